@@ -1,0 +1,38 @@
+# Trackwright: `make run` opens the editor, `make test` runs every test. The first use creates .venv.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-dev
+
+.PHONY: run test lint bench fuzz schema scenarios clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml setup.py | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/trackwright
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	$(VENV)/bin/lint-imports
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check model editor tests bench tools
+	$(VENV)/bin/lint-imports
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
+
+fuzz: $(STAMP)
+	QT_QPA_PLATFORM=offscreen HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -q -m slow tests
+
+schema: $(STAMP)
+	$(VENV)/bin/trackwright schema > resources/schema/scenario.schema.json
+
+clean:
+	rm -rf $(VENV) build *.egg-info

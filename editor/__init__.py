@@ -1,0 +1,1 @@
+"""Trackwright's faces: the PySide6 editor and the command line."""

@@ -1,0 +1,152 @@
+"""The board: a grid, its cells (terrain, features, printed and laid track) and edge features.
+
+Cells are stored sparsely by printed label: a cell that is plain and empty need not be written.
+Node numbering inside a cell's printed track: cities first, then towns, then the junction
+(``"n0"`` is the first city, and so on), so printed ``paths`` use the same port syntax as tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from model.grid import Coord, Grid
+from model.tiles import TilePath
+
+Terrain = Literal["plain", "lake", "mountain", "hill", "water", "gray", "offboard"]
+"""plain: open land; lake: a body of water (Catalan: bridge only; 18xx: a blue hex, no tiles);
+mountain / hill: rough land with a cost; water: a layable water crossing with a cost (18xx ferry);
+gray: fixed track that never changes; offboard: a red off-board area."""
+
+TERRAIN_COLORS = {"gray": "gray", "offboard": "red", "lake": "blue"}
+
+EdgeKind = Literal["gauge", "river", "impassable"]
+PlatformKind = Literal["origin", "destination", "other"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class City(_Model):
+    """A city printed on the cell: its station circles and reservations."""
+
+    name: str | None = None
+    slots: int = Field(default=1, ge=0, le=12)
+    revenue: int | str = 0
+    reserved: list[str] = Field(default_factory=list, description="Company ids holding a reserved circle here.")
+    groups: list[str] = Field(default_factory=list)
+
+
+class Town(_Model):
+    name: str | None = None
+    revenue: int | str = 0
+
+
+class Platform(_Model):
+    """A station platform (Catalan game): reached only through its access side."""
+
+    station: str = Field(min_length=1, description="Station id; platforms of one station share it.")
+    access: int = Field(ge=0, le=5, description="The side a train enters and leaves by.")
+    kind: PlatformKind = "other"
+    owner: str | None = Field(default=None, description="Player id owning this platform.")
+    name: str | None = None
+
+
+class LaidTile(_Model):
+    """A tile on the cell, with its rotation and (optionally) when and by whom it was laid."""
+
+    tile: str = Field(min_length=1)
+    rotation: int = Field(default=0, ge=0)
+    turn: int | None = None
+    phase: str | None = None
+    by: str | None = None
+
+
+class Token(_Model):
+    """A company's station token in one of the cell's cities."""
+
+    company: str
+    city: int = Field(default=0, ge=0)
+
+
+class Cell(_Model):
+    """Everything on one cell of the board."""
+
+    terrain: Terrain = "plain"
+    cost: int = Field(default=0, ge=0, description="Cost of the first tile laid here (hills, mountains, ferries).")
+    color: Literal["white", "yellow", "green", "brown", "gray", "red", "blue"] | None = Field(
+        default=None, description="Printed colour of an 18xx hex when it is not implied by the terrain."
+    )
+    name: str | None = None
+    label: str | None = None
+    cities: list[City] = Field(default_factory=list)
+    towns: list[Town] = Field(default_factory=list)
+    junction: bool = False
+    paths: list[TilePath] = Field(default_factory=list, description="Printed track (gray, red, preprinted hexes).")
+    platform: Platform | None = None
+    tile: LaidTile | None = None
+    tokens: list[Token] = Field(default_factory=list)
+    reserved: list[str] = Field(default_factory=list, description="Hex-level reservations: a circle stays free for each.")
+    icons: list[str] = Field(default_factory=list)
+
+    @property
+    def printed_color(self) -> str:
+        return self.color or TERRAIN_COLORS.get(self.terrain, "white")
+
+    @property
+    def node_count(self) -> int:
+        return len(self.cities) + len(self.towns) + (1 if self.junction else 0)
+
+    def is_empty(self) -> bool:
+        return self == EMPTY_CELL
+
+
+EMPTY_CELL = Cell()
+
+
+class EdgeFeature(_Model):
+    """Something on one side between two cells: a gauge line, a river, an impassable side."""
+
+    cell: str
+    edge: int = Field(ge=0, le=5)
+    kind: EdgeKind
+    cost: int = Field(default=0, ge=0)
+
+
+class Board(_Model):
+    """A grid with its cells and edge features."""
+
+    grid: Grid
+    cells: dict[str, Cell] = Field(default_factory=dict)
+    edges: list[EdgeFeature] = Field(default_factory=list)
+
+    # --- access by coordinate ------------------------------------------------------------
+    def label(self, coord: Coord) -> str:
+        return self.grid.label(coord)
+
+    def cell(self, coord: Coord) -> Cell:
+        """The cell at ``coord`` (an empty plain cell when nothing is stored)."""
+        return self.cells.get(self.grid.label(coord), EMPTY_CELL)
+
+    def cell_at_label(self, label: str) -> Cell:
+        return self.cells.get(label, EMPTY_CELL)
+
+    def side_key(self, coord: Coord, edge: int) -> tuple[Coord, int]:
+        """A canonical key for the side shared by ``coord`` and its neighbour across ``edge``."""
+        other = self.grid.neighbour_position(coord, edge)
+        opp = self.grid.opposite(edge)
+        return min((coord, edge), (other, opp))
+
+    def edge_features(self) -> dict[tuple[Coord, int], list[EdgeFeature]]:
+        """Edge features indexed by :meth:`side_key`."""
+        out: dict[tuple[Coord, int], list[EdgeFeature]] = {}
+        for f in self.edges:
+            out.setdefault(self.side_key(self.grid.coord(f.cell), f.edge), []).append(f)
+        return out
+
+    def features_on_side(self, coord: Coord, edge: int) -> list[EdgeFeature]:
+        """Edge features on one side (a linear scan; use :meth:`edge_features` in loops)."""
+        key = self.side_key(coord, edge)
+        return [f for f in self.edges if self.side_key(self.grid.coord(f.cell), f.edge) == key]

@@ -1,0 +1,177 @@
+"""Load and save scenario files.
+
+Loading never crashes and never writes: every failure is a :class:`LoadError` naming the file
+and the place (line and column for broken JSON, the field path for schema errors). Saving is
+atomic: write a temporary file in the same folder, flush, fsync, keep the old file as
+``<name>.bak`` and rename the new one into place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from model.io.migrate import MigrationError, migrate
+from model.scenario import FORMAT, Scenario
+
+MAX_BYTES = 64 * 1024 * 1024
+
+
+class LoadError(Exception):
+    """A scenario file that cannot be read; ``str()`` names the file and the place."""
+
+    def __init__(self, file: str, where: str, message: str) -> None:
+        self.file, self.where, self.message = file, where, message
+        place = f":{where}" if where else ""
+        super().__init__(f"{file}{place}: {message}")
+
+
+class SaveError(Exception):
+    """A scenario that could not be written; the previous file is untouched."""
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    parts = []
+    for p in loc:
+        if isinstance(p, int):
+            parts.append(f"[{p}]")
+        else:
+            # pydantic adds the tag of a discriminated union (e.g. 'square'); keep it, it helps.
+            parts.append(("." if parts else "") + str(p))
+    return "".join(parts)
+
+
+def _describe_validation(exc: ValidationError) -> tuple[str, str]:
+    err = exc.errors(include_url=False)[0]
+    path = _field_path(tuple(err.get("loc", ())))
+    msg = err.get("msg", "invalid")
+    if err.get("type") == "extra_forbidden":
+        msg = "unknown field (not part of the format)"
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    more = len(exc.errors()) - 1
+    if more > 0:
+        msg += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return path, msg
+
+
+def loads(text: str | bytes, file: str = "<string>") -> Scenario:
+    """Parse, migrate and validate a scenario from JSON text."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LoadError(file, f"byte {exc.start}", "not UTF-8 text (is this a scenario file?)") from None
+    if not text.strip():
+        raise LoadError(file, "", "the file is empty")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LoadError(file, f"{exc.lineno}:{exc.colno}", f"broken JSON: {exc.msg}") from None
+    except RecursionError:
+        raise LoadError(file, "", "broken JSON: nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise LoadError(file, "", f"expected a JSON object at the top, found {type(doc).__name__}")
+    if doc.get("format") != FORMAT:
+        raise LoadError(file, "format", f"expected {FORMAT!r}, found {doc.get('format')!r} (not a Trackwright scenario)")
+    try:
+        doc = migrate(doc)
+    except MigrationError as exc:
+        path, _, msg = str(exc).partition(": ")
+        raise LoadError(file, path, msg) from None
+    try:
+        return Scenario.model_validate(doc)
+    except ValidationError as exc:
+        path, msg = _describe_validation(exc)
+        if not path and ": " in msg:
+            # model-level checks put the field path at the start of their message
+            path, _, msg = msg.partition(": ")
+        raise LoadError(file, path, msg) from None
+    except RecursionError:
+        raise LoadError(file, "", "nested too deeply") from None
+
+
+def load(path: str | os.PathLike[str]) -> Scenario:
+    """Read a scenario file. Raises LoadError (never anything else) when it cannot."""
+    p = Path(path)
+    name = str(path)
+    try:
+        if p.is_dir():
+            raise LoadError(name, "", "is a folder, not a scenario file")
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise LoadError(name, "", f"is {size} bytes; scenario files are limited to {MAX_BYTES} bytes")
+        data = p.read_bytes()
+    except LoadError:
+        raise
+    except FileNotFoundError:
+        raise LoadError(name, "", "no such file") from None
+    except PermissionError:
+        raise LoadError(name, "", "permission denied (the file cannot be read)") from None
+    except OSError as exc:
+        raise LoadError(name, "", f"cannot be read: {exc.strerror or exc}") from None
+    return loads(data, name)
+
+
+def to_data(scenario: Scenario) -> dict[str, Any]:
+    """The canonical JSON object of a scenario: defaults left out, fields in model order."""
+    data = scenario.model_dump(mode="json", exclude_defaults=True, by_alias=True)
+    data["format"], data["version"] = scenario.format, scenario.version
+    # the grid's kind is the union's tag: always written, first
+    data["board"]["grid"] = {"kind": scenario.board.grid.kind, **data["board"]["grid"]}
+    return data
+
+
+def dumps(scenario: Scenario) -> str:
+    """Canonical JSON text: stable key order and formatting, identical bytes for equal scenarios."""
+    data = to_data(scenario)
+    ordered = {"format": data.pop("format"), "version": data.pop("version")}
+    ordered.update(data)
+    return json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": ")) + "\n"
+
+
+def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) -> None:
+    """Write atomically; the previous file (if any) is kept as ``<name>.bak``."""
+    p = Path(path)
+    text = dumps(scenario).encode("utf-8")
+    folder = p.parent if str(p.parent) else Path(".")
+    tmp_name = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if p.exists():
+            os.chmod(tmp_name, p.stat().st_mode & 0o777)
+            if backup:
+                shutil.copy2(p, p.with_name(p.name + ".bak"))
+        os.replace(tmp_name, p)
+        tmp_name = None
+        try:
+            dfd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        except OSError:
+            pass
+    except OSError as exc:
+        raise SaveError(f"{p}: cannot be written: {exc.strerror or exc}") from None
+    finally:
+        if tmp_name is not None and os.path.exists(tmp_name):
+            os.remove(tmp_name)
+
+
+def schema_json() -> str:
+    """The JSON Schema of the scenario format, as published in resources/schema/."""
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://trackwright.invalid/schema/scenario-1.json"
+    return json.dumps(schema, indent=1, sort_keys=True) + "\n"

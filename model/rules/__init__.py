@@ -1,0 +1,261 @@
+"""The rule-set interface, the registry of rule sets by id, and the checks every rule set shares.
+
+Every rule set answers three questions with plain data in and out:
+
+1. ``check(scenario) -> list[Issue]``: what is wrong with the board as it stands;
+2. ``legal_moves(scenario, context) -> list[Move]``: every legal move for a player/company;
+3. ``explain(scenario, move) -> Verdict``: is this one move legal, and if not which rule fails.
+
+Rules are small named predicates so every failure names its rule id.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Literal
+
+from model.grid import Coord
+from model.scenario import Scenario
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One finding of the checker: a stable rule id, severity, where, and a sentence."""
+
+    rule: str
+    severity: Severity
+    message: str
+    cells: tuple[str, ...] = ()
+    edges: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "cells": list(self.cells),
+            "edges": [list(e) for e in self.edges],
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: place/replace/upgrade a tile, place a station, remove a marker, …"""
+
+    kind: str
+    cell: str
+    tile: str | None = None
+    rotation: int = 0
+    actor: str | None = None
+    phase: str | None = None
+    extra: tuple[tuple[str, Any], ...] = ()
+    cost: int = 0
+
+    def text(self) -> str:
+        parts = [self.kind, self.cell]
+        if self.tile is not None:
+            parts += [self.tile, str(self.rotation)]
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "cell": self.cell}
+        if self.tile is not None:
+            d["tile"] = self.tile
+            d["rotation"] = self.rotation
+        if self.actor is not None:
+            d["actor"] = self.actor
+        if self.phase is not None:
+            d["phase"] = self.phase
+        if self.cost:
+            d["cost"] = self.cost
+        for k, v in self.extra:
+            d[k] = v
+        return d
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of ``explain``: legal or not, and the rule that failed."""
+
+    legal: bool
+    rule: str | None = None
+    message: str = ""
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """Whose move, in which phase, with which tile (None: every tile the actor may use)."""
+
+    actor: str | None = None
+    phase: str | None = None
+    tile: str | None = None
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named, documented rule-set option with its default."""
+
+    name: str
+    default: bool | int | float | str
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+
+class MoveSyntaxError(ValueError):
+    """A move written on the command line that cannot be parsed."""
+
+
+class RuleSet:
+    """Base class of every rule set. Subclasses set ``id``, ``name`` and override the methods."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    grid_kinds: ClassVar[tuple[str, ...]] = ("square", "hex")
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # --- options ------------------------------------------------------------------------
+    def option(self, scenario: Scenario, name: str) -> Any:
+        for spec in self.options:
+            if spec.name == name:
+                return scenario.rules.options.get(name, spec.default)
+        raise KeyError(name)
+
+    def option_issues(self, scenario: Scenario) -> list[Issue]:
+        known = {o.name: o for o in self.options}
+        out = []
+        for k, v in scenario.rules.options.items():
+            spec = known.get(k)
+            if spec is None:
+                out.append(Issue("core.unknown-option", "error", f"rules.options.{k}: the rule set {self.id!r} has no option {k!r}"))
+            elif type(v) is not type(spec.default) or (spec.choices and v not in spec.choices):
+                allowed = f" (one of {', '.join(map(str, spec.choices))})" if spec.choices else ""
+                out.append(Issue("core.bad-option", "error", f"rules.options.{k}: {v!r} is not a valid value{allowed}"))
+        return out
+
+    # --- the three questions ---------------------------------------------------------------
+    def check(self, scenario: Scenario) -> list[Issue]:
+        """Every issue of the board: the shared structural checks plus the rule set's own."""
+        return sort_issues(structural_issues(scenario) + self.option_issues(scenario) + self.board_issues(scenario))
+
+    def board_issues(self, scenario: Scenario) -> list[Issue]:
+        return []
+
+    def legal_moves(self, scenario: Scenario, context: MoveContext) -> list[Move]:
+        return []
+
+    def explain(self, scenario: Scenario, move: Move) -> Verdict:
+        legal = move in set(self.legal_moves(scenario, MoveContext(move.actor, move.phase, move.tile)))
+        return Verdict(legal, None if legal else "core.not-a-legal-move", "legal" if legal else "not a legal move")
+
+    def apply(self, scenario: Scenario, move: Move) -> Scenario:
+        """The scenario after a legal move (a new object; the input is not changed)."""
+        raise NotImplementedError(f"rule set {self.id} cannot apply moves")
+
+    def parse_move(self, scenario: Scenario, text: str, actor: str | None, phase: str | None) -> Move:
+        """Parse ``KIND CELL [TILE ROTATION]`` (e.g. ``replace C4 turntable 0``)."""
+        parts = text.split()
+        if len(parts) not in (2, 4):
+            raise MoveSyntaxError(f"{text!r}: expected 'KIND CELL' or 'KIND CELL TILE ROTATION'")
+        kind, cell = parts[0], parts[1]
+        if not scenario.board.grid.is_label(cell):
+            raise MoveSyntaxError(f"{text!r}: {cell} is not on the board")
+        if len(parts) == 2:
+            return Move(kind, cell, actor=actor, phase=phase)
+        tile, rot = parts[2], parts[3]
+        if not rot.isdigit():
+            raise MoveSyntaxError(f"{text!r}: rotation {rot!r} is not a number")
+        return Move(kind, cell, tile, int(rot), actor=actor, phase=phase)
+
+    # --- incremental checking -------------------------------------------------------------
+    def affected_cells(self, scenario: Scenario, changed: Iterable[Coord]) -> set[Coord] | None:
+        """Cells whose issues an edit of ``changed`` can alter, or None for 'the whole board'."""
+        return None
+
+
+_REGISTRY: dict[str, type[RuleSet]] = {}
+_BUILTIN = {"catalan": "model.rules.catalan", "18xx": "model.rules.eighteen_xx", "18india": "model.rules.india"}
+
+
+def register(cls: type[RuleSet]) -> type[RuleSet]:
+    """Class decorator: make a rule set available by its id."""
+    _REGISTRY[cls.id] = cls
+    return cls
+
+
+def get_rule_set(rule_id: str) -> RuleSet:
+    """The rule set registered under ``rule_id`` (built-in ones are imported on demand)."""
+    if rule_id not in _REGISTRY and rule_id in _BUILTIN:
+        try:
+            importlib.import_module(_BUILTIN[rule_id])
+        except ModuleNotFoundError:
+            pass
+    if rule_id not in _REGISTRY:
+        raise KeyError(f"unknown rule set {rule_id!r} (known: {', '.join(available_rule_sets())})")
+    return _REGISTRY[rule_id]()
+
+
+def available_rule_sets() -> list[str]:
+    for mod in _BUILTIN.values():
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError:
+            pass
+    return sorted(_REGISTRY)
+
+
+def sort_issues(issues: Iterable[Issue]) -> list[Issue]:
+    return sorted(issues, key=lambda i: (SEVERITY_ORDER[i.severity], i.cells, i.rule, i.message))
+
+
+def structural_issues(scenario: Scenario) -> list[Issue]:
+    """Checks every rule set shares: supply counts, token and ownership references.
+
+    (Labels on the grid, known tile ids and valid rotations are enforced when the file loads.)
+    """
+    out: list[Issue] = []
+    ts = scenario.tileset()
+    used: dict[str, list[str]] = {}
+    for label, cell in scenario.board.cells.items():
+        if cell.tile is not None:
+            used.setdefault(cell.tile.tile, []).append(label)
+    for tid, labels in sorted(used.items()):
+        tdef = ts.get(tid)
+        if tdef is not None and tdef.count is not None and len(labels) > tdef.count:
+            out.append(
+                Issue(
+                    "core.supply-exceeded",
+                    "error",
+                    f"tile {tid} is laid {len(labels)} times but the supply has {tdef.count}",
+                    tuple(sorted(labels)),
+                )
+            )
+    company_ids = {c.id for c in scenario.companies}
+    player_ids = {p.id for p in scenario.players}
+    for label, cell in scenario.board.cells.items():
+        for t in cell.tokens:
+            if t.company not in company_ids:
+                out.append(Issue("core.unknown-company", "error", f"{label}: token of unknown company {t.company!r}", (label,)))
+        if cell.platform is not None and cell.platform.owner is not None and cell.platform.owner not in player_ids:
+            out.append(Issue("core.unknown-player", "error", f"{label}: platform owned by unknown player {cell.platform.owner!r}", (label,)))
+    return out
+
+
+__all__ = [
+    "Issue",
+    "Move",
+    "MoveContext",
+    "MoveSyntaxError",
+    "OptionSpec",
+    "RuleSet",
+    "Verdict",
+    "available_rule_sets",
+    "get_rule_set",
+    "register",
+    "sort_issues",
+    "structural_issues",
+]

@@ -1,0 +1,210 @@
+"""Tile definitions, rotation and tile sets.
+
+A tile is a set of **paths** between **ports**. A port is either a cell edge (an int, in the
+tile's own frame at rotation 0) or a node inside the tile, written ``"n<k>"`` for the k-th entry
+of ``nodes``. Two paths that share an edge are *not* joined inside the tile: a train arriving
+along one leaves through that edge. Nodes join the paths that touch them (see ``NodeKind``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path as FsPath
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+NodeKind = Literal["city", "town", "junction", "turntable", "platform", "buffer"]
+"""city/town/junction join every path touching them; turntable and platform also let a train
+reverse; a buffer (dead end) stops the train."""
+
+TileColor = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "track"]
+COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
+
+Port = Union[int, str]
+
+
+def node_index(port: Port) -> int | None:
+    """The node index of a port written ``"n<k>"``, or None for an edge port."""
+    if isinstance(port, str):
+        return int(port[1:])
+    return None
+
+
+class Node(BaseModel):
+    """A stop or junction inside a tile."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: NodeKind
+    slots: int = Field(default=1, ge=0, le=12, description="Station circles (cities).")
+    revenue: int | str = Field(default=0, description="Revenue, or phase values like 'yellow_30|brown_50'.")
+    groups: list[str] = Field(default_factory=list)
+    style: str | None = None
+
+
+class TilePath(BaseModel):
+    """One path between two ports."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    a: Port
+    b: Port
+    terminal: bool = False
+
+    @field_validator("a", "b")
+    @classmethod
+    def _port(cls, v: Port) -> Port:
+        if isinstance(v, bool):
+            raise ValueError("a port is an edge number or 'n<k>'")
+        if isinstance(v, int):
+            if not 0 <= v <= 5:
+                raise ValueError(f"edge {v} out of range 0-5")
+            return v
+        if isinstance(v, str) and len(v) > 1 and v[0] == "n" and v[1:].isdigit():
+            return v
+        raise ValueError(f"port {v!r} must be an edge number or 'n<k>' (a node)")
+
+
+class TileDef(BaseModel):
+    """A tile type: its track at rotation 0, colour, label and upgrades."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1, max_length=40)
+    name: str | None = None
+    color: TileColor = "track"
+    label: str | None = None
+    nodes: list[Node] = Field(default_factory=list)
+    paths: list[TilePath] = Field(default_factory=list)
+    count: int | None = Field(default=None, ge=0, description="Copies in the set; None = unlimited.")
+    upgrades: list[str] = Field(default_factory=list, description="Tile ids this tile upgrades to.")
+    tags: list[str] = Field(default_factory=list, description="Rule-set hints, e.g. 'bridge', 'tunnel', 'switch'.")
+
+    @model_validator(mode="after")
+    def _nodes_exist(self) -> "TileDef":
+        for i, p in enumerate(self.paths):
+            for port in (p.a, p.b):
+                k = node_index(port)
+                if k is not None and k >= len(self.nodes):
+                    raise ValueError(f"paths[{i}] refers to node {port} but the tile has {len(self.nodes)} nodes")
+        return self
+
+    # --- geometry -------------------------------------------------------------------------
+    def exits(self, rotation: int = 0, sides: int = 6) -> frozenset[int]:
+        """Edges used by the tile's paths after turning it ``rotation`` steps clockwise."""
+        out: set[int] = set()
+        for p in self.paths:
+            for port in (p.a, p.b):
+                if isinstance(port, int):
+                    out.add((port + rotation) % sides)
+        return frozenset(out)
+
+    def rotated_paths(self, rotation: int, sides: int) -> tuple[tuple[Port, Port, bool], ...]:
+        """Paths with edges turned ``rotation`` steps clockwise."""
+        def rot(port: Port) -> Port:
+            return (port + rotation) % sides if isinstance(port, int) else port
+
+        return tuple((rot(p.a), rot(p.b), p.terminal) for p in self.paths)
+
+    def signature(self, rotation: int, sides: int) -> frozenset:
+        """A rotation-comparable description of the track (which ports join which)."""
+        items = []
+        for a, b, term in self.rotated_paths(rotation, sides):
+            ka = ("n", self.nodes[node_index(a)].kind) if isinstance(a, str) else ("e", a)
+            kb = ("n", self.nodes[node_index(b)].kind) if isinstance(b, str) else ("e", b)
+            items.append((frozenset((ka, kb)), term, a if isinstance(a, str) else None, b if isinstance(b, str) else None))
+        return frozenset(items)
+
+    def distinct_rotations(self, sides: int) -> list[int]:
+        """Rotations that give different track (e.g. a straight has 2 of 4 on a square grid)."""
+        seen: dict[frozenset, int] = {}
+        for r in range(sides):
+            seen.setdefault(self._shape(r, sides), r)
+        return sorted(seen.values())
+
+    def _shape(self, rotation: int, sides: int) -> frozenset:
+        # Nodes of the same kind are interchangeable; describe each node by its edge set.
+        node_edges: dict[int, set[int]] = {}
+        edge_pairs = set()
+        for a, b, term in self.rotated_paths(rotation, sides):
+            if isinstance(a, int) and isinstance(b, int):
+                edge_pairs.add((frozenset((a, b)), term))
+            else:
+                for x, y in ((a, b), (b, a)):
+                    k = node_index(x)
+                    if k is not None:
+                        node_edges.setdefault(k, set())
+                        if isinstance(y, int):
+                            node_edges[k].add((y, term))
+        nodes = frozenset((self.nodes[k].kind, frozenset(v)) for k, v in node_edges.items())
+        return frozenset((frozenset(edge_pairs), nodes))
+
+    @property
+    def city_count(self) -> int:
+        return sum(1 for n in self.nodes if n.kind == "city")
+
+    @property
+    def town_count(self) -> int:
+        return sum(1 for n in self.nodes if n.kind == "town")
+
+
+class TileSet(BaseModel):
+    """A named collection of tile definitions (a data file under ``resources/tilesets/``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["trackwright-tileset"] = "trackwright-tileset"
+    version: Literal[1] = 1
+    id: str
+    name: str
+    sides: Literal[4, 6]
+    tiles: list[TileDef]
+
+    @model_validator(mode="after")
+    def _unique(self) -> "TileSet":
+        seen: set[str] = set()
+        for t in self.tiles:
+            if t.id in seen:
+                raise ValueError(f"tile id {t.id!r} appears twice")
+            seen.add(t.id)
+            for p in t.paths:
+                for port in (p.a, p.b):
+                    if isinstance(port, int) and port >= self.sides:
+                        raise ValueError(f"tile {t.id}: edge {port} out of range for {self.sides} sides")
+        return self
+
+    @cached_property
+    def by_id(self) -> dict[str, TileDef]:
+        return {t.id: t for t in self.tiles}
+
+    def get(self, tile_id: str) -> TileDef | None:
+        return self.by_id.get(tile_id)
+
+    def __contains__(self, tile_id: str) -> bool:
+        return tile_id in self.by_id
+
+
+def resources_dir() -> FsPath:
+    """The bundled ``resources/`` folder (works for editable and regular installs)."""
+    from model.paths import resources_dir as _rd
+
+    return _rd()
+
+
+_TILESET_CACHE: dict[str, TileSet] = {}
+
+
+def load_tileset(tileset_id: str) -> TileSet:
+    """Load a bundled tile set by id (cached; tile sets are immutable)."""
+    if tileset_id not in _TILESET_CACHE:
+        path = resources_dir() / "tilesets" / f"{tileset_id}.json"
+        if not path.is_file():
+            raise KeyError(f"no bundled tile set {tileset_id!r}")
+        _TILESET_CACHE[tileset_id] = TileSet.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    return _TILESET_CACHE[tileset_id]
+
+
+def bundled_tilesets() -> list[str]:
+    return sorted(p.stem for p in (resources_dir() / "tilesets").glob("*.json"))
