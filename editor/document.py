@@ -1,0 +1,315 @@
+"""The editor's document: the scenario, its undo stack, the selection and the live checker.
+
+Model -> Document -> Scene, in one direction. The document is the only object that changes
+the scenario, and only through its edit API (:meth:`Document.set_cells`,
+:meth:`Document.set_edges`, :meth:`Document.replace_scenario`, :meth:`Document.set_part`),
+which the QUndoCommands in ``editor/commands/`` call. Every change emits a typed signal, so
+the scene refreshes only the items of the cells that changed.
+
+The live checker re-runs the scenario's rule set after every change, debounced by a QTimer,
+on a worker thread that works on a cheap snapshot of the scenario (cells and edges are
+copied by reference: cells are replaced, never mutated, so sharing them is safe). The
+thread never touches a Qt object except to emit a queued signal to the main thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from model.board import EMPTY_CELL, Board, Cell, EdgeFeature
+from model.grid import Coord
+from model.rules import Issue, RuleSet, get_rule_set, sort_issues, structural_issues
+from model.scenario import Scenario
+
+CHECK_DELAY_MS = 150
+"""Debounce of the live checker: a burst of edits is checked once, this long after the last."""
+
+SCENARIO_PARTS = ("meta", "rules", "tiles", "players", "companies", "state", "puzzle")
+"""Top-level scenario fields that :meth:`Document.set_part` may replace (everything but the board)."""
+
+
+def snapshot(scenario: Scenario) -> Scenario:
+    """A copy of ``scenario`` that later edits of the document do not change.
+
+    Cheap: the board's cell dict and edge list are copied, the cells themselves are shared
+    (the document replaces cells, never mutates them). Used by the checker thread and tests.
+    """
+    board = Board.model_construct(
+        grid=scenario.board.grid, cells=dict(scenario.board.cells), edges=list(scenario.board.edges)
+    )
+    fields = {name: getattr(scenario, name) for name in Scenario.model_fields}
+    fields["board"] = board
+    copy = Scenario.model_construct(**fields)
+    return copy
+
+
+class _CheckBridge(QObject):
+    """Carries a finished check from the worker thread to the main thread (queued signal)."""
+
+    done = Signal(int, object)  # generation, list[Issue]
+
+
+class Document(QObject):
+    """The open scenario with its undo stack, file path, selection and current issues."""
+
+    cellsChanged = Signal(list)      # list[Coord]: cells whose content changed
+    edgesChanged = Signal(list)      # list[tuple[Coord, int]]: sides whose edge features changed
+    boardReset = Signal()            # the whole scenario was replaced (new/open/recover/grid change)
+    metaChanged = Signal()           # meta, rules options, players, companies, state, supply changed
+    issuesChanged = Signal(list)     # list[Issue], after each debounced re-check
+    selectionChanged = Signal(list)  # list[Coord]
+    modifiedChanged = Signal(bool)
+    pathChanged = Signal(object)     # pathlib.Path | None
+    checkingChanged = Signal(bool)   # True while a check is pending or running
+
+    def __init__(self, scenario: Scenario, path: Path | str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._scenario = scenario
+        self.path: Path | None = Path(path) if path is not None else None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.issues: list[Issue] = []
+        self._issues_by_cell: dict[Coord, list[Issue]] = {}
+        self.selection: list[Coord] = []
+        self.rule_set: RuleSet | None = None
+        self.rule_set_error: str | None = None
+        self._load_rule_set()
+        # live checker
+        self.check_delay_ms = CHECK_DELAY_MS
+        self.threaded_checks = True
+        self._generation = 0
+        self._checked_generation = -1
+        self._running = False
+        self._bridge = _CheckBridge(self)
+        self._bridge.done.connect(self._on_check_done)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._start_check)
+        self.schedule_check()
+
+    # --- read access --------------------------------------------------------------------
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario (read-only for everyone but the document and its commands' edit API)."""
+        return self._scenario
+
+    @property
+    def grid(self):
+        return self._scenario.board.grid
+
+    def cell(self, coord: Coord) -> Cell:
+        return self._scenario.board.cell(coord)
+
+    def label(self, coord: Coord) -> str:
+        return self._scenario.board.grid.label(coord)
+
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        """The file name for the window title, or the scenario title when never saved."""
+        return self.path.name if self.path is not None else (self._scenario.meta.title or "Untitled")
+
+    def issues_at(self, coord: Coord) -> list[Issue]:
+        """The current issues that concern ``coord``."""
+        return list(self._issues_by_cell.get(coord, ()))
+
+    def issue_counts(self) -> dict[str, int]:
+        counts = {"error": 0, "warning": 0, "info": 0}
+        for issue in self.issues:
+            counts[issue.severity] = counts.get(issue.severity, 0) + 1
+        return counts
+
+    # --- selection ----------------------------------------------------------------------
+    def set_selection(self, coords: list[Coord]) -> None:
+        """Select these cells (duplicates and cells off the board are dropped)."""
+        grid = self.grid
+        seen: set[Coord] = set()
+        clean: list[Coord] = []
+        for c in coords:
+            c = (int(c[0]), int(c[1]))
+            if c not in seen and grid.contains(c):
+                seen.add(c)
+                clean.append(c)
+        if clean == self.selection:
+            return
+        self.selection = clean
+        self.selectionChanged.emit(list(clean))
+
+    # --- edit API: called only by QUndoCommands in editor/commands/ -----------------------
+    def set_cells(self, cells: dict[Coord, Cell]) -> None:
+        """Replace the content of these cells; a cell equal to EMPTY_CELL removes the entry."""
+        if not cells:
+            return
+        board = self._scenario.board
+        grid = board.grid
+        changed: list[Coord] = []
+        for coord, cell in cells.items():
+            label = grid.label(coord)
+            if cell == EMPTY_CELL:
+                if board.cells.pop(label, None) is None:
+                    continue
+            else:
+                if board.cells.get(label) == cell:
+                    continue
+                board.cells[label] = cell
+            changed.append(coord)
+        if changed:
+            self.cellsChanged.emit(changed)
+            self.schedule_check()
+
+    def set_edges(self, remove: list[EdgeFeature], add: list[EdgeFeature]) -> None:
+        """Remove these edge features (by equality) and append these."""
+        board = self._scenario.board
+        grid = board.grid
+        sides: list[tuple[Coord, int]] = []
+        edges = board.edges
+        for feature in remove:
+            for i, existing in enumerate(edges):
+                if existing == feature:
+                    del edges[i]
+                    sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
+                    break
+        for feature in add:
+            edges.append(feature)
+            sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
+        if sides:
+            self.edgesChanged.emit(list(dict.fromkeys(sides)))
+            self.schedule_check()
+
+    def replace_scenario(self, scenario: Scenario) -> None:
+        """Replace the whole scenario (grid change, recovery, new/open through a command)."""
+        self._scenario = scenario
+        if self.selection:
+            self.selection = [c for c in self.selection if scenario.board.grid.contains(c)]
+            self.selectionChanged.emit(list(self.selection))
+        self._load_rule_set()
+        self.boardReset.emit()
+        self.schedule_check()
+
+    def set_part(self, name: str, value: Any) -> None:
+        """Replace one top-level part of the scenario other than the board (see SCENARIO_PARTS)."""
+        if name not in SCENARIO_PARTS:
+            raise ValueError(f"set_part: {name!r} is not one of {', '.join(SCENARIO_PARTS)}")
+        setattr(self._scenario, name, value)
+        if name in ("rules", "tiles"):
+            self._scenario._catalog = None  # the tile catalogue depends on these
+        if name == "rules":
+            self._load_rule_set()
+        self.metaChanged.emit()
+        self.schedule_check()
+
+    # --- documents from files (not edits: they reset the undo history) -----------------------
+    def open_scenario(self, scenario: Scenario, path: Path | str | None) -> None:
+        """Show another scenario (File > New / Open / recover); the undo history starts afresh."""
+        self.undo_stack.clear()
+        self.selection = []
+        self.selectionChanged.emit([])
+        self.issues = []
+        self._issues_by_cell = {}
+        self.replace_scenario(scenario)
+        self.set_path(path)
+        self.undo_stack.setClean()
+        self.modifiedChanged.emit(False)
+
+    def set_path(self, path: Path | str | None) -> None:
+        self.path = Path(path) if path is not None else None
+        self.pathChanged.emit(self.path)
+
+    def mark_saved(self, path: Path | str) -> None:
+        """Record a successful save: the path and a clean undo stack."""
+        self.set_path(path)
+        self.undo_stack.setClean()
+
+    # --- live checker -------------------------------------------------------------------
+    def _load_rule_set(self) -> None:
+        try:
+            self.rule_set = get_rule_set(self._scenario.rules.id)
+            self.rule_set_error = None
+        except KeyError as exc:
+            self.rule_set = None
+            self.rule_set_error = str(exc.args[0]) if exc.args else str(exc)
+        except Exception as exc:  # a half-written rule set must not take the editor down
+            self.rule_set = None
+            self.rule_set_error = f"rule set {self._scenario.rules.id!r} failed to load: {exc}"
+
+    def schedule_check(self) -> None:
+        """Re-check after the debounce delay (a later call restarts the delay)."""
+        self._generation += 1
+        self._timer.start(self.check_delay_ms)
+        self.checkingChanged.emit(True)
+
+    def check_scenario(self, scenario: Scenario) -> list[Issue]:
+        """Run the rule set (or only the structural checks when there is none); never raises."""
+        rules = self.rule_set
+        try:
+            if rules is None:
+                issues = structural_issues(scenario)
+                note = Issue("editor.no-rule-set", "warning", f"Only structural checks: {self.rule_set_error}")
+                return sort_issues(issues + [note])
+            return rules.check(scenario)
+        except Exception as exc:  # a bug in a rule set is shown, not raised into the event loop
+            return [Issue("editor.checker-failed", "error", f"The rule set's checker failed: {type(exc).__name__}: {exc}")]
+
+    def _start_check(self) -> None:
+        if self._running:
+            # one check at a time; when it finishes, its generation is stale and a new one starts
+            return
+        generation = self._generation
+        scen = snapshot(self._scenario)
+        if not self.threaded_checks:
+            self._on_check_done(generation, self.check_scenario(scen))
+            return
+        self._running = True
+        bridge = self._bridge
+
+        def work() -> None:
+            issues = self.check_scenario(scen)
+            try:
+                bridge.done.emit(generation, issues)
+            except RuntimeError:  # the document was deleted while the check ran
+                pass
+
+        threading.Thread(target=work, name="trackwright-checker", daemon=True).start()
+
+    def _on_check_done(self, generation: int, issues: list) -> None:
+        self._running = False
+        if generation != self._generation:
+            # edits arrived while checking: check the newest state (unless already done/pending)
+            if self._checked_generation != self._generation and not self._timer.isActive():
+                self._start_check()
+            return
+        self._checked_generation = generation
+        self._set_issues(issues)
+        self.checkingChanged.emit(False)
+
+    def _set_issues(self, issues: list[Issue]) -> None:
+        grid = self.grid
+        by_cell: dict[Coord, list[Issue]] = {}
+        for issue in issues:
+            for label in issue.cells:
+                try:
+                    by_cell.setdefault(grid.coord(label), []).append(issue)
+                except ValueError:
+                    continue
+        self.issues = list(issues)
+        self._issues_by_cell = by_cell
+        self.issuesChanged.emit(list(issues))
+
+    def recheck_now(self) -> list[Issue]:
+        """Check synchronously on the calling thread (tests, benchmarks, before saving)."""
+        self._timer.stop()
+        self._generation += 1
+        self._checked_generation = self._generation
+        issues = self.check_scenario(self._scenario)
+        self._set_issues(issues)
+        self.checkingChanged.emit(False)
+        return issues
+
+    def is_checking(self) -> bool:
+        return self._running or self._timer.isActive()
