@@ -142,8 +142,12 @@ class Document(QObject):
         self.selectionChanged.emit(list(clean))
 
     # --- edit API: called only by QUndoCommands in editor/commands/ -----------------------
-    def set_cells(self, cells: dict[Coord, Cell]) -> None:
-        """Replace the content of these cells; a cell equal to EMPTY_CELL removes the entry."""
+    def set_cells(self, cells: dict[Coord, Cell], order: list[str] | None = None) -> None:
+        """Replace the content of these cells; a cell equal to EMPTY_CELL removes the entry.
+
+        ``order`` (optional) is the label order the cell table must have afterwards: undo passes
+        the order from before the command so that the saved file comes back byte for byte.
+        """
         if not cells:
             return
         board = self._scenario.board
@@ -159,28 +163,46 @@ class Document(QObject):
                     continue
                 board.cells[label] = cell
             changed.append(coord)
+        if order is not None and list(board.cells) != order:
+            table = dict(board.cells)
+            board.cells.clear()
+            board.cells.update({lbl: table[lbl] for lbl in order if lbl in table})
+            board.cells.update({lbl: c for lbl, c in table.items() if lbl not in board.cells})
         if changed:
             self.cellsChanged.emit(changed)
             self.schedule_check()
 
-    def set_edges(self, remove: list[EdgeFeature], add: list[EdgeFeature]) -> None:
-        """Remove these edge features (by equality) and append these."""
+    def set_edges(
+        self, remove: list[EdgeFeature], add: list[EdgeFeature], positions: list[int] | None = None
+    ) -> list[int]:
+        """Remove these edge features (by equality) and append these.
+
+        ``positions`` (optional, one per added feature, ascending) inserts the added features at
+        those indices instead of appending (undo uses it to restore the list exactly). Returns
+        the indices the removed features had, in the order of ``remove``.
+        """
         board = self._scenario.board
         grid = board.grid
         sides: list[tuple[Coord, int]] = []
         edges = board.edges
+        removed_at: list[int] = []
         for feature in remove:
             for i, existing in enumerate(edges):
                 if existing == feature:
                     del edges[i]
+                    removed_at.append(i)
                     sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
                     break
-        for feature in add:
-            edges.append(feature)
+        for k, feature in enumerate(add):
+            if positions is not None and k < len(positions):
+                edges.insert(positions[k], feature)
+            else:
+                edges.append(feature)
             sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
         if sides:
             self.edgesChanged.emit(list(dict.fromkeys(sides)))
             self.schedule_check()
+        return removed_at
 
     def replace_scenario(self, scenario: Scenario) -> None:
         """Replace the whole scenario (grid change, recovery, new/open through a command)."""
