@@ -35,7 +35,7 @@ _POINTY_OFFSETS: tuple[Coord, ...] = ((-1, 1), (-2, 0), (-1, -1), (1, -1), (2, 0
 FLAT_EDGE_NAMES = ("S", "SW", "NW", "N", "NE", "SE")
 POINTY_EDGE_NAMES = ("SW", "W", "NW", "NE", "E", "SE")
 
-_LABEL_RE = re.compile(r"^([A-Z]+)([0-9]+)$")
+_LABEL_RE = re.compile(r"([A-Z]{1,4})([1-9][0-9]{0,5})")  # fullmatch: no "A01", "A0" or "A1\n"
 SQRT3 = math.sqrt(3.0)
 
 
@@ -199,7 +199,7 @@ class SquareGrid(_GridBase):
         return f"{letters_for(coord[0])}{coord[1] + 1}"
 
     def _parse(self, label: str) -> Coord:
-        m = _LABEL_RE.match(label) if isinstance(label, str) else None
+        m = _LABEL_RE.fullmatch(label) if isinstance(label, str) else None
         if not m:
             raise GridError(f"{label!r} is not a cell label (expected letters then a number, like C4)")
         return (letter_index(m.group(1)), int(m.group(2)) - 1)
@@ -272,7 +272,7 @@ class HexGrid(_GridBase):
         return f"{letters_for(y)}{x + 1}"
 
     def _parse(self, label: str) -> Coord:
-        m = _LABEL_RE.match(label) if isinstance(label, str) else None
+        m = _LABEL_RE.fullmatch(label) if isinstance(label, str) else None
         if not m:
             raise GridError(f"{label!r} is not a hex label (expected letters then a number, like J37)")
         a, n = letter_index(m.group(1)), int(m.group(2)) - 1

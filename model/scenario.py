@@ -102,6 +102,15 @@ class Scenario(_Model):
 
     _catalog: tuple[int, TileSet] | None = PrivateAttr(default=None)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every field is equal; the private tile-set cache does not count
+        (pydantic would otherwise compare it, and it holds an ``id()``)."""
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # mutable model, as before
+
     # --- tiles ------------------------------------------------------------------------------
     def tileset(self) -> TileSet:
         """Every tile type in play: the bundled set plus custom tiles, with the scenario's counts."""

@@ -9,6 +9,7 @@ along one leaves through that edge. Nodes join the paths that touch them (see ``
 from __future__ import annotations
 
 import json
+import re
 from functools import cached_property
 from pathlib import Path as FsPath
 from typing import Literal, Union
@@ -199,6 +200,9 @@ _TILESET_CACHE: dict[str, TileSet] = {}
 def load_tileset(tileset_id: str) -> TileSet:
     """Load a bundled tile set by id (cached; tile sets are immutable)."""
     if tileset_id not in _TILESET_CACHE:
+        # an id from a file is a name, never a path (no "../", no over-long names that make stat fail)
+        if not isinstance(tileset_id, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}", tileset_id):
+            raise KeyError(f"no bundled tile set {tileset_id!r}")
         path = resources_dir() / "tilesets" / f"{tileset_id}.json"
         if not path.is_file():
             raise KeyError(f"no bundled tile set {tileset_id!r}")

@@ -8,6 +8,7 @@ atomic: write a temporary file in the same folder, flush, fsync, keep the old fi
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -18,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from model.io.migrate import MigrationError, migrate
-from model.scenario import FORMAT, Scenario
+from model.scenario import FORMAT, VERSION, Scenario
 
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -37,14 +38,10 @@ class SaveError(Exception):
 
 
 def _field_path(loc: tuple[Any, ...]) -> str:
-    parts = []
-    for p in loc:
-        if isinstance(p, int):
-            parts.append(f"[{p}]")
-        else:
-            # pydantic adds the tag of a discriminated union (e.g. 'square'); keep it, it helps.
-            parts.append(("." if parts else "") + str(p))
-    return "".join(parts)
+    # Dotted throughout, list positions counted from 0 (``board.edges.0.edge``), the same form
+    # the model-level checks in Scenario._structure use. pydantic adds the tag of a discriminated
+    # union (e.g. 'square' in ``board.grid.square.width``); it is kept, it helps.
+    return ".".join(str(p) for p in loc)
 
 
 def _describe_validation(exc: ValidationError) -> tuple[str, str]:
@@ -71,22 +68,33 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     if not text.strip():
         raise LoadError(file, "", "the file is empty")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise LoadError(file, f"{exc.lineno}:{exc.colno}", f"broken JSON: {exc.msg}") from None
+    except _JsonProblem as exc:
+        raise LoadError(file, _place_of(text, exc), f"broken JSON: {exc}") from None
     except RecursionError:
         raise LoadError(file, "", "broken JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise LoadError(file, "", f"broken JSON: {exc}") from None
     if not isinstance(doc, dict):
         raise LoadError(file, "", f"expected a JSON object at the top, found {type(doc).__name__}")
     if doc.get("format") != FORMAT:
         raise LoadError(file, "format", f"expected {FORMAT!r}, found {doc.get('format')!r} (not a Trackwright scenario)")
+    migrated = doc.get("version") != VERSION
     try:
         doc = migrate(doc)
     except MigrationError as exc:
         path, _, msg = str(exc).partition(": ")
         raise LoadError(file, path, msg) from None
+    if migrated:
+        text = json.dumps(doc)
+    # Strict JSON validation: "4" is not a number and true is not 1. Collection pauses while
+    # pydantic builds ten thousand small objects (it halves the time of a large board).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        return Scenario.model_validate(doc)
+        return Scenario.model_validate_json(text, strict=True)
     except ValidationError as exc:
         path, msg = _describe_validation(exc)
         if not path and ": " in msg:
@@ -95,6 +103,63 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
         raise LoadError(file, path, msg) from None
     except RecursionError:
         raise LoadError(file, "", "nested too deeply") from None
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+class _JsonProblem(ValueError):
+    """Valid JSON syntax that the format still refuses (NaN, a key given twice)."""
+
+    def __init__(self, message: str, needle: str) -> None:
+        super().__init__(message)
+        self.needle = needle
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _JsonProblem(f"the key {key!r} appears twice in one object", json.dumps(key))
+            seen.add(key)
+    return obj
+
+
+def _reject_constant(name: str) -> Any:
+    raise _JsonProblem(f"{name} is not a JSON number", name)
+
+
+def _place_of(text: str, problem: _JsonProblem) -> str:
+    """line:column of a refused token, found by a slower second parse that tracks positions."""
+    starts: list[int] = []
+
+    def parse_object(s_and_end, *args):  # the pure-Python scanner's hook for every object
+        starts.append(s_and_end[1])
+        obj, end = json.decoder.JSONObject(s_and_end, *args)
+        starts.pop()
+        return obj, end
+
+    decoder = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+    decoder.parse_object = parse_object
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)
+    try:
+        decoder.decode(text)
+    except _JsonProblem:
+        pass
+    except (ValueError, RecursionError):
+        return ""
+    origin = starts[-1] if starts else 0
+    # the refused token is the first occurrence after the innermost open object's start
+    # (for a key given twice: the second occurrence)
+    pos = text.find(problem.needle, origin)
+    if problem.needle.startswith('"'):
+        pos = text.find(problem.needle, pos + 1) if pos >= 0 else -1
+    if pos < 0:
+        return ""
+    line = text.count("\n", 0, pos) + 1
+    return f"{line}:{pos - (text.rfind(chr(10), 0, pos) + 1) + 1}"
 
 
 def load(path: str | os.PathLike[str]) -> Scenario:
@@ -133,7 +198,12 @@ def dumps(scenario: Scenario) -> str:
     data = to_data(scenario)
     ordered = {"format": data.pop("format"), "version": data.pop("version")}
     ordered.update(data)
-    return json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": ")) + "\n"
+    text = json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": ")) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from a "\ud800" escape: keep it escaped
+        text = json.dumps(ordered, indent=1, ensure_ascii=True, separators=(",", ": ")) + "\n"
+    return text
 
 
 def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) -> None:

@@ -7,7 +7,8 @@ the migration path is exercised by the tests.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from model.scenario import VERSION
 
