@@ -1,0 +1,471 @@
+"""The editor's decisions, free of Qt: which cells a tool changes and into what.
+
+Every editor tool is a thin Qt shell around one of these functions, so tests can call them
+without a screen. They never change the scenario: they return the new cells (a dict
+``Coord -> Cell``; a cell equal to ``EMPTY_CELL`` means "remove the entry") or the edge features
+to remove and add, and the editor wraps that in an undoable command.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from model.board import EMPTY_CELL, Cell, City, EdgeFeature, EdgeKind, LaidTile, Platform, Terrain, Town
+from model.grid import Coord
+from model.rules import Move, MoveContext, RuleSet
+from model.scenario import Scenario
+
+CellChanges = dict[Coord, Cell]
+
+FEATURES = ("city", "town", "platform", "origin", "destination", "offboard", "gray")
+"""What the feature placer places. origin/destination are station platforms of that kind."""
+
+FeatureKind = Literal["city", "town", "platform", "origin", "destination", "offboard", "gray"]
+
+TERRAIN_DEFAULT_COST: dict[str, int] = {"plain": 0, "lake": 0, "mountain": 120, "hill": 60, "water": 40, "gray": 0, "offboard": 0}
+
+
+# --- terrain brush and bucket fill ------------------------------------------------------------
+def paint_cell(cell: Cell, terrain: Terrain, cost: int | None = None) -> Cell:
+    """``cell`` with its terrain (and cost; None keeps a sensible one) set."""
+    if cost is None:
+        cost = cell.cost if cell.terrain == terrain else 0
+    if cell.terrain == terrain and cell.cost == cost:
+        return cell
+    return cell.model_copy(update={"terrain": terrain, "cost": cost})
+
+
+def brush_cells(scenario: Scenario, coords: Iterable[Coord], terrain: Terrain, cost: int | None = None) -> CellChanges:
+    """The cells that painting ``terrain`` over ``coords`` changes (cells off the board are skipped)."""
+    board = scenario.board
+    out: CellChanges = {}
+    for c in coords:
+        if not board.grid.contains(c) or c in out:
+            continue
+        old = board.cell(c)
+        new = paint_cell(old, terrain, cost)
+        if new != old:
+            out[c] = new
+    return out
+
+
+def flood_region(scenario: Scenario, start: Coord) -> list[Coord]:
+    """Cells connected to ``start`` (through neighbours) that have the same terrain and no tile.
+
+    The region of a bucket fill; returned in breadth-first order, ``start`` first.
+    """
+    board = scenario.board
+    grid = board.grid
+    if not grid.contains(start):
+        return []
+    first = board.cell(start)
+    key = (first.terrain, first.tile is None)
+    seen = {start}
+    order = [start]
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        for _, n in grid.neighbours(c):
+            if n in seen:
+                continue
+            cell = board.cell(n)
+            if (cell.terrain, cell.tile is None) == key:
+                seen.add(n)
+                order.append(n)
+                queue.append(n)
+    return order
+
+
+def fill_cells(scenario: Scenario, start: Coord, terrain: Terrain, cost: int | None = None) -> CellChanges:
+    """The cells that a bucket fill of ``terrain`` at ``start`` changes."""
+    return brush_cells(scenario, flood_region(scenario, start), terrain, cost)
+
+
+# --- feature placer -------------------------------------------------------------------------------
+def has_feature(cell: Cell, feature: FeatureKind) -> bool:
+    """Whether the cell already carries the feature (the placer then removes it: a toggle)."""
+    if feature == "city":
+        return bool(cell.cities)
+    if feature == "town":
+        return bool(cell.towns)
+    if feature in ("platform", "origin", "destination"):
+        kind = "other" if feature == "platform" else feature
+        return cell.platform is not None and cell.platform.kind == kind
+    if feature == "offboard":
+        return cell.terrain == "offboard"
+    if feature == "gray":
+        return cell.terrain == "gray"
+    raise ValueError(f"unknown feature {feature!r} (expected one of {', '.join(FEATURES)})")
+
+
+def next_station_id(scenario: Scenario) -> str:
+    """A station id not used by any platform yet: S1, S2, …"""
+    used = {c.platform.station for c in scenario.board.cells.values() if c.platform is not None}
+    n = 1
+    while f"S{n}" in used:
+        n += 1
+    return f"S{n}"
+
+
+def place_feature(
+    scenario: Scenario,
+    coord: Coord,
+    feature: FeatureKind,
+    *,
+    name: str | None = None,
+    access: int = 0,
+    owner: str | None = None,
+    station: str | None = None,
+) -> CellChanges:
+    """Toggle ``feature`` on the cell at ``coord``: add it when absent, remove it when present.
+
+    Adding a platform replaces a platform of another kind; off-board and gray set the terrain
+    (and the printed colour red/gray); removing them gives plain land back.
+    """
+    grid = scenario.board.grid
+    if not grid.contains(coord):
+        return {}
+    cell = scenario.board.cell(coord)
+    if has_feature(cell, feature):
+        return {coord: remove_feature(cell, feature)}
+    upd: dict[str, Any]
+    if feature == "city":
+        upd = {"cities": [City(name=name)]}
+    elif feature == "town":
+        upd = {"towns": [Town(name=name)]}
+    elif feature in ("platform", "origin", "destination"):
+        kind = "other" if feature == "platform" else feature
+        plat = Platform(
+            station=station or next_station_id(scenario), access=access % grid.sides, kind=kind, owner=owner, name=name
+        )
+        upd = {"platform": plat}
+    elif feature == "offboard":
+        upd = {"terrain": "offboard", "cost": 0, "color": None}
+    else:  # gray
+        upd = {"terrain": "gray", "cost": 0, "color": None}
+    return {coord: cell.model_copy(update=upd)}
+
+
+def remove_feature(cell: Cell, feature: FeatureKind) -> Cell:
+    """``cell`` without ``feature`` (printed paths that used its nodes go with it)."""
+    if feature in ("city", "town"):
+        upd: dict[str, Any] = {"cities": []} if feature == "city" else {"towns": []}
+        upd["paths"] = [p for p in cell.paths if isinstance(p.a, int) and isinstance(p.b, int)]
+        if feature == "city":
+            upd["tokens"] = []
+        return cell.model_copy(update=upd)
+    if feature in ("platform", "origin", "destination"):
+        return cell.model_copy(update={"platform": None})
+    return cell.model_copy(update={"terrain": "plain", "cost": 0, "color": None, "paths": []})
+
+
+# --- edge tool --------------------------------------------------------------------------------
+def nearest_edge(scenario: Scenario, coord: Coord, x: float, y: float, size: float = 1.0) -> int:
+    """The side of ``coord`` nearest to the point ``(x, y)`` (in layout units of cell ``size``)."""
+    grid = scenario.board.grid
+    best, best_d = 0, math.inf
+    for e in range(grid.sides):
+        mx, my = grid.edge_midpoint(coord, e, size)
+        d = (mx - x) ** 2 + (my - y) ** 2
+        if d < best_d:
+            best, best_d = e, d
+    return best
+
+
+def side_features(scenario: Scenario, coord: Coord, edge: int, kind: EdgeKind | None = None) -> list[EdgeFeature]:
+    """Edge features on the side ``(coord, edge)`` (written from either cell), optionally of one kind."""
+    return [f for f in scenario.board.features_on_side(coord, edge) if kind is None or f.kind == kind]
+
+
+def toggle_edge(
+    scenario: Scenario, coord: Coord, edge: int, kind: EdgeKind, cost: int = 0
+) -> tuple[list[EdgeFeature], list[EdgeFeature]]:
+    """``(remove, add)`` for a click of the edge tool: remove ``kind`` from the side, or add it.
+
+    A river with a different cost is replaced by one with the new cost. The feature is written
+    from the cell that owns the side's canonical key when that cell is on the board.
+    """
+    board = scenario.board
+    grid = board.grid
+    if not grid.contains(coord) or not 0 <= edge < grid.sides:
+        return [], []
+    existing = side_features(scenario, coord, edge, kind)
+    if existing and (kind != "river" or all(f.cost == cost for f in existing)):
+        return existing, []
+    key_cell, key_edge = board.side_key(coord, edge)
+    if not grid.contains(key_cell):
+        key_cell, key_edge = coord, edge
+    feature = EdgeFeature(cell=grid.label(key_cell), edge=key_edge, kind=kind, cost=cost if kind == "river" else 0)
+    return existing, [feature]
+
+
+# --- tile stamp -------------------------------------------------------------------------------
+def stamp_cell(scenario: Scenario, coord: Coord, tile_id: str, rotation: int) -> CellChanges:
+    """The cell with ``tile_id`` laid at ``rotation`` (tokens on the old tile stay)."""
+    grid = scenario.board.grid
+    if not grid.contains(coord) or scenario.tile(tile_id) is None:
+        return {}
+    cell = scenario.board.cell(coord)
+    laid = LaidTile(tile=tile_id, rotation=rotation % grid.sides)
+    if cell.tile == laid:
+        return {}
+    return {coord: cell.model_copy(update={"tile": laid})}
+
+
+def tiles_left(scenario: Scenario) -> dict[str, int | None]:
+    """Copies of each tile type still in the supply (None = unlimited), in tile-set order."""
+    used: dict[str, int] = {}
+    for cell in scenario.board.cells.values():
+        if cell.tile is not None:
+            used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
+    return {t.id: (None if t.count is None else t.count - used.get(t.id, 0)) for t in scenario.tileset().tiles}
+
+
+def stamp_move(scenario: Scenario, coord: Coord, tile_id: str, rotation: int, kind: str | None = None) -> Move:
+    """The rule-set move that stamping ``tile_id`` on ``coord`` stands for."""
+    cell = scenario.board.cell(coord)
+    if kind is None:
+        kind = "lay" if cell.tile is None else "upgrade"
+    state = scenario.state
+    return Move(kind, scenario.board.grid.label(coord), tile_id, rotation % scenario.board.grid.sides, state.active, state.phase)
+
+
+def structural_stamp_verdict(scenario: Scenario, coord: Coord, tile_id: str, rotation: int) -> tuple[bool, str]:
+    """The shared checks of a free placement: on the board, a known tile, supply left, not a lake/gray/off-board."""
+    grid = scenario.board.grid
+    if not grid.contains(coord):
+        return False, "not on the board"
+    tdef = scenario.tile(tile_id)
+    if tdef is None:
+        return False, f"tile {tile_id} is not in this scenario's tile set"
+    cell = scenario.board.cell(coord)
+    if cell.terrain in ("lake", "gray", "offboard"):
+        return False, f"{grid.label(coord)}: no tile may be laid on a {cell.terrain} cell"
+    left = tiles_left(scenario).get(tile_id)
+    already = cell.tile is not None and cell.tile.tile == tile_id
+    if left is not None and left <= 0 and not already:
+        return False, f"tile {tile_id}: none left in the supply [core.supply-exceeded]"
+    return True, "legal (structural checks only)"
+
+
+def stamp_verdict(
+    scenario: Scenario, rules: RuleSet | None, coord: Coord, tile_id: str, rotation: int
+) -> tuple[bool, str]:
+    """Is stamping ``tile_id`` at ``rotation`` on ``coord`` legal, and if not, why.
+
+    Asks the rule set (``explain`` for the move the stamp stands for). When the rule set has no
+    move for the editor's free placement (it names no rule, or fails) the shared structural
+    checks decide.
+    """
+    ok, why = structural_stamp_verdict(scenario, coord, tile_id, rotation)
+    if not ok or rules is None:
+        return ok, why
+    try:
+        verdict = rules.explain(scenario, stamp_move(scenario, coord, tile_id, rotation))
+    except Exception:  # noqa: BLE001 - a rule set without a move for this falls back
+        return ok, why
+    if verdict.legal:
+        return True, verdict.message or "legal"
+    if verdict.rule in (None, "core.not-a-legal-move", "core.unknown-move"):
+        return ok, why
+    return False, f"{verdict.message} [{verdict.rule}]" if verdict.rule else verdict.message
+
+
+def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[Coord]:
+    """Cells where ``tile_id`` has a legal move (the 'where can this tile go?' overlay)."""
+    grid = scenario.board.grid
+    moves: list[Move] = []
+    if rules is not None:
+        try:
+            state = scenario.state
+            moves = rules.legal_moves(scenario, MoveContext(state.active, state.phase, tile_id))
+        except Exception:  # noqa: BLE001
+            moves = []
+    out: set[Coord] = set()
+    for m in moves:
+        if m.tile in (None, tile_id) and grid.is_label(m.cell):
+            out.add(grid.coord(m.cell))
+    if rules is None or (not moves and not _rules_know_moves(rules)):
+        for c in grid.ordered_coords:
+            if structural_stamp_verdict(scenario, c, tile_id, 0)[0]:
+                out.add(c)
+    return out
+
+
+def _rules_know_moves(rules: RuleSet) -> bool:
+    return type(rules).legal_moves is not RuleSet.legal_moves
+
+
+# --- eraser ------------------------------------------------------------------------------------
+def erase_cell(cell: Cell) -> Cell:
+    """What one eraser click leaves: the laid tile (and its tokens) goes first, then everything."""
+    if cell.tile is not None:
+        return cell.model_copy(update={"tile": None, "tokens": []})
+    return EMPTY_CELL
+
+
+def erase_cells(scenario: Scenario, coords: Iterable[Coord]) -> CellChanges:
+    out: CellChanges = {}
+    for c in coords:
+        if scenario.board.grid.contains(c) and c not in out:
+            old = scenario.board.cell(c)
+            new = erase_cell(old)
+            if new != old:
+                out[c] = new
+    return out
+
+
+# --- selection --------------------------------------------------------------------------------
+SelectMode = Literal["replace", "add", "toggle"]
+
+
+def combine_selection(current: list[Coord], picked: Iterable[Coord], mode: SelectMode) -> list[Coord]:
+    """The selection after a click or rubber band: replace it, add (Shift) or toggle (Ctrl)."""
+    picked = list(dict.fromkeys(picked))
+    if mode == "replace":
+        return picked
+    if mode == "add":
+        return list(dict.fromkeys(list(current) + picked))
+    out = [c for c in current if c not in set(picked)]
+    out += [c for c in picked if c not in set(current)]
+    return out
+
+
+def cells_in_rect(scenario: Scenario, x0: float, y0: float, x1: float, y1: float, size: float = 1.0) -> list[Coord]:
+    """Cells whose centre lies in the rectangle (layout units of cell ``size``), reading order."""
+    lo_x, hi_x = sorted((x0, x1))
+    lo_y, hi_y = sorted((y0, y1))
+    grid = scenario.board.grid
+    out = []
+    for c in grid.ordered_coords:
+        cx, cy = grid.centre(c, size)
+        if lo_x <= cx <= hi_x and lo_y <= cy <= hi_y:
+            out.append(c)
+    return out
+
+
+# --- region copy / paste / delete ---------------------------------------------------------------
+@dataclass
+class Clip:
+    """A copied region: cells and edge features relative to the region's anchor cell."""
+
+    grid_kind: str
+    sides: int
+    cells: dict[Coord, Cell] = field(default_factory=dict)
+    edges: list[tuple[Coord, int, str, int]] = field(default_factory=list)  # (offset, edge, kind, cost)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "trackwright-clip": 1,
+                "grid": self.grid_kind,
+                "sides": self.sides,
+                "cells": [[dx, dy, c.model_dump(mode="json", exclude_defaults=True)] for (dx, dy), c in self.cells.items()],
+                "edges": [[o[0], o[1], e, k, cost] for o, e, k, cost in self.edges],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Clip | None:
+        """The clip in ``text``, or None when the text is not a Trackwright clip."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("trackwright-clip") != 1:
+                return None
+            cells = {(int(dx), int(dy)): Cell.model_validate(c) for dx, dy, c in data["cells"]}
+            edges = [((int(dx), int(dy)), int(e), str(k), int(cost)) for dx, dy, e, k, cost in data["edges"]]
+            return cls(str(data["grid"]), int(data["sides"]), cells, edges)
+        except (ValueError, KeyError, TypeError):
+            return None
+
+
+def region_anchor(coords: Iterable[Coord]) -> Coord:
+    """The top-left cell of a region (least row, then least column): the paste reference."""
+    return min(coords, key=lambda c: (c[1], c[0]))
+
+
+def copy_region(scenario: Scenario, coords: Iterable[Coord]) -> Clip | None:
+    """Copy the cells and the edge features of the region (sides with at least one cell inside)."""
+    board = scenario.board
+    grid = board.grid
+    region = [c for c in dict.fromkeys(coords) if grid.contains(c)]
+    if not region:
+        return None
+    ax, ay = region_anchor(region)
+    inside = set(region)
+    clip = Clip(grid.kind, grid.sides)
+    for c in region:
+        clip.cells[(c[0] - ax, c[1] - ay)] = board.cell(c)
+    for f in board.edges:
+        c = grid.coord(f.cell)
+        other = grid.neighbour_position(c, f.edge)
+        if c in inside or other in inside:
+            base, edge = (c, f.edge) if c in inside else (other, grid.opposite(f.edge))
+            clip.edges.append(((base[0] - ax, base[1] - ay), edge, f.kind, f.cost))
+    return clip
+
+
+def region_edges(scenario: Scenario, coords: Iterable[Coord]) -> list[EdgeFeature]:
+    """Edge features of the region: on a side between two region cells or between one and the board's rim."""
+    grid = scenario.board.grid
+    inside = set(coords)
+    out = []
+    for f in scenario.board.edges:
+        c = grid.coord(f.cell)
+        other = grid.neighbour_position(c, f.edge)
+        a_in, b_in = c in inside, other in inside
+        if (a_in and (b_in or not grid.contains(other))) or (b_in and not grid.contains(c)):
+            out.append(f)
+    return out
+
+
+def delete_region(scenario: Scenario, coords: Iterable[Coord]) -> tuple[CellChanges, list[EdgeFeature]]:
+    """``(cells, edges to remove)`` that clear a region to plain, empty land."""
+    grid = scenario.board.grid
+    region = [c for c in dict.fromkeys(coords) if grid.contains(c)]
+    cells = {c: EMPTY_CELL for c in region if scenario.board.cell(c) != EMPTY_CELL}
+    return cells, region_edges(scenario, region)
+
+
+def paste_region(
+    scenario: Scenario, clip: Clip, target: Coord
+) -> tuple[CellChanges, list[EdgeFeature], list[EdgeFeature]]:
+    """``(cells, edges to remove, edges to add)`` that paste ``clip`` with its anchor on ``target``.
+
+    Cells falling off the board are dropped; on a hex grid the offsets keep the grid's parity.
+    Edge features already on the pasted sides are replaced by the clip's.
+    """
+    board = scenario.board
+    grid = board.grid
+    if clip.grid_kind != grid.kind or clip.sides != grid.sides:
+        return {}, [], []
+    cells: CellChanges = {}
+    for (dx, dy), cell in clip.cells.items():
+        c = (target[0] + dx, target[1] + dy)
+        if grid.contains(c) and board.cell(c) != cell:
+            cells[c] = cell
+    pasted = [(target[0] + dx, target[1] + dy) for dx, dy in clip.cells]
+    pasted = [c for c in pasted if grid.contains(c)]
+    remove = region_edges(scenario, pasted)
+    add: list[EdgeFeature] = []
+    seen: set = set()
+    for (dx, dy), edge, kind, cost in clip.edges:
+        c = (target[0] + dx, target[1] + dy)
+        if not grid.contains(c):
+            continue
+        key = (board.side_key(c, edge), kind)
+        if key in seen:
+            continue
+        seen.add(key)
+        add.append(EdgeFeature(cell=grid.label(c), edge=edge, kind=kind, cost=cost))  # type: ignore[arg-type]
+    # a feature already there and identical stays (no remove-and-add churn)
+    same = [f for f in add if f in remove]
+    remove = [f for f in remove if f not in same]
+    add = [f for f in add if f not in same]
+    return cells, remove, add
+
