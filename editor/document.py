@@ -72,7 +72,7 @@ class Document(QObject):
         self._scenario = scenario
         self.path: Path | None = Path(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.issues: list[Issue] = []
         self._issues_by_cell: dict[Coord, list[Issue]] = {}
         self.selection: list[Coord] = []
@@ -91,6 +91,9 @@ class Document(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._start_check)
         self.schedule_check()
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
 
     # --- read access --------------------------------------------------------------------
     @property
