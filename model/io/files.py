@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -44,8 +45,18 @@ def _field_path(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc)
 
 
+_JSON_AT = re.compile(r"^(.*) at line (\d+) column (\d+)$")
+
+
 def _describe_validation(exc: ValidationError) -> tuple[str, str]:
     err = exc.errors(include_url=False)[0]
+    if err.get("type") == "json_invalid":  # pydantic's own parser refuses what json.loads took
+        detail = str(err.get("ctx", {}).get("error", err.get("msg", "")))
+        m = _JSON_AT.match(detail)
+        if m:
+            hint = " (a \\u escape of half a surrogate pair?)" if "escape" in m.group(1) else ""
+            return f"{m.group(2)}:{m.group(3)}", f"broken JSON: {m.group(1)}{hint}"
+        return "", f"broken JSON: {detail}"
     path = _field_path(tuple(err.get("loc", ())))
     msg = err.get("msg", "invalid")
     if err.get("type") == "extra_forbidden":
@@ -97,7 +108,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
         return Scenario.model_validate_json(text, strict=True)
     except ValidationError as exc:
         path, msg = _describe_validation(exc)
-        if not path and ": " in msg:
+        if not path and ": " in msg and not msg.startswith("broken JSON"):
             # model-level checks put the field path at the start of their message
             path, _, msg = msg.partition(": ")
         raise LoadError(file, path, msg) from None
@@ -198,18 +209,16 @@ def dumps(scenario: Scenario) -> str:
     data = to_data(scenario)
     ordered = {"format": data.pop("format"), "version": data.pop("version")}
     ordered.update(data)
-    text = json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": ")) + "\n"
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate from a "\ud800" escape: keep it escaped
-        text = json.dumps(ordered, indent=1, ensure_ascii=True, separators=(",", ": ")) + "\n"
-    return text
+    return json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": ")) + "\n"
 
 
 def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) -> None:
     """Write atomically; the previous file (if any) is kept as ``<name>.bak``."""
     p = Path(path)
-    text = dumps(scenario).encode("utf-8")
+    try:
+        text = dumps(scenario).encode("utf-8")
+    except UnicodeEncodeError as exc:  # only an unpaired surrogate ("\ud800") can cause it
+        raise SaveError(f"{p}: cannot be written: a text field holds an unpaired surrogate {exc.object[exc.start:exc.end]!r}") from None
     folder = p.parent if str(p.parent) else Path(".")
     tmp_name = None
     try:
