@@ -1,0 +1,221 @@
+"""Export the map part of an 18xx.games game definition (a ``map.rb`` file) as Ruby source.
+
+The output holds ``LAYOUT``, ``AXES``, ``TILES`` (standard tile numbers as counts, game-specific
+tiles with ``count``/``color``/``code``), ``LOCATION_NAMES`` and ``HEXES`` (grouped by colour,
+one tile-language string shared by every coordinate that has it), wrapped in the
+``module Engine / module Game / module G<Title> / module Map`` blocks the engine uses.
+
+How Trackwright cells become tile-language parts (``import_18xx_games`` reads them back):
+
+* colour group: the cell's printed colour (``gray`` terrain -> gray, ``offboard`` -> red,
+  ``lake`` -> blue, ``Cell.color`` for preprinted yellow/green/brown, otherwise white);
+* cities -> ``city=revenue:R[,slots:N][,groups:G]``; a city with no slot on an off-board cell ->
+  ``offboard=revenue:R``; towns -> ``town=revenue:R``; the junction -> ``junction``;
+  printed paths -> ``path=a:X,b:Y[,terminal:1]`` (node ``n<k>`` -> ``_k``);
+* label -> ``label=L``; terrain cost -> ``upgrade=cost:C[,terrain:hill|mountain|water]``;
+* edge features, written on both cells of the side: gauge -> ``border=edge:E,type:province``;
+  river -> ``border=edge:E,type:water,cost:C``; a gauge line with a river on the same side ->
+  ``type:province,cost:C``; impassable -> ``type:impassable``;
+* icons: a plain image name gets the conventional parameters (``sticky:true,large:true`` on
+  land where tiles go, ``large:true,loc:hex`` on gray/red/blue cells); an icon stored as
+  ``image:...`` is written verbatim.
+
+Not part of a map file, so not exported (reported as notes): laid tiles, tokens, reservations,
+city/town names (the cell name is exported), companies and game state.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from model.board import Cell, EdgeFeature
+from model.grid import HexGrid
+from model.io.tobymao import Part, canonical_parts, format_parts, node_parts, path_part, tile_code
+from model.scenario import Scenario
+from model.tiles import Node, TileDef, load_tileset
+
+COLOR_ORDER = ("white", "yellow", "green", "brown", "gray", "red", "blue")
+LAND_COLORS = ("white", "yellow", "green", "brown")
+ICON_DEFAULTS_LAND = "sticky:true,large:true"
+ICON_DEFAULTS_FIXED = "large:true,loc:hex"
+STANDARD_SET = "18xx-standard"
+
+
+class ExportError(ValueError):
+    """The scenario cannot be written in this format (e.g. a square grid to 18xx.games)."""
+
+
+def icon_defaults(color: str) -> str:
+    """The conventional icon parameters for a cell of this printed colour."""
+    return ICON_DEFAULTS_LAND if color in LAND_COLORS else ICON_DEFAULTS_FIXED
+
+
+@lru_cache(maxsize=1)
+def standard_codes() -> dict[str, tuple[str, object]]:
+    """Standard tile number -> (colour, canonical parts) from resources/tilesets/18xx-standard.json."""
+    ts = load_tileset(STANDARD_SET)
+    return {t.id: (t.color, frozenset(canonical_parts(tile_code(t)).items())) for t in ts.tiles}
+
+
+def is_standard(tile: TileDef) -> bool:
+    """True when the tile is the standard tile of the same number (same colour and track)."""
+    std = standard_codes().get(tile.id)
+    return std is not None and std == (tile.color, frozenset(canonical_parts(tile_code(tile)).items()))
+
+
+def side_features(scenario: Scenario) -> dict[tuple[str, int], list[EdgeFeature]]:
+    """Edge features seen from both cells of each side: (label, edge) -> features."""
+    grid = scenario.board.grid
+    out: dict[tuple[str, int], list[EdgeFeature]] = {}
+    for f in scenario.board.edges:
+        out.setdefault((f.cell, f.edge), []).append(f)
+        other = grid.neighbour(grid.coord(f.cell), f.edge)
+        if other is not None:
+            out.setdefault((grid.label(other), grid.opposite(f.edge)), []).append(f)
+    return out
+
+
+def border_part(edge: int, features: list[EdgeFeature]) -> Part:
+    kinds = {f.kind: f for f in features}
+    params = {"edge": str(edge)}
+    if "impassable" in kinds:
+        params["type"] = "impassable"
+    elif "gauge" in kinds:
+        params["type"] = "province"
+        if "river" in kinds and kinds["river"].cost:
+            params["cost"] = str(kinds["river"].cost)
+    else:
+        params["type"] = "water"
+        if kinds["river"].cost:
+            params["cost"] = str(kinds["river"].cost)
+    return Part("border", params)
+
+
+def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]]) -> list[Part]:
+    """The tile-language parts of one cell (see the module docstring)."""
+    color = cell.printed_color
+    nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=c.groups) for c in cell.cities]
+    nodes += [Node(kind="town", revenue=t.revenue) for t in cell.towns]
+    if cell.junction:
+        nodes.append(Node(kind="junction"))
+    parts = node_parts(nodes)
+    if cell.terrain == "offboard":
+        for p, c in zip(parts, cell.cities):
+            if c.slots == 0:
+                p.type = "offboard"
+                p.params.pop("slots", None)
+    parts += [path_part(p.a, p.b, p.terminal) for p in cell.paths]
+    if cell.label:
+        parts.append(Part("label", bare=cell.label))
+    if cell.cost or cell.terrain in ("hill", "mountain", "water"):
+        params = {"cost": str(cell.cost)}
+        if cell.terrain in ("hill", "mountain", "water"):
+            params["terrain"] = cell.terrain
+        parts.append(Part("upgrade", params))
+    for edge in range(6):
+        feats = sides.get((label, edge))
+        if feats:
+            parts.append(border_part(edge, feats))
+    for icon in cell.icons:
+        if icon.startswith("image:"):
+            parts.append(Part("icon", dict(kv.split(":", 1) for kv in icon.split(","))))
+        else:
+            parts.append(Part("icon", dict(kv.split(":", 1) for kv in f"image:{icon},{icon_defaults(color)}".split(","))))
+    return parts
+
+
+def _rb(text: str) -> str:
+    """A Ruby single-quoted string literal."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def module_name(scenario: Scenario) -> str:
+    """``G<Title>`` from the game or title: '18 India' -> 'G18India'."""
+    title = scenario.meta.game or scenario.meta.title or "Untitled"
+    words = "".join(ch if ch.isalnum() else " " for ch in title).split()
+    return "G" + "".join(w[:1].upper() + w[1:] for w in words) if words else "GUntitled"
+
+
+def hex_strings(scenario: Scenario) -> tuple[dict[str, dict[str, list[str]]], list[str]]:
+    """colour -> (string -> labels in reading order), and notes about what was left out."""
+    grid = scenario.board.grid
+    sides = side_features(scenario)
+    groups: dict[str, dict[str, list[str]]] = {}
+    notes: list[str] = []
+    empty = Cell()
+    for coord in grid.ordered_coords:
+        label = grid.label(coord)
+        cell = scenario.board.cells.get(label, empty)
+        code = format_parts(cell_parts(cell, label, sides))
+        groups.setdefault(cell.printed_color, {}).setdefault(code, []).append(label)
+        if cell.tile is not None:
+            notes.append(f"{label}: laid tile {cell.tile.tile} is game state, not part of the map file")
+        if cell.tokens:
+            notes.append(f"{label}: station tokens are game state, not part of the map file")
+        if cell.reserved or any(c.reserved for c in cell.cities):
+            notes.append(f"{label}: reservations belong to the companies (entities.rb), not to the map file")
+        if any(c.name for c in cell.cities) or any(t.name for t in cell.towns):
+            notes.append(f"{label}: city/town names are not exported (the hex name is)")
+    return groups, notes
+
+
+def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
+    """The Ruby source of the map file, and notes about what a map file cannot hold."""
+    grid = scenario.board.grid
+    if not isinstance(grid, HexGrid):
+        raise ExportError("18xx.games maps are hex grids; this scenario has a square grid")
+    groups, notes = hex_strings(scenario)
+    ind = "        "
+    out = [
+        "# frozen_string_literal: true",
+        "",
+        f"# Map of {scenario.meta.title}, written by Trackwright from a validated scenario.",
+    ]
+    if scenario.meta.attribution:
+        out.append(f"# {scenario.meta.attribution}")
+    out += ["", "module Engine", "  module Game", f"    module {module_name(scenario)}", "      module Map"]
+    out.append(f"{ind}LAYOUT = :{grid.orientation}")
+    axes = "{ x: :letter, y: :number }" if grid.effective_axes == "letter-number" else "{ x: :number, y: :letter }"
+    out += [f"{ind}AXES = {axes}.freeze", ""]
+
+    out.append(f"{ind}TILES = {{")
+    for t in scenario.tileset().tiles:
+        count = "'unlimited'" if t.count is None else str(t.count)
+        if is_standard(t):
+            out.append(f"{ind}  {_rb(t.id)} => {count},")
+        else:
+            if t.color not in ("yellow", "green", "brown", "gray", "white", "red", "blue"):
+                raise ExportError(f"tile {t.id}: colour {t.color!r} has no 18xx.games equivalent")
+            out += [
+                f"{ind}  {_rb(t.id)} =>",
+                f"{ind}    {{",
+                f"{ind}      'count' => {count},",
+                f"{ind}      'color' => {_rb(t.color)},",
+                f"{ind}      'code' => {_rb(tile_code(t))},",
+                f"{ind}    }},",
+            ]
+    out += [f"{ind}}}.freeze", ""]
+
+    out.append(f"{ind}LOCATION_NAMES = {{")
+    for coord in grid.ordered_coords:
+        label = grid.label(coord)
+        cell = scenario.board.cells.get(label)
+        if cell is not None and cell.name:
+            out.append(f"{ind}  {_rb(label)} => {_rb(cell.name)},")
+    out += [f"{ind}}}.freeze", ""]
+
+    out.append(f"{ind}HEXES = {{")
+    for color in COLOR_ORDER:
+        if color not in groups:
+            continue
+        out.append(f"{ind}  {color}: {{")
+        for code, labels in groups[color].items():
+            if len(labels) == 1:
+                key = f"[{_rb(labels[0])}]"
+            else:
+                rows = [" ".join(labels[i:i + 12]) for i in range(0, len(labels), 12)]
+                key = "%w[" + f"\n{ind}      ".join(rows) + "]"
+            out.append(f"{ind}    {key} => {_rb(code)},")
+        out.append(f"{ind}  }},")
+    out += [f"{ind}}}.freeze", "      end", "    end", "  end", "end", ""]
+    return "\n".join(out), notes

@@ -1,0 +1,94 @@
+"""The export gate, atomic writing, and the text formats (json, 18xx-games, 18xx-maker).
+
+Every export first runs the scenario's rule set (:func:`gate`); a scenario with an error is
+refused unless forced. Outputs are written with :func:`write_atomic`: a temporary file in the
+target folder, flushed and fsynced, then renamed over the target, so a failed or refused export
+never leaves a partial file and never touches an existing one.
+
+This module never imports Qt: the graphic formats (svg, png, pdf) live in
+``editor/export_graphics.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from model.io.files import dumps
+from model.scenario import Scenario
+
+TEXT_FORMATS = ("json", "18xx-games", "18xx-maker")
+GRAPHIC_FORMATS = ("svg", "png", "pdf")
+FORMATS = TEXT_FORMATS + GRAPHIC_FORMATS
+SUFFIXES = {"json": ".json", "18xx-games": ".rb", "18xx-maker": ".json", "svg": ".svg", "png": ".png", "pdf": ".pdf"}
+
+
+def gate(scenario: Scenario) -> list:
+    """Every issue the scenario's rule set finds (raises KeyError for an unknown rule set)."""
+    from model.rules import get_rule_set
+
+    return get_rule_set(scenario.rules.id).check(scenario)
+
+
+def blocking(issues: list) -> list:
+    """The issues that refuse an export: the errors."""
+    return [i for i in issues if i.severity == "error"]
+
+
+def export_json(scenario: Scenario) -> tuple[str, list[str]]:
+    """The canonical scenario file: identical bytes for equal scenarios."""
+    return dumps(scenario), []
+
+
+def _games(scenario: Scenario) -> tuple[str, list[str]]:
+    from model.io.export_18xx_games import export_18xx_games
+
+    return export_18xx_games(scenario)
+
+
+def _maker(scenario: Scenario) -> tuple[str, list[str]]:
+    from model.io.export_18xx_maker import export_18xx_maker
+
+    return export_18xx_maker(scenario)
+
+
+TEXT_EXPORTERS: dict[str, Callable[[Scenario], tuple[str, list[str]]]] = {
+    "json": export_json,
+    "18xx-games": _games,
+    "18xx-maker": _maker,
+}
+
+
+def export_text(scenario: Scenario, fmt: str) -> tuple[bytes, list[str]]:
+    """The bytes of a text format and notes about what the format cannot hold."""
+    text, notes = TEXT_EXPORTERS[fmt](scenario)
+    return text.encode("utf-8"), notes
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (temp file in the same folder, fsync, rename)."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if p.exists():
+            os.chmod(tmp, p.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, p)
+        tmp = None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
