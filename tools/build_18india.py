@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from model.board import Board, City, Cell, EdgeFeature, Town  # noqa: E402
+from model.board import Board, Cell, City, EdgeFeature, Town  # noqa: E402
 from model.grid import HexGrid  # noqa: E402
 from model.io import save  # noqa: E402
 from model.scenario import Company, GameState, Meta, RulesRef, Scenario, TileSupply  # noqa: E402

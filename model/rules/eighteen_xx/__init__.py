@@ -1,0 +1,528 @@
+"""The generic ``18xx`` rule set: the tile-lay rules every 18xx title shares.
+
+It is driven by the scenario's data: the tile manifest (counts, colours, labels, the upgrade
+graph), the printed map (terrain costs, river and impassable sides, gray/red/blue hexes and
+their printed track) and the options below. A title with rules of its own subclasses
+:class:`EighteenXX` and overrides the hooks (``turn_failure``, ``fit_failure``,
+``rotation_failure``, ``company_lay_failure``, ``after_lay``, ``extra_board_issues``,
+``relaxed_upgrade``); see ``model/rules/india.py``.
+
+Moves (``Move.kind``): ``lay`` (a yellow tile on a printed hex), ``upgrade`` (a tile replacing
+the current one), ``station`` (a token in city ``extra['city']``). Rule ids are
+``<rule set id>.<rule>``, e.g. ``18xx.exit-off-map``; the rules are listed in docs/18india.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from model.board import Cell, LaidTile, Token
+from model.grid import Coord
+from model.rules import Issue, Move, MoveContext, MoveSyntaxError, OptionSpec, RuleSet, Verdict, register
+from model.rules.eighteen_xx import checks, upgrades
+from model.rules.eighteen_xx.company import (
+    Network,
+    city_tokens,
+    home_station_nodes,
+    network,
+    next_token_cost,
+    reservation_problem,
+    tokens_on_board,
+)
+from model.rules.eighteen_xx.hexmap import (
+    LAYABLE_COLORS,
+    StaticMap,
+    TrackView,
+    color_rank,
+    current_view,
+    distinct_rotations,
+    exit_mask,
+    static_map,
+)
+from model.scenario import Company, LaidThisTurn, Scenario
+from model.tiles import COLOR_ORDER, TileDef, TileSet
+from model.track import TrackModel
+
+Failure = tuple[str, str] | None
+
+TRACK_RESTRICTIONS = ("permissive", "city_permissive", "restrictive", "semi_restrictive")
+
+
+class TrackMove(Move):
+    """A move that prints itself in the command-line syntax (``station K14 0``, ``remove-marker G6 5``)."""
+
+    def text(self) -> str:
+        extra = dict(self.extra)
+        if self.kind == "station":
+            return f"station {self.cell} {extra.get('city', 0)}"
+        if self.kind == "remove-marker":
+            return f"remove-marker {self.cell} {extra.get('edge', 0)}"
+        return super().text()
+
+
+@dataclass
+class Situation:
+    """One evaluation of a scenario: the static map, the tile set and per-hex views, cached."""
+
+    scenario: Scenario
+    sm: StaticMap
+    track: TrackModel
+    _views: dict
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Situation:
+        return cls(scenario, static_map(scenario), TrackModel(scenario), {})
+
+    _tileset: TileSet | None = None
+
+    @property
+    def tileset(self) -> TileSet:
+        if self._tileset is None:
+            self._tileset = self.scenario.tileset()
+        return self._tileset
+
+    def cell(self, coord: Coord) -> Cell:
+        return self.scenario.board.cell(coord)
+
+    def view(self, coord: Coord) -> TrackView:
+        v = self._views.get(coord)
+        if v is None:
+            v = self._views[coord] = current_view(self.scenario, self.cell(coord))
+        return v
+
+    def laid_count(self, tile_id: str) -> int:
+        return sum(1 for c in self.scenario.board.cells.values() if c.tile is not None and c.tile.tile == tile_id)
+
+
+@register
+class EighteenXX(RuleSet):
+    """Tile lays, upgrades and stations as every 18xx title plays them (see the module docstring)."""
+
+    id: ClassVar[str] = "18xx"
+    name: ClassVar[str] = "18xx (generic tile-lay rules)"
+    grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("tile_lays", 1, "Tile lays (yellow or upgrade) a company may make in one turn."),
+        OptionSpec(
+            "track_restriction",
+            "semi_restrictive",
+            "What an upgrade must add for the company: permissive (nothing), city_permissive (a city or new "
+            "track), restrictive (new track it can reach), semi_restrictive (new track or a changed city value).",
+            TRACK_RESTRICTIONS,
+        ),
+        OptionSpec(
+            "home_counts_as_station",
+            True,
+            "Before a company has placed its first token, its home city counts as its station for reach.",
+        ),
+    )
+
+    # ------------------------------------------------------------------------------------------
+    # rule ids and hooks
+    def rid(self, rule: str) -> str:
+        return f"{self.id}.{rule}"
+
+    def relaxed_upgrade(self, old: TrackView, new: TileDef) -> bool:
+        """True for upgrades that only need to keep the old exits (none in generic 18xx)."""
+        return False
+
+    def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None) -> Failure:
+        """How many lays a turn allows (``state.laid`` holds this turn's lays)."""
+        laid = sit.scenario.state.laid
+        label = sit.sm.label_of[coord]
+        if any(entry.cell == label for entry in laid):
+            return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
+        if len(laid) >= int(self.option(sit.scenario, "tile_lays")):
+            what = "a yellow" if tile.color == "yellow" else "an upgrade"
+            return ("no-lays-left", f"Cannot lay {what} now: the turn's {len(laid)} tile lay(s) are used")
+        return None
+
+    def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
+        """Extra tile-against-hex rules of a title (none here)."""
+        return None
+
+    def rotation_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Failure:
+        """Extra rotation rules of a title (none here)."""
+        return None
+
+    def company_lay_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, net: Network) -> Failure:
+        """Extra rules about which hexes a company may lay on this turn (none here)."""
+        return None
+
+    def after_lay(self, scenario: Scenario, coord: Coord, old_exits: frozenset[int]) -> Scenario:
+        """Consequences of a lay beyond the tile itself (none here)."""
+        return scenario
+
+    def extra_board_issues(self, sit: Situation, coords: Iterable[Coord] | None) -> list[Issue]:
+        """Board issues particular to a title (none here)."""
+        return []
+
+    # ------------------------------------------------------------------------------------------
+    # tile lays: the static rules
+    def tile_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
+        """Every rule a tile at this rotation breaks on this hex, ignoring who lays it and when."""
+        fail = self.fit_failure_static(sit, coord, new)
+        if fail:
+            yield fail
+            return
+        if not 0 <= rotation < sit.sm.sides:
+            yield ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
+            return
+        yield from self.rotation_failures(sit, coord, new, rotation)
+
+    def fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
+        """The rotation-independent rules: layable hex, colour, upgrade graph, label, stops."""
+        label = sit.sm.label_of[coord]
+        printed_color = sit.sm.printed_color[coord]
+        if printed_color not in LAYABLE_COLORS:
+            return ("not-layable", f"{label}: nothing may be laid on a {printed_color} hex")
+        old = sit.view(coord)
+        for fail in (
+            upgrades.colour_progression(old, new),
+            self.fit_failure(sit, coord, old, new),
+            upgrades.in_upgrade_graph(old, new, sit.tileset),
+            upgrades.label_matches(old, new),
+            None if self.relaxed_upgrade(old, new) else upgrades.stops_preserved(old, new),
+        ):
+            if fail:
+                return (fail[0], f"{label}: {fail[1]}")
+        return None
+
+    def rotation_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
+        """The rules that depend on the rotation: paths kept, exits accepted, the title's own."""
+        old = sit.view(coord)
+        if old.paths:
+            check = upgrades.exits_preserved if self.relaxed_upgrade(old, new) else upgrades.paths_preserved
+            fail = check(old, new, rotation, sit.sm.sides)
+            if fail:
+                yield (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
+        if exit_mask(new, rotation, sit.sm.sides) & ~sit.sm.accept_mask[coord]:
+            yield from self.exit_failures(sit, coord, new, rotation)
+        fail = self.rotation_failure(sit, coord, new, rotation)
+        if fail:
+            yield fail
+
+    def exit_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
+        """Every exit must lead to a hex that accepts it."""
+        sm = sit.sm
+        mask = sm.accept_mask[coord]
+        for e in sorted(new.exits(rotation, sm.sides)):
+            if not mask >> e & 1:
+                yield (
+                    sm.exit_rule(coord, e),
+                    f"{sm.label_of[coord]}: tile {new.id} at rotation {rotation} has an exit that {sm.exit_problem(coord, e)}",
+                )
+
+    def lay_cost(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> int:
+        """Terrain of the printed hex (first tile only) plus each river side the lay newly crosses."""
+        old = sit.view(coord)
+        cost = sit.sm.printed[coord].cost if old.tile is None else 0
+        grid = sit.sm.grid
+        for e in new.exits(rotation, sit.sm.sides) - old.exits:
+            side_cost = sit.sm.river_cost.get(sit.sm.side_key(coord, e), 0)
+            if not side_cost:
+                continue
+            nb = grid.neighbour(coord, e)
+            ntr = sit.track.at(nb) if nb is not None else None
+            if ntr is not None and ntr.has_port(grid.opposite(e)):
+                cost += side_cost
+        return cost
+
+    def candidate_tiles(self, sit: Situation, coord: Coord) -> list[TileDef]:
+        """Tiles worth trying on a hex: the next colour, restricted to the upgrade graph."""
+        old = sit.view(coord)
+        want = color_rank(old.color) + 1
+        if not 1 <= want < len(COLOR_ORDER) or sit.sm.printed_color[coord] not in LAYABLE_COLORS:
+            return []
+        ts = sit.tileset
+        if old.tile is not None and upgrades.explicit_graph(ts):
+            return [t for t in (ts.get(i) for i in old.tile.upgrades) if t is not None and color_rank(t.color) == want]
+        return [t for t in ts.tiles if color_rank(t.color) == want]
+
+    # ------------------------------------------------------------------------------------------
+    # tile lays for a company
+    def company(self, scenario: Scenario, actor: str | None) -> Company | None:
+        return scenario.company(actor) if actor else None
+
+    def network(self, sit: Situation, company: Company) -> Network:
+        return network(sit.scenario, sit.sm, company, bool(self.option(sit.scenario, "home_counts_as_station")))
+
+    def lay_failure(
+        self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
+    ) -> tuple[Failure, int]:
+        """The first rule a tile move breaks (None if legal), and its cost."""
+        grid = sit.sm.grid
+        coord = grid.coord(move.cell)
+        tile = sit.tileset.get(move.tile or "")
+        if tile is None:
+            return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+        if not static_checked:
+            for fail in self.tile_failures(sit, coord, tile, move.rotation):
+                return (fail, 0)
+        if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
+            return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
+        old = sit.view(coord)
+        company = self.company(sit.scenario, move.actor)
+        if move.actor is not None and company is None:
+            return (("unknown-company", f"there is no company {move.actor!r}"), 0)
+        if company is not None:
+            fail = self.turn_failure(sit, coord, tile, old, company.id)
+            if fail:
+                return (fail, 0)
+            if net is None:
+                net = self.network(sit, company)
+            fail = self.connection_failure(sit, coord, tile, move.rotation, old, net)
+            if fail:
+                return (fail, 0)
+            fail = self.company_lay_failure(sit, coord, tile, move.rotation, net)
+            if fail:
+                return (fail, 0)
+        cost = self.lay_cost(sit, coord, tile, move.rotation)
+        if company is not None and company.treasury is not None and cost > company.treasury:
+            return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
+        return (None, cost)
+
+    def connection_failure(
+        self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, old: TrackView, net: Network
+    ) -> Failure:
+        """The company must reach one of the new tile's exits, and use new track as the option says."""
+        exits = tile.exits(rotation, sit.sm.sides)
+        reach = net.connected.get(coord, set())
+        if not exits & reach:
+            return ("not-connected", f"Track laid must be connected to one of {net.company}'s stations")
+        mode = self.option(sit.scenario, "track_restriction")
+        if mode == "permissive" or not old.paths:
+            return None
+        used_new = bool(exits - old.exits)
+        has_city = any(n.kind == "city" for n in tile.nodes)
+        changed_city = any(n.kind in ("city", "town") for n in tile.nodes) and bool(old.city_count + old.town_count)
+        if mode == "city_permissive" and not (has_city or used_new):
+            return ("track-restriction", f"{sit.sm.label_of[coord]}: Must be city tile or use new track")
+        if mode == "restrictive" and not used_new:
+            return ("track-restriction", f"{sit.sm.label_of[coord]}: Must use new track")
+        if mode == "semi_restrictive" and not (used_new or changed_city):
+            return ("track-restriction", f"{sit.sm.label_of[coord]}: Must use new track or change city value")
+        return None
+
+    # ------------------------------------------------------------------------------------------
+    # stations
+    def station_failure(self, sit: Situation, move: Move, net: Network | None) -> tuple[Failure, int]:
+        company = self.company(sit.scenario, move.actor)
+        if company is None:
+            return (("unknown-company", "a station needs a company (use --company)"), 0)
+        coord = sit.sm.grid.coord(move.cell)
+        city = int(dict(move.extra).get("city", move.rotation if move.tile is None else 0))
+        view = sit.view(coord)
+        cell = sit.cell(coord)
+        label = move.cell
+        if city >= view.city_count:
+            return (("station-no-city", f"{label} has no city {city} (it has {view.city_count})"), 0)
+        if any(t.company == company.id for t in cell.tokens):
+            return (("station-twice", f"{company.id} already has a station on {label}"), 0)
+        slots = view.node_slots[view.city_nodes[city]]
+        if len(city_tokens(cell, city)) >= slots:
+            return (("station-full", f"{label}: city {city} has no free circle"), 0)
+        cost = next_token_cost(sit.scenario, company)
+        if cost is None:
+            return (("station-no-tokens", f"{company.id} has no station tokens left"), 0)
+        problem = reservation_problem(sit.scenario, view, cell, city, company.id)
+        if problem:
+            return (("station-reserved", f"{label}: {problem}"), cost)
+        placed = tokens_on_board(sit.scenario, company.id)
+        if not placed and company.home is not None:
+            homes = home_station_nodes(sit.scenario, sit.sm, company)
+            if (coord, view.city_nodes[city]) not in homes:
+                return (("station-home-first", f"{company.id}'s first station goes on its home {company.home}"), cost)
+        elif placed:
+            if net is None:
+                net = self.network(sit, company)
+            if (coord, view.city_nodes[city]) not in net.nodes:
+                return (("station-unreachable", f"{label}: city {city} is not reached by {company.id}'s track"), cost)
+        if company.treasury is not None and cost > company.treasury:
+            return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
+        return (None, cost)
+
+    # ------------------------------------------------------------------------------------------
+    # the RuleSet interface
+    def board_issues(self, scenario: Scenario) -> list[Issue]:
+        return self.cell_issues(scenario, None)
+
+    def cell_issues(self, scenario: Scenario, coords: Iterable[Coord] | None) -> list[Issue]:
+        """Issues of some hexes (all when ``coords`` is None); the incremental checker's entry point."""
+        sit = Situation.of(scenario)
+        return checks.board_issues(self, sit, coords) + self.extra_board_issues(sit, coords)
+
+    def affected_cells(self, scenario: Scenario, changed: Iterable[Coord]) -> set[Coord] | None:
+        grid = scenario.board.grid
+        out: set[Coord] = set()
+        for c in changed:
+            out.add(c)
+            out.update(n for _, n in grid.neighbours(c))
+        return out
+
+    def legal_moves(self, scenario: Scenario, context: MoveContext) -> list[Move]:
+        sit = Situation.of(scenario)
+        actor = context.actor or None
+        phase = context.phase or scenario.state.game_phase
+        company = self.company(scenario, actor)
+        if actor is not None and company is None:
+            return []
+        net = self.network(sit, company) if company is not None else None
+        coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
+        out: list[Move] = []
+        for coord in coords:
+            if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
+                continue
+            label = sit.sm.label_of[coord]
+            kind = "lay" if sit.view(coord).tile is None else "upgrade"
+            for tile in self.candidate_tiles(sit, coord):
+                if context.tile is not None and tile.id != context.tile:
+                    continue
+                if self.fit_failure_static(sit, coord, tile) is not None:
+                    continue
+                for rot in distinct_rotations(tile, sit.sm.sides):
+                    if next(self.rotation_failures(sit, coord, tile, rot), None) is not None:
+                        continue
+                    move = TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase)
+                    fail, cost = self.lay_failure(sit, move, net, static_checked=True)
+                    if fail is None:
+                        out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost))
+        if company is not None and context.tile is None:
+            out += self.station_moves(sit, company, net, phase)
+            out += self.other_moves(sit, company, net, phase)
+        return out
+
+    def station_moves(self, sit: Situation, company: Company, net: Network | None, phase: str | None) -> list[Move]:
+        out = []
+        placed = tokens_on_board(sit.scenario, company.id)
+        if not placed and company.home is not None:
+            candidates = home_station_nodes(sit.scenario, sit.sm, company)
+        else:
+            candidates = sorted(n for n in (net.nodes if net else ()) if sit.view(n[0]).node_kinds[n[1]] == "city")
+        for coord, node in candidates:
+            view = sit.view(coord)
+            city = view.city_nodes.index(node)
+            move = TrackMove("station", sit.sm.label_of[coord], actor=company.id, phase=phase, extra=(("city", city),))
+            fail, cost = self.station_failure(sit, move, net)
+            if fail is None:
+                out.append(TrackMove("station", move.cell, actor=company.id, phase=phase, extra=(("city", city),), cost=cost))
+        return out
+
+    def other_moves(self, sit: Situation, company: Company, net: Network | None, phase: str | None) -> list[Move]:
+        """Title-specific moves (none here)."""
+        return []
+
+    def explain(self, scenario: Scenario, move: Move) -> Verdict:
+        if not scenario.board.grid.is_label(move.cell):
+            return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
+        sit = Situation.of(scenario)
+        kind = move.kind
+        if kind in ("lay", "upgrade", "place"):
+            fail, cost = self.lay_failure(sit, move, None)
+        elif kind == "station":
+            fail, cost = self.station_failure(sit, move, None)
+        else:
+            fail, cost = self.other_failure(sit, move)
+        if fail is None:
+            return Verdict(True, None, f"{self._move_text(move)}: legal, cost {cost}", cost)
+        return Verdict(False, self.rid(fail[0]), fail[1], cost)
+
+    def other_failure(self, sit: Situation, move: Move) -> tuple[Failure, int]:
+        kinds = "lay, upgrade, station"
+        return (("unknown-move", f"unknown move kind {move.kind!r} (expected {kinds})"), 0)
+
+    @staticmethod
+    def _move_text(move: Move) -> str:
+        return TrackMove(move.kind, move.cell, move.tile, move.rotation, extra=move.extra).text()
+
+    def apply(self, scenario: Scenario, move: Move) -> Scenario:
+        verdict = self.explain(scenario, move)
+        if not verdict.legal:
+            raise ValueError(f"illegal move {self._move_text(move)}: {verdict.message} [{verdict.rule}]")
+        return self.apply_unchecked(scenario, move, verdict.cost)
+
+    def apply_unchecked(self, scenario: Scenario, move: Move, cost: int = 0) -> Scenario:
+        """The scenario after a move, without checking it (the editor may lay anything)."""
+        board = scenario.board
+        grid = board.grid
+        coord = grid.coord(move.cell)
+        cell = board.cell(coord)
+        state = scenario.state
+        companies = scenario.companies
+        if move.actor is not None and cost:
+            companies = [
+                c.model_copy(update={"treasury": c.treasury - cost}) if c.id == move.actor and c.treasury is not None else c
+                for c in companies
+            ]
+        if move.kind in ("lay", "upgrade", "place"):
+            old_exits = current_view(scenario, cell).exits
+            laid = LaidTile(tile=move.tile, rotation=move.rotation, phase=move.phase or state.game_phase, by=move.actor)
+            new_cell = cell.model_copy(update={"tile": laid})
+            state = state.model_copy(
+                update={"laid": [*state.laid, LaidThisTurn(cell=move.cell, tile=move.tile, phase=state.game_phase)]}
+            )
+            out = self._with(scenario, move.cell, new_cell, state, companies)
+            return self.after_lay(out, coord, old_exits)
+        if move.kind == "station":
+            city = int(dict(move.extra).get("city", 0))
+            new_cell = cell.model_copy(update={"tokens": [*cell.tokens, Token(company=move.actor, city=city)]})
+            return self._with(scenario, move.cell, new_cell, state, companies)
+        return self.apply_other(scenario, move, companies)
+
+    def apply_other(self, scenario: Scenario, move: Move, companies: list[Company]) -> Scenario:
+        raise ValueError(f"unknown move kind {move.kind!r}")
+
+    @staticmethod
+    def _with(scenario: Scenario, label: str, cell: Cell, state, companies) -> Scenario:
+        board = scenario.board.model_copy(update={"cells": {**scenario.board.cells, label: cell}})
+        return scenario.model_copy(update={"board": board, "state": state, "companies": companies})
+
+    def parse_move(self, scenario: Scenario, text: str, actor: str | None, phase: str | None) -> Move:
+        """``lay K14 57 1``, ``upgrade G8 59 0``, ``station K14 0``, ``remove-marker G6 5``."""
+        parts = text.split()
+        if len(parts) < 2:
+            raise MoveSyntaxError(f"{text!r}: expected e.g. 'lay K14 57 1', 'upgrade G8 59 0' or 'station K14 0'")
+        kind, cell = parts[0], parts[1]
+        if not scenario.board.grid.is_label(cell):
+            raise MoveSyntaxError(f"{text!r}: {cell} is not on the board")
+        if kind in ("station", "remove-marker"):
+            if len(parts) > 3 or (len(parts) == 3 and not parts[2].isdigit()):
+                raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL NUMBER'")
+            key = "city" if kind == "station" else "edge"
+            return TrackMove(kind, cell, actor=actor, phase=phase, extra=((key, int(parts[2]) if len(parts) == 3 else 0),))
+        if len(parts) != 4:
+            raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION'")
+        if not parts[3].isdigit():
+            raise MoveSyntaxError(f"{text!r}: rotation {parts[3]!r} is not a number")
+        return TrackMove(kind, cell, parts[2], int(parts[3]), actor=actor, phase=phase)
+
+    # ------------------------------------------------------------------------------------------
+    # helpers used by tests, the bench and the editor overlay
+    def static_yellow_options(self, scenario: Scenario) -> dict[str, dict[str, list[int]]]:
+        """For every hex that takes a yellow tile: tile id -> distinct rotations passing the static rules."""
+        sit = Situation.of(scenario)
+        out: dict[str, dict[str, list[int]]] = {}
+        yellows = [t for t in sit.tileset.tiles if t.color == "yellow"]
+        for coord in sit.sm.coords:
+            if sit.sm.printed_color[coord] != "white" or sit.view(coord).tile is not None:
+                continue
+            entry: dict[str, list[int]] = {}
+            for tile in yellows:
+                if self.fit_failure_static(sit, coord, tile) is not None:
+                    continue
+                rots = [
+                    r
+                    for r in distinct_rotations(tile, sit.sm.sides)
+                    if next(self.rotation_failures(sit, coord, tile, r), None) is None
+                ]
+                if rots:
+                    entry[tile.id] = rots
+            out[sit.sm.label_of[coord]] = entry
+        return out
+
+
+def move_dict(move: Move) -> dict[str, Any]:
+    """A move as plain data (for golden files)."""
+    return move.to_json()

@@ -1,0 +1,291 @@
+"""What the 18xx rules need to know about a board, computed once and cached.
+
+* :class:`StaticMap`: the parts of a board that tile lays never change (which sides of each hex
+  accept an exit and why not, river/impassable/gauge sides, printed colours). It is cached per
+  grid + edge list + printed cells, so re-checking after a lay reuses it.
+* :class:`TrackView`: the track on one hex as it stands (its laid tile at its rotation, or the
+  printed hex): colour, label, nodes, absolute paths and exits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from model.board import Cell
+from model.grid import Coord
+from model.scenario import Scenario
+from model.tiles import COLOR_ORDER, TileDef, node_index
+
+LAYABLE_COLORS = frozenset({"white", "yellow", "green", "brown"})
+"""Printed colours a tile may be laid on (gray, red and blue hexes never take tiles)."""
+
+EXIT_OK, EXIT_OFF_MAP, EXIT_IMPASSABLE, EXIT_BLANK = 0, 1, 2, 3
+
+
+def color_rank(color: str) -> int:
+    """Position of a colour in white -> yellow -> green -> brown -> gray (-1 for red/blue/track)."""
+    try:
+        return COLOR_ORDER.index(color)
+    except ValueError:
+        return -1
+
+
+@dataclass(frozen=True)
+class TrackView:
+    """The track on a hex as it stands: a laid tile at its rotation, or the printed hex."""
+
+    color: str
+    label: str | None
+    tile: TileDef | None
+    rotation: int
+    node_kinds: tuple[str, ...]
+    node_slots: tuple[int, ...]
+    paths: tuple[tuple[object, object, bool], ...]
+
+    @property
+    def exits(self) -> frozenset[int]:
+        return frozenset(p for a, b, _ in self.paths for p in (a, b) if isinstance(p, int))
+
+    @property
+    def city_nodes(self) -> tuple[int, ...]:
+        """Node indices of the cities, in order (token ``city`` k is ``city_nodes[k]``)."""
+        return tuple(i for i, k in enumerate(self.node_kinds) if k == "city")
+
+    @property
+    def city_count(self) -> int:
+        return sum(1 for k in self.node_kinds if k == "city")
+
+    @property
+    def town_count(self) -> int:
+        return sum(1 for k in self.node_kinds if k == "town")
+
+    @property
+    def name(self) -> str:
+        """How messages refer to it: the tile id, or 'the printed hex'."""
+        return f"tile {self.tile.id}" if self.tile is not None else f"the printed {self.color} hex"
+
+
+def printed_view(cell: Cell) -> TrackView:
+    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + (["junction"] if cell.junction else [])
+    slots = [c.slots for c in cell.cities] + [0] * (len(kinds) - len(cell.cities))
+    return TrackView(
+        color=cell.printed_color,
+        label=cell.label,
+        tile=None,
+        rotation=0,
+        node_kinds=tuple(kinds),
+        node_slots=tuple(slots),
+        paths=tuple((p.a, p.b, p.terminal) for p in cell.paths),
+    )
+
+
+def tile_view(tdef: TileDef, rotation: int, sides: int = 6) -> TrackView:
+    return TrackView(
+        color=tdef.color,
+        label=tdef.label,
+        tile=tdef,
+        rotation=rotation,
+        node_kinds=tuple(n.kind for n in tdef.nodes),
+        node_slots=tuple(n.slots if n.kind == "city" else 0 for n in tdef.nodes),
+        paths=tdef.rotated_paths(rotation, sides),
+    )
+
+
+def current_view(scenario: Scenario, cell: Cell) -> TrackView:
+    """The track on a cell now: its laid tile (when known) or its printed track."""
+    if cell.tile is not None:
+        tdef = scenario.tile(cell.tile.tile)
+        if tdef is not None:
+            return tile_view(tdef, cell.tile.rotation, scenario.board.grid.sides)
+    return printed_view(cell)
+
+
+def node_exits(view: TrackView) -> dict[int, frozenset[int]]:
+    """Exits touching each node (every node is listed, even without paths)."""
+    out: dict[int, set[int]] = {i: set() for i in range(len(view.node_kinds))}
+    for a, b, _ in view.paths:
+        for x, y in ((a, b), (b, a)):
+            k = node_index(x) if isinstance(x, str) else None
+            if k is not None and isinstance(y, int):
+                out.setdefault(k, set()).add(y)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+class StaticMap:
+    """Per-board facts that tile lays do not change, indexed by coordinate."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        board = scenario.board
+        grid = board.grid
+        self.grid = grid
+        self.sides = grid.sides
+        self.coords: tuple[Coord, ...] = grid.ordered_coords
+        self.label_of: dict[Coord, str] = {c: grid.label(c) for c in self.coords}
+        self.printed: dict[Coord, Cell] = {c: board.cell(c) for c in self.coords}
+        self.printed_color: dict[Coord, str] = {c: cell.printed_color for c, cell in self.printed.items()}
+        features = board.edge_features()
+        self.river_cost: dict[tuple[Coord, int], int] = {}
+        self.gauge_sides: set[tuple[Coord, int]] = set()
+        self.impassable: set[tuple[Coord, int]] = set()
+        for key, feats in features.items():
+            for f in feats:
+                if f.kind == "river":
+                    self.river_cost[key] = self.river_cost.get(key, 0) + f.cost
+                elif f.kind == "gauge":
+                    self.gauge_sides.add(key)
+                    if f.cost:
+                        self.river_cost[key] = self.river_cost.get(key, 0) + f.cost
+                elif f.kind == "impassable":
+                    self.impassable.add(key)
+        # exit status of every side of every hex, and the accept mask (bit e set: edge e accepts)
+        self.exit_status: dict[Coord, tuple[int, ...]] = {}
+        self.accept_mask: dict[Coord, int] = {}
+        for c in self.coords:
+            statuses = []
+            mask = 0
+            for e in range(self.sides):
+                s = self._side_status(c, e)
+                statuses.append(s)
+                if s == EXIT_OK:
+                    mask |= 1 << e
+            self.exit_status[c] = tuple(statuses)
+            self.accept_mask[c] = mask
+
+    def side_key(self, coord: Coord, edge: int) -> tuple[Coord, int]:
+        other = self.grid.neighbour_position(coord, edge)
+        return min((coord, edge), (other, (edge + self.sides // 2) % self.sides))
+
+    def _side_status(self, c: Coord, e: int) -> int:
+        n = self.grid.neighbour(c, e)
+        if n is None:
+            return EXIT_OFF_MAP
+        if self.side_key(c, e) in self.impassable:
+            return EXIT_IMPASSABLE
+        ncell = self.printed[n]
+        if ncell.printed_color not in LAYABLE_COLORS:
+            back = (e + self.sides // 2) % self.sides
+            if not any(back in (p.a, p.b) for p in ncell.paths):
+                return EXIT_BLANK
+        return EXIT_OK
+
+    def exit_problem(self, coord: Coord, edge: int) -> str | None:
+        """Why an exit on this side is refused, in words (None when it is accepted)."""
+        s = self.exit_status[coord][edge]
+        name = self.grid.edge_name(edge)
+        if s == EXIT_OFF_MAP:
+            return f"the {name} side (edge {edge}) leads off the map"
+        if s == EXIT_IMPASSABLE:
+            return f"the {name} side (edge {edge}) is impassable"
+        if s == EXIT_BLANK:
+            n = self.grid.neighbour(coord, edge)
+            color = self.printed_color[n]
+            return f"the {name} side (edge {edge}) faces a blank side of the {color} hex {self.label_of[n]}"
+        return None
+
+    def exit_rule(self, coord: Coord, edge: int) -> str:
+        return {EXIT_OFF_MAP: "exit-off-map", EXIT_IMPASSABLE: "exit-impassable", EXIT_BLANK: "exit-blank-side"}.get(
+            self.exit_status[coord][edge], ""
+        )
+
+
+_CACHE: list[tuple[tuple, StaticMap, tuple]] = []
+
+
+def static_map(scenario: Scenario) -> StaticMap:
+    """The cached :class:`StaticMap` of a scenario's board (keyed on the printed board)."""
+    board = scenario.board
+    cells = board.cells
+    # Printed facts: everything but laid tiles and tokens. Use object identity of the printed
+    # parts so scenarios derived by applying moves (which share them) hit the cache.
+    key = (id(board.grid), id(board.edges), len(cells))
+    for k, sm, _keep in _CACHE:
+        if k == key and _same_printed(sm, scenario):
+            return sm
+    sm = StaticMap(scenario)
+    _CACHE.insert(0, (key, sm, (board.grid, board.edges)))
+    del _CACHE[8:]
+    return sm
+
+
+def _same_printed(sm: StaticMap, scenario: Scenario) -> bool:
+    for label, cell in scenario.board.cells.items():
+        c = sm.grid.coord(label)
+        old = sm.printed.get(c)
+        if old is None:
+            return False
+        if old is cell:
+            continue
+        if (
+            old.terrain != cell.terrain
+            or old.color != cell.color
+            or old.paths != cell.paths
+            or old.cities != cell.cities
+            or old.label != cell.label
+        ):
+            return False
+    return True
+
+
+def iter_exit_bits(mask: int) -> Iterable[int]:
+    e = 0
+    while mask:
+        if mask & 1:
+            yield e
+        mask >>= 1
+        e += 1
+
+
+_TILE_CACHE: dict[tuple[int, str, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _tile_facts(tile: TileDef, sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    key = (id(tile), tile.id, sides)
+    facts = _TILE_CACHE.get(key)
+    if facts is None:
+        masks = tuple(sum(1 << e for e in tile.exits(r, sides)) for r in range(sides))
+        seen: dict[frozenset, int] = {}
+        for r in range(sides):
+            seen.setdefault(_shape(tile, r, sides), r)
+        facts = (masks, tuple(sorted(seen.values())))
+        if len(_TILE_CACHE) > 4096:
+            _TILE_CACHE.clear()
+        _TILE_CACHE[key] = facts
+        _KEEP.append(tile)  # keep id() stable while cached
+        del _KEEP[:-4096]
+    return facts
+
+
+_KEEP: list[TileDef] = []
+
+
+def _shape(tile: TileDef, rotation: int, sides: int) -> frozenset:
+    """The tile's track at a rotation, each node told apart by its index (as 18xx.games does, so
+    the triple-town tiles, whose towns are distinct stops, have six distinct rotations)."""
+    node_edges: dict[int, set[int]] = {}
+    pairs = set()
+    for a, b, term in tile.rotated_paths(rotation, sides):
+        if isinstance(a, int) and isinstance(b, int):
+            pairs.add((frozenset((a, b)), term))
+            continue
+        for x, y in ((a, b), (b, a)):
+            k = node_index(x) if isinstance(x, str) else None
+            if k is not None:
+                node_edges.setdefault(k, set())
+                if isinstance(y, int):
+                    node_edges[k].add((y, term))
+    nodes = []
+    for k, edges in node_edges.items():
+        n = tile.nodes[k]
+        nodes.append((k, n.kind, n.slots, str(n.revenue), n.style, frozenset(edges)))
+    return frozenset((frozenset(pairs), frozenset(nodes)))
+
+
+def exit_mask(tile: TileDef, rotation: int, sides: int = 6) -> int:
+    """Bit e set when the tile at this rotation has an exit on edge e (cached)."""
+    return _tile_facts(tile, sides)[0][rotation % sides]
+
+
+def distinct_rotations(tile: TileDef, sides: int = 6) -> tuple[int, ...]:
+    """Rotations giving different track (nodes keep their identity; see ``_shape``)."""
+    return _tile_facts(tile, sides)[1]

@@ -1,0 +1,139 @@
+"""Tile-against-tile predicates: colour progression, labels, stops and paths preserved.
+
+Each predicate returns ``None`` when it holds, or a ``(rule, message)`` pair naming the rule that
+fails; the rule set prefixes the rule with its id (``18xx.paths-preserved``). They know nothing
+of companies or the map around the hex.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, node_exits, tile_view
+from model.tiles import TileDef, TileSet
+
+Failure = tuple[str, str] | None
+
+
+def explicit_graph(tileset: TileSet) -> bool:
+    """True when the tile set declares an upgrade graph (then only listed upgrades are allowed)."""
+    return any(t.upgrades for t in tileset.tiles)
+
+
+def colour_progression(old: TrackView, new: TileDef) -> Failure:
+    """The new tile is exactly one colour later than what it replaces."""
+    want = color_rank(old.color) + 1
+    if color_rank(new.color) != want:
+        nxt = ("white", "yellow", "green", "brown", "gray", "-")[min(want, 5)]
+        return (
+            "colour-progression",
+            f"{old.name} is not upgradeable to {new.id}: a {new.color} tile cannot replace a {old.color} one "
+            f"(the next colour is {nxt})",
+        )
+    return None
+
+
+def in_upgrade_graph(old: TrackView, new: TileDef, tileset: TileSet) -> Failure:
+    """A laid tile may only be replaced by a tile its manifest entry lists as an upgrade."""
+    if old.tile is None or not explicit_graph(tileset):
+        return None
+    if new.id not in old.tile.upgrades:
+        listed = ", ".join(old.tile.upgrades) or "nothing"
+        return ("not-upgradeable", f"tile {old.tile.id} is not upgradeable to {new.id} (it upgrades to {listed})")
+    return None
+
+
+def label_matches(old: TrackView, new: TileDef) -> Failure:
+    if (old.label or None) != (new.label or None):
+        want = f"label {old.label}" if old.label else "no label"
+        have = f"label {new.label}" if new.label else "no label"
+        return ("label-mismatch", f"{old.name} has {want} but tile {new.id} has {have}")
+    return None
+
+
+def stops_preserved(old: TrackView, new: TileDef) -> Failure:
+    """Same number of towns; same number of cities (a labelled hex may merge cities, never lose all)."""
+    n_cities = sum(1 for n in new.nodes if n.kind == "city")
+    n_towns = sum(1 for n in new.nodes if n.kind == "town")
+    if n_towns != old.town_count:
+        return (
+            "stops-preserved",
+            f"New track must override old one: {old.name} has {old.town_count} town(s), tile {new.id} has {n_towns}",
+        )
+    if old.label is None or old.tile is None:
+        ok = n_cities == old.city_count
+    else:
+        ok = n_cities >= 1 if old.city_count else n_cities == 0
+    if not ok:
+        return (
+            "stops-preserved",
+            f"New track must override old one: {old.name} has {old.city_count} city(ies), tile {new.id} has {n_cities}",
+        )
+    return None
+
+
+def _profile(view: TrackView) -> tuple[dict[int, frozenset[int]], set[frozenset[int]]]:
+    pairs = {frozenset((a, b)) for a, b, _ in view.paths if isinstance(a, int) and isinstance(b, int)}
+    return node_exits(view), pairs
+
+
+def _match(old_sets: list[frozenset[int]], new_sets: list[frozenset[int]]) -> bool:
+    """Can every old node be given its own new node whose exits contain the old node's exits?"""
+    if len(old_sets) > len(new_sets):
+        return False
+    if len(new_sets) > 6:  # pragma: no cover - no tile has that many stops
+        return all(any(o <= n for n in new_sets) for o in old_sets)
+    for perm in permutations(range(len(new_sets)), len(old_sets)):
+        if all(o <= new_sets[j] for o, j in zip(old_sets, perm, strict=True)):
+            return True
+    return False
+
+
+def paths_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6) -> Failure:
+    """Every old path is contained in a path of the new tile at this rotation.
+
+    Edge-to-edge paths may be continued by a junction (Lawson tiles); each old city and town
+    keeps its exits on its own new city or town.
+    """
+    if not old.paths:
+        return None
+    nv = tile_view(new, rotation, sides)
+    o_nodes, o_pairs = _profile(old)
+    n_nodes, n_pairs = _profile(nv)
+    junctions = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == "junction"]
+    lost = None
+    for pair in o_pairs:
+        if pair not in n_pairs and not any(pair <= j for j in junctions):
+            lost = "the track between edges " + "-".join(str(e) for e in sorted(pair))
+            break
+    if lost is None:
+        for k, ex in o_nodes.items():
+            if old.node_kinds[k] == "junction" and ex:
+                if not any(ex <= j for j in junctions) and not (len(ex) == 2 and ex in n_pairs):
+                    lost = "the junction's track"
+                    break
+    if lost is None:
+        for kind in ("city", "town"):
+            olds = [ex for k, ex in o_nodes.items() if old.node_kinds[k] == kind]
+            news = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == kind]
+            if not _match(olds, news):
+                lost = f"a {kind}'s track"
+                break
+    if lost is not None:
+        return (
+            "paths-preserved",
+            f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
+        )
+    return None
+
+
+def exits_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6) -> Failure:
+    """The weaker test of special upgrades: every old exit is still an exit."""
+    missing = old.exits - new.exits(rotation, sides)
+    if missing:
+        return (
+            "paths-preserved",
+            f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} exit(s) "
+            f"{', '.join(map(str, sorted(missing)))} would be lost",
+        )
+    return None
