@@ -1,0 +1,189 @@
+"""The players / companies panel: the scenario's title, players (Catalan) and companies (18xx).
+
+Editing a table cell validates the whole row as you leave it; an invalid value turns the cell
+red with the reason and changes nothing. Each valid change is one undo step.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.commands import SetPartCommand
+from editor.document import Document
+from model.scenario import Company, Player
+
+PLAYER_COLUMNS = ("id", "name", "color", "origin", "destination")
+COMPANY_COLUMNS = ("id", "name", "color", "home")
+INVALID = QColor("#ffd6d6")
+
+
+def rows_to_models(kind: str, rows: list[dict[str, str]], scenario) -> tuple[list | None, str]:
+    """Build players or companies from table rows; None and a reason when a row is invalid."""
+    cls = Player if kind == "players" else Company
+    out = []
+    seen = set()
+    for i, row in enumerate(rows):
+        data = {k: (v.strip() or None) for k, v in row.items()}
+        data = {k: v for k, v in data.items() if v is not None or k in ("name",)}
+        old = (scenario.players if kind == "players" else scenario.companies)
+        base = old[i].model_dump() if i < len(old) else {}
+        base.update(data)
+        try:
+            model = cls.model_validate(base)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            return None, f"row {i + 1}, {'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}"
+        if model.id in seen:
+            return None, f"row {i + 1}: id {model.id!r} is used twice"
+        seen.add(model.id)
+        if not QColor(model.color).isValid():
+            return None, f"row {i + 1}: colour {model.color!r} is not a colour (e.g. #cc0000)"
+        if kind == "companies" and model.home is not None and not scenario.board.grid.is_label(model.home):
+            return None, f"row {i + 1}: home {model.home} is not on the board"
+        out.append(model)
+    return out, ""
+
+
+class _Table(QWidget):
+    def __init__(self, panel: PlayersPanel, kind: str, columns: tuple[str, ...]) -> None:
+        super().__init__()
+        self.panel, self.kind, self.columns = panel, kind, columns
+        self.table = QTableWidget(0, len(columns))
+        self.table.setHorizontalHeaderLabels([c.capitalize() for c in columns])
+        self.table.verticalHeader().setVisible(False)
+        self.table.itemChanged.connect(self._edited)
+        add = QPushButton(f"Add {kind[:-1] if kind == 'players' else 'company'}")
+        add.clicked.connect(self.add_row)
+        remove = QPushButton("Remove")
+        remove.clicked.connect(self.remove_row)
+        buttons = QHBoxLayout()
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.table)
+        lay.addLayout(buttons)
+        self._filling = False
+
+    def models(self) -> list:
+        s = self.panel.document.scenario
+        return list(s.players if self.kind == "players" else s.companies)
+
+    def fill(self) -> None:
+        self._filling = True
+        models = self.models()
+        self.table.setRowCount(len(models))
+        for r, m in enumerate(models):
+            for c, col in enumerate(self.columns):
+                v = getattr(m, col)
+                item = QTableWidgetItem("" if v is None else str(v))
+                if col == "color" and QColor(str(v)).isValid():
+                    item.setData(Qt.ItemDataRole.DecorationRole, QColor(str(v)))
+                self.table.setItem(r, c, item)
+        self._filling = False
+
+    def rows(self) -> list[dict[str, str]]:
+        out = []
+        for r in range(self.table.rowCount()):
+            out.append({col: (self.table.item(r, c).text() if self.table.item(r, c) else "") for c, col in enumerate(self.columns)})
+        return out
+
+    def _edited(self, item: QTableWidgetItem) -> None:
+        if self._filling:
+            return
+        models, why = rows_to_models(self.kind, self.rows(), self.panel.document.scenario)
+        if models is None:
+            self._filling = True
+            item.setBackground(QBrush(INVALID))
+            item.setToolTip(why)
+            self._filling = False
+            self.panel.error.setText(why)
+            return
+        self.panel.error.clear()
+        if models != self.models():
+            self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models, f"Edit {self.kind}"))
+
+    def add_row(self) -> None:
+        models = self.models()
+        ids = {m.id for m in models}
+        n = len(models) + 1
+        prefix = "p" if self.kind == "players" else "C"
+        while f"{prefix}{n}" in ids:
+            n += 1
+        new = Player(id=f"{prefix}{n}") if self.kind == "players" else Company(id=f"{prefix}{n}")
+        self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models + [new], f"Add {new.id}"))
+
+    def remove_row(self) -> None:
+        r = self.table.currentRow()
+        models = self.models()
+        if 0 <= r < len(models):
+            gone = models.pop(r)
+            self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models, f"Remove {gone.id}"))
+
+
+class PlayersPanel(QWidget):
+    """Scenario title, players and companies."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.title_edit = QLineEdit()
+        self.title_edit.editingFinished.connect(self._title_done)
+        self.author_edit = QLineEdit()
+        self.author_edit.editingFinished.connect(self._author_done)
+        form = QFormLayout()
+        form.addRow("Title", self.title_edit)
+        form.addRow("Author", self.author_edit)
+        self.players = _Table(self, "players", PLAYER_COLUMNS)
+        self.companies = _Table(self, "companies", COMPANY_COLUMNS)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00000;")
+        self.error.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(form)
+        lay.addWidget(QLabel("Players"))
+        lay.addWidget(self.players, 1)
+        lay.addWidget(QLabel("Companies"))
+        lay.addWidget(self.companies, 1)
+        lay.addWidget(self.error)
+        document.metaChanged.connect(self.refresh)
+        document.boardReset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        meta = self.document.scenario.meta
+        self.title_edit.setText(meta.title)
+        self.author_edit.setText(meta.author or "")
+        self.players.fill()
+        self.companies.fill()
+
+    def _set_meta(self, **changes) -> None:
+        meta = self.document.scenario.meta
+        new = meta.model_copy(update=changes)
+        if new != meta:
+            self.document.undo_stack.push(SetPartCommand(self.document, "meta", new, "Edit scenario details"))
+
+    def _title_done(self) -> None:
+        text = self.title_edit.text().strip()
+        if not text:
+            self.error.setText("The title cannot be empty")
+            return
+        self._set_meta(title=text)
+
+    def _author_done(self) -> None:
+        self._set_meta(author=self.author_edit.text().strip() or None)

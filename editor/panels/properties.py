@@ -1,0 +1,263 @@
+"""The properties panel: edits what is selected, with validation as you type.
+
+One selected cell: its name, label, terrain, cost, cities (name, slots, revenue, reserved
+companies), towns (name, revenue), station platform (station, access side, kind, owner) and
+hex-level reservations. Several cells: terrain and cost for all of them. A field turns red with
+the reason while its text is invalid; a valid value is applied (as one undo step) when the
+field is left or Return is pressed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from editor.commands import EditCellCommand, SetCellsCommand
+from editor.document import Document
+from model.board import Cell
+from model.scenario import Scenario
+
+TERRAINS = ("plain", "lake", "mountain", "hill", "water", "gray", "offboard")
+PLATFORM_KINDS = ("other", "origin", "destination")
+INVALID_STYLE = "QLineEdit { background: #ffd6d6; border: 1px solid #c00000; }"
+
+Path = tuple[Any, ...]
+
+
+def _parse(path: Path, text: str) -> Any:
+    """The value a field's text stands for (its type follows from the last part of the path)."""
+    key = path[-1]
+    text = text.strip()
+    if key in ("name", "label", "owner"):
+        return text or None
+    if key in ("cost", "slots", "access"):
+        if not text.lstrip("-").isdigit():
+            raise ValueError(f"{key}: {text!r} is not a whole number")
+        return int(text)
+    if key == "revenue":
+        return int(text) if text.lstrip("-").isdigit() else text
+    if key == "reserved":
+        return [t.strip() for t in text.split(",") if t.strip()]
+    return text
+
+
+def format_value(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def field_value(cell: Cell, path: Path) -> Any:
+    obj: Any = cell
+    for part in path:
+        obj = obj[part] if isinstance(part, int) else getattr(obj, part)
+    return obj
+
+
+def candidate_cell(scenario: Scenario, cell: Cell, path: Path, text: str) -> tuple[Cell | None, str]:
+    """The cell with one field set from ``text``, or None and the reason it is invalid."""
+    try:
+        value = _parse(path, text)
+    except ValueError as exc:
+        return None, str(exc)
+    data = cell.model_dump()
+    obj: Any = data
+    for part in path[:-1]:
+        obj = obj[part]
+    obj[path[-1]] = value
+    try:
+        new = Cell.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in err.get("loc", ()))
+        return None, f"{where}: {err.get('msg', 'invalid')}"
+    key = path[-1]
+    if key == "owner" and value is not None and scenario.player(value) is None:
+        return None, f"owner: no player {value!r} (players: {', '.join(p.id for p in scenario.players) or 'none'})"
+    if key == "reserved":
+        unknown = [c for c in value if scenario.company(c) is None]
+        if unknown:
+            return None, f"reserved: unknown company {', '.join(unknown)}"
+    if key == "revenue" and isinstance(value, str) and not value:
+        return None, "revenue: empty"
+    if key == "access" and value >= scenario.board.grid.sides:
+        return None, f"access: side {value} out of range 0-{scenario.board.grid.sides - 1}"
+    return new, ""
+
+
+class PropertiesPanel(QWidget):
+    """Edits the selected cell(s) of the document."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        f = self.title.font()
+        f.setBold(True)
+        self.title.setFont(f)
+        self.form_host = QWidget()
+        self.form = QFormLayout(self.form_host)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00000;")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(self.title)
+        lay.addWidget(self.form_host)
+        lay.addWidget(self.error)
+        lay.addStretch(1)
+        self.fields: dict[Path, QLineEdit] = {}
+        self._shown: tuple | None = None
+        document.selectionChanged.connect(lambda _sel: self.rebuild())
+        document.cellsChanged.connect(self._cells_changed)
+        document.boardReset.connect(self.rebuild)
+        document.metaChanged.connect(self.rebuild)
+        self.rebuild()
+
+    # --- building the form ----------------------------------------------------------------
+    def _clear(self) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields = {}
+        self.error.clear()
+
+    def _cells_changed(self, coords) -> None:
+        if set(coords) & set(self.document.selection):
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        sel = list(self.document.selection)
+        key = (tuple(sel), tuple(self.document.cell(c) for c in sel), id(self.document.scenario))
+        if key == self._shown:
+            return
+        self._shown = key
+        self._clear()
+        grid = self.document.grid
+        if not sel:
+            self.title.setText("Nothing selected: pick cells with the select tool (S).")
+            return
+        if len(sel) > 1:
+            self.title.setText(f"{len(sel)} cells selected")
+            self._terrain_row(sel)
+            self._line_row(("cost",), "Cost (all)", "", multi=True)
+            return
+        coord = sel[0]
+        cell = self.document.cell(coord)
+        self.title.setText(f"Cell {grid.label(coord)}")
+        self._line_row(("name",), "Name", format_value(cell.name))
+        self._line_row(("label",), "Label", format_value(cell.label))
+        self._terrain_row(sel)
+        self._line_row(("cost",), "Cost", format_value(cell.cost))
+        for i, city in enumerate(cell.cities):
+            self._line_row(("cities", i, "name"), f"City {i + 1} name", format_value(city.name))
+            self._line_row(("cities", i, "slots"), f"City {i + 1} slots", format_value(city.slots))
+            self._line_row(("cities", i, "revenue"), f"City {i + 1} revenue", format_value(city.revenue))
+            self._line_row(("cities", i, "reserved"), f"City {i + 1} reserved", format_value(city.reserved))
+        for i, town in enumerate(cell.towns):
+            self._line_row(("towns", i, "name"), f"Town {i + 1} name", format_value(town.name))
+            self._line_row(("towns", i, "revenue"), f"Town {i + 1} revenue", format_value(town.revenue))
+        if cell.platform is not None:
+            p = cell.platform
+            self._line_row(("platform", "station"), "Platform station", p.station)
+            self._line_row(("platform", "name"), "Platform name", format_value(p.name))
+            self._line_row(("platform", "access"), "Access side", str(p.access))
+            kind = QComboBox()
+            kind.addItems(PLATFORM_KINDS)
+            kind.setCurrentText(p.kind)
+            kind.currentTextChanged.connect(lambda text: self._apply_single(("platform", "kind"), text))
+            self.form.addRow("Platform kind", kind)
+            self._line_row(("platform", "owner"), "Owner (player)", format_value(p.owner))
+        self._line_row(("reserved",), "Reserved (hex)", format_value(cell.reserved))
+        if cell.tile is not None:
+            self.form.addRow("Tile", QLabel(f"{cell.tile.tile}, rotation {cell.tile.rotation}"))
+
+    def _terrain_row(self, sel) -> None:
+        combo = QComboBox()
+        combo.addItems(TERRAINS)
+        terrains = {self.document.cell(c).terrain for c in sel}
+        combo.setCurrentText(terrains.pop() if len(terrains) == 1 else "")
+        combo.currentTextChanged.connect(self._apply_terrain)
+        self.form.addRow("Terrain", combo)
+        self.terrain_combo = combo
+
+    def _line_row(self, path: Path, title: str, text: str, multi: bool = False) -> None:
+        edit = QLineEdit(text)
+        edit.setObjectName("field_" + "_".join(map(str, path)))
+        edit.textEdited.connect(lambda t, p=path, e=edit: self._validate(p, e, t, multi))
+        edit.editingFinished.connect(lambda p=path, e=edit: self._commit(p, e, multi))
+        self.fields[path] = edit
+        self.form.addRow(title, edit)
+
+    # --- validation and applying -------------------------------------------------------------
+    def _validate(self, path: Path, edit: QLineEdit, text: str, multi: bool = False) -> Cell | None:
+        s = self.document.scenario
+        sel = self.document.selection
+        if not sel:
+            return None
+        new, why = candidate_cell(s, self.document.cell(sel[0]), path, text)
+        edit.setStyleSheet("" if new is not None else INVALID_STYLE)
+        edit.setToolTip(why)
+        self.error.setText(why)
+        return new
+
+    def _commit(self, path: Path, edit: QLineEdit, multi: bool) -> None:
+        sel = list(self.document.selection)
+        if not sel:
+            return
+        text = edit.text()
+        if multi:
+            s = self.document.scenario
+            cells = {}
+            for c in sel:
+                new, why = candidate_cell(s, self.document.cell(c), path, text)
+                if new is None:
+                    self._validate(path, edit, text)
+                    return
+                if new != self.document.cell(c):
+                    cells[c] = new
+            if cells:
+                self.document.undo_stack.push(SetCellsCommand(self.document, cells, f"Edit {path[-1]} of {len(cells)} cells"))
+            return
+        self._apply_single(path, text, edit)
+
+    def _apply_single(self, path: Path, text: str, edit: QLineEdit | None = None) -> bool:
+        sel = self.document.selection
+        if len(sel) != 1:
+            return False
+        coord = sel[0]
+        old = self.document.cell(coord)
+        new, why = candidate_cell(self.document.scenario, old, path, text)
+        if new is None:
+            if edit is not None:
+                edit.setStyleSheet(INVALID_STYLE)
+            self.error.setText(why)
+            return False
+        if new != old:
+            what = " ".join(str(p) for p in path if not isinstance(p, int))
+            self.document.undo_stack.push(EditCellCommand(self.document, coord, new, what))
+        return True
+
+    def _apply_terrain(self, terrain: str) -> None:
+        if terrain not in TERRAINS:
+            return
+        cells = {}
+        for c in self.document.selection:
+            old = self.document.cell(c)
+            if old.terrain != terrain:
+                cells[c] = old.model_copy(update={"terrain": terrain})
+        if cells:
+            self.document.undo_stack.push(SetCellsCommand(self.document, cells, f"Set terrain {terrain}"))
+
+    def field(self, *path) -> QLineEdit | None:
+        """The line edit of one field (tests type into it)."""
+        return self.fields.get(tuple(path))
+
+
+__all__ = ["PropertiesPanel", "candidate_cell", "Qt"]
