@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from model.board import Board
 from model.grid import GridError
+from model.puzzles.goal import Puzzle
 from model.tiles import TileDef, TileSet, load_tileset
 
 FORMAT = "trackwright-scenario"
@@ -98,7 +99,7 @@ class Scenario(_Model):
     players: list[Player] = Field(default_factory=list)
     companies: list[Company] = Field(default_factory=list)
     state: GameState = Field(default_factory=GameState)
-    puzzle: dict[str, Any] | None = Field(default=None, description="A puzzle goal (see model/puzzles).")
+    puzzle: Puzzle | None = Field(default=None, description="A puzzle: goal, resources and phases (see model/puzzles/goal.py).")
 
     _catalog: tuple[int, TileSet] | None = PrivateAttr(default=None)
 
@@ -194,4 +195,6 @@ class Scenario(_Model):
         for i, c in enumerate(self.companies):
             if c.home is not None and not grid.is_label(c.home):
                 raise ValueError(f"companies.{i}.home: {c.home} is not on the board")
+        if self.puzzle is not None:
+            self.puzzle.check_against(self)  # raises ValueError("puzzle.<field path>: ...")
         return self

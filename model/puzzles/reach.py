@@ -1,0 +1,255 @@
+"""Is the puzzle goal met? Networks, places and a distance bound for the solver.
+
+The goal test asks a rule set first and falls back on the shared track model:
+
+* ``rules.puzzle_track(scenario)`` (optional) returns the :class:`model.track.TrackModel` with
+  the rule set's virtual track (Catalan cities and platforms) and reversal nodes;
+* ``rules.puzzle_starts(scenario, actor)`` (optional) returns the ``(cell, port)`` starts of an
+  actor's network;
+* ``rules.puzzle_can_pass(scenario, actor)`` (optional) returns the node gate for that actor.
+
+Without them a generic reading is used, which matches ``rules/catalan.md`` §4 and the 18xx
+graph closely enough for puzzles:
+
+* square grids (the Catalan game): a city joins every side and lets a train reverse; a platform
+  is a node joined to its access side, where a train may reverse; turntables reverse;
+* hex grids (18xx): printed and laid track as drawn; a city whose every slot holds another
+  company's token blocks passage for a company.
+
+Player network: the search from each platform of her origin station (platforms owned by her, or
+of the station named by ``Player.origin``). Company network: the search from its station tokens
+(or from its home city when it has none).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from model.board import Cell
+from model.grid import Coord
+from model.puzzles.goal import ConnectGoal, DestinationGoal, Puzzle
+from model.scenario import Scenario
+from model.tiles import Port
+from model.track import CellTrack, NodeGate, Reach, TrackModel, TrackPath
+
+CATALAN_REVERSE = frozenset({"city", "turntable", "platform"})
+
+
+def _catalan_virtual(cell: Cell, coord: Coord) -> CellTrack | None:
+    """Track for board features that act as track on a square grid (cities and platforms)."""
+    if cell.tile is not None or cell.paths:
+        return None
+    if cell.platform is not None:
+        return CellTrack(paths=(TrackPath("n0", cell.platform.access),), node_kinds=("platform",), reverse_nodes=frozenset({0}))
+    if cell.cities:
+        return CellTrack(
+            paths=tuple(TrackPath(e, "n0") for e in range(4)), node_kinds=("city",), reverse_nodes=frozenset({0})
+        )
+    return None
+
+
+def track_model(rules: Any, scenario: Scenario) -> TrackModel:
+    """The track model the goal test searches (the rule set's, when it offers one)."""
+    hook = getattr(rules, "puzzle_track", None)
+    if hook is not None:
+        return hook(scenario)
+    if scenario.board.grid.kind == "square":
+        return TrackModel(scenario, reverse_kinds=CATALAN_REVERSE, virtual=_catalan_virtual)
+    return TrackModel(scenario)
+
+
+def place_cells(scenario: Scenario, place: str) -> list[Coord]:
+    """The cells of a place: the platforms of a station, or the cell with that label."""
+    grid = scenario.board.grid
+    cells = [grid.coord(lbl) for lbl, c in scenario.board.cells.items() if c.platform is not None and c.platform.station == place]
+    if cells:
+        return sorted(cells)
+    return [grid.coord(place)] if grid.is_label(place) else []
+
+
+def actor_starts(rules: Any, scenario: Scenario, tm: TrackModel, actor: str) -> list[tuple[Coord, Port]]:
+    """Where an actor's network starts."""
+    hook = getattr(rules, "puzzle_starts", None)
+    if hook is not None:
+        return list(hook(scenario, actor))
+    grid = scenario.board.grid
+    player = scenario.player(actor)
+    out: list[tuple[Coord, Port]] = []
+    if player is not None:
+        for lbl, cell in scenario.board.cells.items():
+            pf = cell.platform
+            if pf is None:
+                continue
+            if pf.owner == actor or (player.origin is not None and pf.station == player.origin and pf.owner in (None, actor)):
+                if pf.kind == "origin" or pf.station == player.origin:
+                    out.append((grid.coord(lbl), "n0"))
+        return sorted(out, key=str)
+    company = scenario.company(actor)
+    if company is None:
+        return out
+    for lbl, cell in scenario.board.cells.items():
+        for t in cell.tokens:
+            if t.company == actor:
+                out.append((grid.coord(lbl), f"n{t.city}"))
+    if not out and company.home is not None:
+        coord = grid.coord(company.home)
+        tr = tm.at(coord)
+        if tr is not None:
+            cities = [i for i, k in enumerate(tr.node_kinds) if k == "city"]
+            if company.home_city is not None and company.home_city in cities:
+                cities = [company.home_city]
+            out.extend((coord, f"n{i}") for i in cities)
+    return sorted(out, key=str)
+
+
+def actor_gate(rules: Any, scenario: Scenario, tm: TrackModel, actor: str | None) -> NodeGate | None:
+    """The node gate of an actor: cities full of other companies' tokens block a company."""
+    hook = getattr(rules, "puzzle_can_pass", None)
+    if hook is not None:
+        return hook(scenario, actor)
+    if actor is None or scenario.company(actor) is None:
+        return None
+    board = scenario.board
+
+    def can_pass(coord: Coord, node: int) -> bool:
+        tr = tm.at(coord)
+        if tr is None or node >= len(tr.node_kinds) or tr.node_kinds[node] != "city":
+            return True
+        cell = board.cell(coord)
+        tokens = [t for t in cell.tokens if t.city == node]
+        if any(t.company == actor for t in tokens):
+            return True
+        slots = _city_slots(scenario, cell, node)
+        return len(tokens) < slots
+
+    return can_pass
+
+
+def _city_slots(scenario: Scenario, cell: Cell, node: int) -> int:
+    if cell.tile is not None:
+        tdef = scenario.tile(cell.tile.tile)
+        if tdef is not None and node < len(tdef.nodes):
+            return tdef.nodes[node].slots
+    if node < len(cell.cities):
+        return cell.cities[node].slots
+    return 1
+
+
+def place_reached(tm: TrackModel, r: Reach, cells: Iterable[Coord]) -> bool:
+    """A place is reached when a node of one of its cells is (or the cell itself, if it has no node)."""
+    for coord in cells:
+        tr = tm.at(coord)
+        if tr is not None and tr.node_kinds:
+            if any((coord, k) in r.nodes for k in range(len(tr.node_kinds))):
+                return True
+        elif coord in r.cells:
+            return True
+    return False
+
+
+def place_starts(tm: TrackModel, cells: Iterable[Coord]) -> list[tuple[Coord, Port]]:
+    """Starts for a search from a place: its nodes, or every edge of its track."""
+    out: list[tuple[Coord, Port]] = []
+    for coord in cells:
+        tr = tm.at(coord)
+        if tr is None:
+            continue
+        if tr.node_kinds:
+            out.extend((coord, f"n{k}") for k in range(len(tr.node_kinds)))
+        else:
+            out.extend((coord, e) for e in sorted(tr.exits()))
+    return out
+
+
+@dataclass
+class GoalStatus:
+    """The goal test's answer: met or not, the places still missing, and the network's cells."""
+
+    met: bool
+    missing: list[str]
+    sources: set[Coord]
+
+
+def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
+    """Evaluate the puzzle goal on a scenario."""
+    tm = track_model(rules, scenario)
+    goal = puzzle.goal
+    if isinstance(goal, ConnectGoal):
+        a_cells = place_cells(scenario, goal.a)
+        if goal.actor is not None:
+            starts = actor_starts(rules, scenario, tm, goal.actor)
+            net = tm.reach(starts, can_pass=actor_gate(rules, scenario, tm, goal.actor))
+            if not place_reached(tm, net, a_cells):
+                return GoalStatus(False, [goal.a, goal.b], set(net.cells) | {c for c, _ in starts})
+        r = tm.reach(place_starts(tm, a_cells), can_pass=actor_gate(rules, scenario, tm, goal.actor))
+        met = place_reached(tm, r, place_cells(scenario, goal.b))
+        return GoalStatus(met, [] if met else [goal.b], set(r.cells) | set(a_cells))
+    if isinstance(goal, DestinationGoal):
+        actor, places = goal.player, puzzle.goal_places(scenario)
+    else:
+        actor, places = goal.actor, list(goal.places)
+    starts = actor_starts(rules, scenario, tm, actor)
+    net = tm.reach(starts, can_pass=actor_gate(rules, scenario, tm, actor))
+    missing = [p for p in places if not place_reached(tm, net, place_cells(scenario, p))]
+    return GoalStatus(not missing, missing, set(net.cells) | {c for c, _ in starts})
+
+
+def distance_bound(scenario: Scenario, status: GoalStatus) -> int:
+    """A lower bound on the moves still needed: 0 when the goal is met.
+
+    Each move changes one cell, so every empty cell on the way from the network to a missing
+    place costs at least one move; cells that already hold track (or a city, platform) may be
+    free. The bound is the largest, over missing places, of the cheapest such way (a 0-1
+    breadth-first search over the grid), and at least 1.
+    """
+    if status.met:
+        return 0
+    grid = scenario.board.grid
+    board = scenario.board
+    free: dict[Coord, int] = {}
+
+    def cost(coord: Coord) -> int | None:
+        if coord in free:
+            return free[coord]
+        cell = board.cell(coord)
+        if cell.tile is not None or cell.paths or cell.cities or cell.platform is not None or cell.towns:
+            c: int | None = 0
+        elif cell.terrain in ("offboard", "gray") or (cell.terrain == "lake" and grid.kind == "hex"):
+            c = None
+        else:
+            c = 1
+        free[coord] = c
+        return c
+
+    dist: dict[Coord, int] = {}
+    dq: deque[tuple[int, Coord]] = deque()
+    for s in status.sources:
+        if grid.contains(s):
+            dist[s] = 0
+            dq.append((0, s))
+    while dq:
+        d, c = dq.popleft()
+        if d > dist.get(c, 1 << 30):
+            continue
+        for _, n in grid.neighbours(c):
+            w = cost(n)
+            if w is None:
+                continue
+            nd = d + w
+            if nd < dist.get(n, 1 << 30):
+                dist[n] = nd
+                if w == 0:
+                    dq.appendleft((nd, n))
+                else:
+                    dq.append((nd, n))
+    best = 1
+    for place in status.missing:
+        cells = place_cells(scenario, place)
+        ds = [dist[c] for c in cells if c in dist]
+        if not ds:
+            return 1 << 20  # unreachable on this grid whatever is laid
+        best = max(best, min(ds))
+    return best

@@ -1,0 +1,540 @@
+"""The puzzle solver: a bounded search over a rule set's ``legal_moves``.
+
+The search walks the puzzle's turn structure (turns x phase steps, see
+:mod:`model.puzzles.goal`). At each step it asks the rule set for the legal moves of the actor,
+keeps those the resources allow (tiles still in hand, the turn's drawn tile, money), applies one
+with ``rules.apply`` and tests the goal after every move; a play stops as soon as the goal is met.
+An optional phase may also be passed. A required phase with no legal move loses the rest of the
+turn (Catalan rule A8).
+
+Answers (:class:`SolveResult`):
+
+* ``solvable`` with a shortest solution (iterative deepening on the number of moves);
+* ``unsolvable``: every play within the puzzle's bounds was searched and none meets the goal;
+* ``unknown``: a limit (time, nodes, or a cancellation) stopped the search first.
+
+With ``count=True`` the search enumerates every solution and counts the **distinct** ones:
+two plays are the same solution when they leave the same board (so the order of independent
+moves does not matter), and a solution whose changes contain another solution's changes only
+adds moves that are not needed, so it is not counted either. ``unique`` means exactly one.
+
+Pruning, all exact:
+
+* a transposition table keyed on a canonical board signature (tile, rotation reduced to the
+  tile's distinct rotations, tokens), the position in the turn structure, the resources left and
+  the rule set's per-turn memory (``state.laid``);
+* symmetric moves: moves that leave the same board signature are tried once;
+* a distance bound: every empty cell between the network and a missing place needs its own
+  move, so a branch whose bound exceeds the moves still possible is cut
+  (:func:`model.puzzles.reach.distance_bound`).
+
+The rule set needs only ``legal_moves`` and ``apply``; see :mod:`model.puzzles.reach` for the
+optional goal-test hooks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from model.puzzles.goal import PhaseStep, Puzzle
+from model.puzzles.reach import distance_bound, goal_status
+from model.rules import Move, MoveContext, RuleSet, get_rule_set
+from model.scenario import Scenario
+
+Verdict = Literal["solvable", "unsolvable", "unknown"]
+
+DEFAULT_MAX_SECONDS = 10.0
+DEFAULT_MAX_NODES = 2_000_000
+UNLIMITED = 1 << 20
+_FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
+
+
+class PuzzleError(ValueError):
+    """The scenario has no puzzle, or its rule set cannot be searched."""
+
+
+@dataclass
+class SolveResult:
+    """What the solver found."""
+
+    verdict: Verdict
+    solution: list[Move] | None = None
+    solutions: list[list[Move]] | None = None  # one play per distinct solution (count mode)
+    count: int | None = None  # distinct solutions (count mode; a lower bound when not complete)
+    complete: bool = False  # the count is exact (the whole bounded tree was searched)
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""  # why the verdict is 'unknown', or a note
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and self.count == 1
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "verdict": self.verdict,
+            "solution": [m.to_json() for m in self.solution] if self.solution is not None else None,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
+        if self.count is not None:
+            d["count"] = self.count
+            d["complete"] = self.complete
+            d["unique"] = self.unique
+            d["solutions"] = [[m.to_json() for m in s] for s in (self.solutions or [])]
+        if self.reason:
+            d["reason"] = self.reason
+        return d
+
+
+class _Stop(Exception):
+    """A limit was hit."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A search state: the scenario plus what the solver tracks itself."""
+
+    scenario: Scenario
+    turn: int  # 0-based index of the puzzle turn
+    phase: int  # index into puzzle.phases
+    played: int  # moves played in this phase this turn
+    hand: tuple[str, ...] | None  # sorted tiles left; None = unlimited supply
+    money: int | None
+    moves_left: int
+    key: tuple = field(compare=False, default=())
+
+
+class Solver:
+    """One search over one puzzle scenario. Use :func:`solve` unless you need the pieces."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        rules: RuleSet | None = None,
+        *,
+        max_seconds: float = DEFAULT_MAX_SECONDS,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:
+        if scenario.puzzle is None:
+            raise PuzzleError("the scenario has no puzzle")
+        self.puzzle: Puzzle = scenario.puzzle
+        self.initial = scenario
+        try:
+            self.rules = rules if rules is not None else get_rule_set(scenario.rules.id)
+        except KeyError as exc:
+            raise PuzzleError(f"rules.id: {exc.args[0]}") from None
+        self.max_seconds = max_seconds
+        self.max_nodes = max_nodes
+        self.cancelled = cancelled
+        self.nodes = 0
+        self._deadline = 0.0
+        self.actor = self.puzzle.actor
+        self.is_player = scenario.player(self.actor) is not None
+        self._canon: dict[str, dict[int, int]] = {}
+        self._moves_cache: dict[tuple, list[tuple[Move, _Node]]] = {}
+        self._bound_cache: dict[tuple, tuple[bool, int]] = {}
+        self._initial_sig = self._board_sig(scenario)
+
+    # --- limits ---------------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _Stop(f"node limit ({self.max_nodes}) reached")
+        if self.nodes % 64 == 0:
+            if time.monotonic() > self._deadline:
+                raise _Stop(f"time limit ({self.max_seconds:g} s) reached")
+            if self.cancelled is not None and self.cancelled():
+                raise _Stop("cancelled")
+
+    # --- signatures -------------------------------------------------------------------------
+    def _canon_rotation(self, scenario: Scenario, tile_id: str, rotation: int) -> int:
+        table = self._canon.get(tile_id)
+        if table is None:
+            tdef = scenario.tile(tile_id)
+            sides = scenario.board.grid.sides
+            table = {}
+            if tdef is not None:
+                seen: dict[Any, int] = {}
+                for r in range(sides):
+                    table[r] = seen.setdefault(tdef._shape(r, sides), r)
+            self._canon[tile_id] = table
+        return table.get(rotation % scenario.board.grid.sides, rotation)
+
+    def _board_sig(self, scenario: Scenario) -> frozenset:
+        out = []
+        for label, cell in scenario.board.cells.items():
+            if cell.tile is None and not cell.tokens:
+                continue
+            t = cell.tile
+            tile = (t.tile, self._canon_rotation(scenario, t.tile, t.rotation)) if t is not None else None
+            toks = tuple(sorted((k.company, k.city) for k in cell.tokens))
+            out.append((label, tile, toks))
+        return frozenset(out)
+
+    def _turn_memory(self, scenario: Scenario, turn: int) -> tuple:
+        """What the rule set remembers within a turn and the solver must not merge away."""
+        laid = tuple((x.cell, x.tile, x.phase) for x in scenario.state.laid)
+        fresh = []
+        for label, cell in scenario.board.cells.items():
+            t = cell.tile
+            if t is not None and t.turn == self._turn_number(turn):
+                fresh.append((label, t.phase, t.by))
+        return laid, tuple(sorted(fresh, key=str))
+
+    def _turn_number(self, turn: int) -> int:
+        return self.initial.state.turn + turn
+
+    def _key(self, node: _Node, board_sig: frozenset) -> tuple:
+        return (
+            board_sig,
+            node.turn,
+            node.phase,
+            node.played,
+            node.hand,
+            node.money,
+            node.moves_left if self.puzzle.resources.max_moves is not None else None,
+            self._turn_memory(node.scenario, node.turn),
+        )
+
+    # --- the turn structure -----------------------------------------------------------------
+    def _root(self) -> _Node:
+        p = self.puzzle
+        res = p.resources
+        hand: tuple[str, ...] | None
+        if res.hand is not None:
+            hand = tuple(sorted(res.hand))
+        elif self.is_player:
+            hand = tuple(sorted(self.initial.player(self.actor).hand))
+        else:
+            hand = None
+        money = res.money
+        if money is None and not self.is_player:
+            money = self.initial.company(self.actor).treasury
+        moves_left = res.max_moves if res.max_moves is not None else UNLIMITED
+        return self._make(self.initial, 0, 0, 0, hand, money, moves_left, new_turn=True)
+
+    def _make(
+        self,
+        scenario: Scenario,
+        turn: int,
+        phase: int,
+        played: int,
+        hand: tuple[str, ...] | None,
+        money: int | None,
+        moves_left: int,
+        new_turn: bool = False,
+    ) -> _Node:
+        """A node with the scenario prepared for the rule set: turn, phase, drawn tile, hand, money."""
+        p = self.puzzle
+        if turn < p.resources.turns:
+            step = p.phases[phase]
+            drawn = p.resources.draws[turn] if step.tile_from == "drawn" else None
+            state_update: dict[str, Any] = {
+                "turn": self._turn_number(turn),
+                "active": self.actor,
+                "phase": step.name,
+                "drawn": drawn,
+            }
+            if new_turn:
+                state_update["laid"] = []
+            update: dict[str, Any] = {"state": scenario.state.model_copy(update=state_update)}
+            if self.is_player:
+                players = []
+                for pl in scenario.players:
+                    if pl.id == self.actor and hand is not None and tuple(sorted(pl.hand)) != hand:
+                        pl = pl.model_copy(update={"hand": list(hand)})
+                    players.append(pl)
+                update["players"] = players
+            elif money is not None:
+                update["companies"] = [
+                    c.model_copy(update={"treasury": money}) if c.id == self.actor and c.treasury != money else c
+                    for c in scenario.companies
+                ]
+            scenario = scenario.model_copy(update=update)
+        node = _Node(scenario, turn, phase, played, hand, money, moves_left)
+        object.__setattr__(node, "key", self._key(node, self._board_sig(scenario)))
+        return node
+
+    def _advance(self, node: _Node, scenario: Scenario, hand, money, moves_left) -> _Node:
+        """The node after one more move in the current phase step."""
+        played = node.played + 1
+        if played < self.puzzle.phases[node.phase].max_moves:
+            return self._make(scenario, node.turn, node.phase, played, hand, money, moves_left)
+        return self._next_phase(scenario, node.turn, node.phase, hand, money, moves_left)
+
+    def _next_phase(self, scenario: Scenario, turn: int, phase: int, hand, money, moves_left) -> _Node:
+        if phase + 1 < len(self.puzzle.phases):
+            return self._make(scenario, turn, phase + 1, 0, hand, money, moves_left)
+        return self._make(scenario, turn + 1, 0, 0, hand, money, moves_left, new_turn=True)
+
+    def _finished(self, node: _Node) -> bool:
+        return node.turn >= self.puzzle.resources.turns or node.moves_left <= 0
+
+    def _capacity(self, node: _Node) -> int:
+        """The most moves still possible from this node (for the distance bound)."""
+        p = self.puzzle
+        if self._finished(node):
+            return 0
+        drawn = hand_slots = 0
+        for t in range(node.turn, p.resources.turns):
+            for i, step in enumerate(p.phases):
+                if t == node.turn and i < node.phase:
+                    continue
+                used = node.played if (t == node.turn and i == node.phase) else 0
+                if step.tile_from == "drawn":
+                    drawn += 1 - used
+                else:
+                    hand_slots += step.max_moves - used
+        if node.hand is not None:
+            hand_slots = min(hand_slots, len(node.hand))
+        return min(drawn + hand_slots, node.moves_left)
+
+    # --- moves ------------------------------------------------------------------------------
+    def _legal(self, node: _Node) -> list[Move]:
+        step: PhaseStep = self.puzzle.phases[node.phase]
+        scenario = node.scenario
+        if step.tile_from == "drawn":
+            drawn = scenario.state.drawn
+            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, drawn))
+            return [m for m in moves if m.tile in (None, drawn)]
+        if node.hand is None:
+            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, None))
+        elif not node.hand:
+            return []
+        elif self.is_player:
+            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, None))
+        else:
+            moves = []
+            for tid in sorted(set(node.hand)):
+                moves.extend(self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, tid)))
+        if node.hand is not None:
+            have = set(node.hand)
+            moves = [m for m in moves if m.tile is None or m.tile in have]
+        return moves
+
+    def _children(self, node: _Node) -> list[tuple[Move | None, _Node]]:
+        """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn."""
+        cached = self._moves_cache.get(node.key)
+        if cached is not None:
+            return cached
+        step = self.puzzle.phases[node.phase]
+        out: list[tuple[Move | None, _Node]] = []
+        seen: set = set()
+        moves = self._legal(node)
+        for m in sorted(set(moves), key=_move_order):
+            if node.money is not None and m.cost > node.money:
+                continue
+            after = self.rules.apply(node.scenario, m)
+            hand = node.hand
+            if step.tile_from == "hand" and hand is not None and m.tile is not None:
+                lst = list(hand)
+                lst.remove(m.tile)
+                hand = tuple(lst)
+            money = node.money - m.cost if node.money is not None else None
+            child = self._advance(node, after, hand, money, node.moves_left - 1)
+            if child.key in seen:
+                continue  # a symmetric move: same board, same resources
+            seen.add(child.key)
+            out.append((m, child))
+        if not out or not step.required or node.played > 0:
+            if out or not step.required or node.played > 0:
+                # an optional phase (or the rest of a phase that has had its required move) may be passed
+                nxt = self._next_phase(node.scenario, node.turn, node.phase, node.hand, node.money, node.moves_left)
+            else:
+                # a required phase with no legal move: the rest of the turn is lost (Catalan A8)
+                nxt = self._make(node.scenario, node.turn + 1, 0, 0, node.hand, node.money, node.moves_left, new_turn=True)
+            out.append((None, nxt))
+        self._moves_cache[node.key] = out
+        return out
+
+    def _bound(self, node: _Node) -> tuple[bool, int]:
+        """(goal met, lower bound on moves still needed)."""
+        key = node.key[0]
+        hit = self._bound_cache.get(key)
+        if hit is None:
+            st = goal_status(self.rules, node.scenario, self.puzzle)
+            hit = (st.met, distance_bound(node.scenario, st))
+            self._bound_cache[key] = hit
+        return hit
+
+    # --- one shortest solution: iterative deepening -----------------------------------------
+    def find_one(self) -> SolveResult:
+        """A shortest solution, or a proof that none exists within the bounds."""
+        start = time.monotonic()
+        self._deadline = start + self.max_seconds
+        try:
+            root = self._root()
+            if self._bound(root)[0]:
+                return SolveResult(
+                    "solvable", [], nodes=self.nodes, seconds=time.monotonic() - start, reason="the goal is met before any move"
+                )
+            failed: dict[tuple, int] = {}  # key -> largest move budget proven to fail (UNLIMITED: any budget)
+            limit = 1
+            while True:
+                path: list[Move] = []
+                result = self._dfs_one(root, limit, path, failed)
+                if result == _FOUND:
+                    return SolveResult("solvable", path, nodes=self.nodes, seconds=time.monotonic() - start)
+                if result == _FAIL_FULL:
+                    return SolveResult("unsolvable", None, nodes=self.nodes, seconds=time.monotonic() - start)
+                limit += 1  # some branch was cut by the move budget: search one move deeper
+        except _Stop as stop:
+            return SolveResult("unknown", None, nodes=self.nodes, seconds=time.monotonic() - start, reason=stop.reason)
+
+    def _dfs_one(self, node: _Node, budget: int, path: list[Move], failed: dict[tuple, int]) -> int:
+        """Depth-first search for a play of at most ``budget`` moves that meets the goal."""
+        if self._finished(node):
+            return _FAIL_FULL
+        known = failed.get(node.key, -1)
+        if known == UNLIMITED:
+            return _FAIL_FULL
+        if known >= budget:
+            return _FAIL_CUT
+        self._tick()
+        bound = self._bound(node)[1]
+        if bound > self._capacity(node):
+            failed[node.key] = UNLIMITED
+            return _FAIL_FULL
+        if bound > budget:
+            failed[node.key] = max(known, budget)
+            return _FAIL_CUT
+        cut = False
+        for move, child in self._children(node):
+            if move is None:
+                result = self._dfs_one(child, budget, path, failed)
+            elif self._bound(child)[0]:
+                path.append(move)
+                return _FOUND
+            elif budget <= 1:
+                result = _FAIL_CUT if self._capacity(child) > 0 else _FAIL_FULL
+            else:
+                path.append(move)
+                result = self._dfs_one(child, budget - 1, path, failed)
+                if result != _FOUND:
+                    path.pop()
+            if result == _FOUND:
+                return _FOUND
+            cut = cut or result == _FAIL_CUT
+        failed[node.key] = max(known, budget) if cut else UNLIMITED
+        return _FAIL_CUT if cut else _FAIL_FULL
+
+    # --- every solution --------------------------------------------------------------------
+    def find_all(self) -> SolveResult:
+        """Every distinct solution (see the module docstring for 'distinct')."""
+        start = time.monotonic()
+        self._deadline = start + self.max_seconds
+        self._found: dict[frozenset, tuple[Move, ...]] = {}
+        self._visited: set[tuple] = set()
+        stop_reason = ""
+        try:
+            root = self._root()
+            if self._bound(root)[0]:
+                return SolveResult(
+                    "solvable", [], [[]], 1, True, self.nodes, time.monotonic() - start, "the goal is met before any move"
+                )
+            self._dfs_all(root, [])
+        except _Stop as stop:
+            stop_reason = stop.reason
+        elapsed = time.monotonic() - start
+        distinct = self._minimal(self._found)
+        plays = sorted(distinct.values(), key=lambda s: (len(s), [_move_order(m) for m in s]))
+        sols = [list(s) for s in plays]
+        if stop_reason:
+            verdict: Verdict = "solvable" if sols else "unknown"
+            return SolveResult(verdict, sols[0] if sols else None, sols, len(sols), False, self.nodes, elapsed, stop_reason)
+        if not sols:
+            return SolveResult("unsolvable", None, [], 0, True, self.nodes, elapsed)
+        return SolveResult("solvable", sols[0], sols, len(sols), True, self.nodes, elapsed)
+
+    def _dfs_all(self, node: _Node, prefix: list[Move]) -> None:
+        """Visit every node once; record each play that meets the goal under its final board.
+
+        A solution's identity is its final board (compared with the start), which does not
+        depend on the path, so a node already visited has already recorded all of its solutions.
+        """
+        if self._finished(node) or node.key in self._visited:
+            return
+        self._visited.add(node.key)
+        self._tick()
+        if self._bound(node)[1] > self._capacity(node):
+            return
+        for move, child in self._children(node):
+            if move is None:
+                self._dfs_all(child, prefix)
+                continue
+            prefix.append(move)
+            if self._bound(child)[0]:
+                diff = self._diff(child.key[0])
+                prev = self._found.get(diff)
+                if prev is None or len(prev) > len(prefix):
+                    self._found[diff] = tuple(prefix)
+            else:
+                self._dfs_all(child, prefix)
+            prefix.pop()
+
+    def _diff(self, board_sig: frozenset) -> frozenset:
+        """What a final board changed: the cells whose content differs from the start."""
+        before = {x[0]: x for x in self._initial_sig}
+        after = {x[0]: x for x in board_sig}
+        changed = set()
+        for label in set(before) | set(after):
+            if before.get(label) != after.get(label):
+                changed.add(after.get(label, (label, None, ())))
+        return frozenset(changed)
+
+    @staticmethod
+    def _minimal(found: dict[frozenset, tuple[Move, ...]]) -> dict[frozenset, tuple[Move, ...]]:
+        """Drop solutions whose changes contain another solution's changes (they add unneeded moves)."""
+        keys = sorted(found, key=len)
+        keep: list[frozenset] = []
+        for k in keys:
+            if not any(small < k for small in keep):
+                keep.append(k)
+        return {k: found[k] for k in keep}
+
+
+def _move_order(m: Move) -> tuple:
+    return (m.kind, m.cell, m.tile or "", m.rotation, m.phase or "", m.cost, str(m.extra))
+
+
+def solve(
+    scenario: Scenario,
+    *,
+    rules: RuleSet | None = None,
+    count: bool = False,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    cancelled: Callable[[], bool] | None = None,
+) -> SolveResult:
+    """Solve a puzzle scenario: one shortest solution, or with ``count`` every distinct one.
+
+    Raises :class:`PuzzleError` when the scenario has no puzzle or an unknown rule set.
+    """
+    solver = Solver(scenario, rules, max_seconds=max_seconds, max_nodes=max_nodes, cancelled=cancelled)
+    return solver.find_all() if count else solver.find_one()
+
+
+def replay(scenario: Scenario, moves: list[Move], rules: RuleSet | None = None) -> list[Scenario]:
+    """The boards along a solution: ``[start, after move 1, ...]`` (for step-through display)."""
+    rs = rules if rules is not None else get_rule_set(scenario.rules.id)
+    out = [scenario]
+    cur = scenario
+    for m in moves:
+        cur = rs.apply(cur, m)
+        out.append(cur)
+    return out
+
+
+def move_counter(moves: list[Move]) -> Counter:
+    """Moves as a multiset (order-free comparison of two plays)."""
+    return Counter((m.kind, m.cell, m.tile, m.rotation) for m in moves)
