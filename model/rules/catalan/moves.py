@@ -1,0 +1,494 @@
+"""Catalan moves: which placements and substitutions are legal, and why the others are not.
+
+Every legality question goes through :meth:`Analysis.evaluate`, which runs the named rules in the
+order of ``rules/catalan.md`` §7 and returns the first that fails. ``legal_moves`` is the list of
+generated candidates that ``evaluate`` accepts, so ``explain`` and ``legal_moves`` cannot disagree.
+
+Move kinds: ``place`` (a tile on a free cell), ``replace`` (substitution, §4.6) and ``pass``
+(ending the phase; in the mandatory phase only legal when nothing else is, M6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.grid import Coord
+from model.rules import Move, Verdict
+from model.rules.catalan.network import (
+    SIDE_NAMES,
+    Network,
+    PlayerReach,
+    Transfer,
+    transfer_of,
+)
+from model.scenario import Scenario
+from model.track import CellTrack, TrackPath
+
+PHASES = ("mandatory", "optional")
+MOVE_KINDS = ("place", "replace", "pass")
+CATALAN_TERRAIN = ("plain", "lake", "mountain")
+
+
+def side(e: int) -> str:
+    return SIDE_NAMES[e]
+
+
+@dataclass(frozen=True)
+class TileInfo:
+    """What the rules need to know about one tile type."""
+
+    id: str
+    rotations: tuple[int, ...]  # distinct rotations
+    tags: frozenset[str]
+
+
+def _fail(rule: str, message: str) -> Verdict:
+    return Verdict(False, rule, message)
+
+
+class Analysis:
+    """One scenario seen by the Catalan rules: options, track network and cached answers."""
+
+    def __init__(self, rules: Any, scenario: Scenario) -> None:
+        self.rules = rules
+        self.s = scenario
+        self.opt = {spec.name: rules.option(scenario, spec.name) for spec in rules.options}
+        self.grid = scenario.board.grid
+        self.net = Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
+        self.player_ids = [p.id for p in scenario.players]
+        self._tile_transfer: dict[tuple[str, int], Transfer] = {}
+        self._seed: dict[tuple[Coord, str], PlayerReach] = {}
+        self._mandatory: dict[tuple[str, str], list[Move]] = {}
+        self._union_open: set[tuple[Coord, int]] | None = None
+
+    # --- tiles ---------------------------------------------------------------------------
+    def tile_info(self, tile_id: str) -> TileInfo | None:
+        tdef = self.s.tile(tile_id)
+        if tdef is None:
+            return None
+        return TileInfo(tdef.id, tuple(tdef.distinct_rotations(4)), frozenset(tdef.tags))
+
+    def tile_transfer(self, tile_id: str, rotation: int) -> Transfer:
+        key = (tile_id, rotation % 4)
+        t = self._tile_transfer.get(key)
+        if t is None:
+            tdef = self.s.tile(tile_id)
+            paths = tuple(TrackPath(a, b, term) for a, b, term in tdef.rotated_paths(rotation % 4, 4))
+            kinds = tuple(n.kind for n in tdef.nodes)
+            rev = frozenset(i for i, k in enumerate(kinds) if k in self.net.model.reverse_kinds)
+            t = transfer_of(CellTrack(paths=paths, node_kinds=kinds, reverse_nodes=rev))
+            self._tile_transfer[key] = t
+        return t
+
+    def ports(self, tile_id: str, rotation: int) -> frozenset[int]:
+        return self.s.tile(tile_id).exits(rotation % 4, 4)
+
+    def same_shape(self, tile_a: str, rot_a: int, tile_b: str, rot_b: int) -> bool:
+        if tile_a != tile_b:
+            return False
+        tdef = self.s.tile(tile_a)
+        return tdef._shape(rot_a % 4, 4) == tdef._shape(rot_b % 4, 4)
+
+    def trunk(self, tile_id: str, rotation: int) -> int | None:
+        """The trunk side of a switch: the side shared by its two paths."""
+        tdef = self.s.tile(tile_id)
+        if "switch" not in tdef.tags:
+            return None
+        sets = [{a, b} for a, b, _ in tdef.rotated_paths(rotation % 4, 4)]
+        common = set.intersection(*sets) if sets else set()
+        return next(iter(common)) if len(common) == 1 else None
+
+    def tile_name(self, tile_id: str, rotation: int) -> str:
+        return f"{tile_id} at rotation {rotation}"
+
+    # --- players and state -----------------------------------------------------------------
+    def label(self, coord: Coord) -> str:
+        return self.grid.label(coord)
+
+    def laid_this_turn(self, phase: str) -> list:
+        return [entry for entry in self.s.state.laid if entry.phase == phase]
+
+    def own_open_ends(self, player_id: str) -> set[tuple[Coord, int]]:
+        return self.net.open_ends(player_id)
+
+    def all_open_ends(self) -> set[tuple[Coord, int]]:
+        if self._union_open is None:
+            out: set[tuple[Coord, int]] = set()
+            for pid in self.player_ids:
+                out |= self.net.open_ends(pid)
+            self._union_open = out
+        return self._union_open
+
+    def open_ends_for(self, actor: str, phase: str, tile_id: str) -> set[tuple[Coord, int]]:
+        """The open ends a tile may extend in this phase (M1, M8, O1)."""
+        if phase == "mandatory":
+            tags = self.s.tile(tile_id).tags
+            if "dead_end" in tags and self.opt["dead_end_mandatory_target"] == "any":
+                return self.all_open_ends()
+            return self.own_open_ends(actor)
+        if self.opt["optional_open_ends"] == "own":
+            return self.own_open_ends(actor)
+        return self.all_open_ends()
+
+    def facing_sides(self, coord: Coord, open_ends: set[tuple[Coord, int]]) -> list[int]:
+        """Sides of ``coord`` across which an open end points at it."""
+        out = []
+        for s in range(4):
+            n = self.grid.neighbour_position(coord, s)
+            if (n, (s + 2) % 4) in open_ends:
+                out.append(s)
+        return out
+
+    def reachers(self, coord: Coord) -> list[str]:
+        """Players whose VIA NOSTRA uses a connection of the cell."""
+        return [pid for pid in self.player_ids if any(c == coord for c, _ in self.net.reach(pid).states)]
+
+    def mandatory_moves(self, actor: str, tile_id: str) -> list[Move]:
+        """Legal mandatory moves with one drawn tile (cached); the turn is lost when empty (M6)."""
+        key = (actor, tile_id)
+        if key not in self._mandatory:
+            self._mandatory[key] = [m for m in self.candidates(actor, "mandatory", tile_id) if self.evaluate(m, gates=False).legal]
+        return self._mandatory[key]
+
+    def blocked(self, actor: str) -> bool:
+        """M5 / A7: the player may use a drawn turntable to replace one of her tiles."""
+        if self.opt["blocked_definition"] == "no_open_end":
+            return not self.own_open_ends(actor)
+        return not any(m.kind == "place" for m in self.placements(actor, "mandatory", "turntable"))
+
+    def turn_lost(self, actor: str) -> bool:
+        """M6: the drawn tile had no legal play and nothing was laid in this mandatory phase."""
+        drawn = self.s.state.drawn
+        if drawn is None or self.laid_this_turn("mandatory"):
+            return False
+        return not self.mandatory_moves(actor, drawn)
+
+    # --- candidates -----------------------------------------------------------------------
+    def placements(self, actor: str, phase: str, tile_id: str) -> list[Move]:
+        """Legal ``place`` moves of one tile."""
+        info = self.tile_info(tile_id)
+        ends = self.open_ends_for(actor, phase, tile_id)
+        cells = sorted({self.grid.neighbour_position(c, x) for c, x in ends}, key=lambda c: (c[1], c[0]))
+        out = []
+        for coord in cells:
+            for r in info.rotations:
+                m = Move("place", self.label(coord), tile_id, r, actor=actor, phase=phase)
+                if self.evaluate(m, gates=False).legal:
+                    out.append(m)
+        return out
+
+    def candidates(self, actor: str, phase: str, tile_id: str) -> list[Move]:
+        """Every move worth evaluating for one tile: placements at open ends and replacements."""
+        info = self.tile_info(tile_id)
+        ends = self.open_ends_for(actor, phase, tile_id)
+        place_cells = sorted({self.grid.neighbour_position(c, x) for c, x in ends}, key=lambda c: (c[1], c[0]))
+        out = [Move("place", self.label(c), tile_id, r, actor=actor, phase=phase) for c in place_cells for r in info.rotations]
+        if phase == "mandatory" and tile_id != "turntable":
+            return out
+        if phase == "mandatory":
+            own = self.net.reach(actor)
+            cells = sorted({c for c, _ in own.states if self.s.board.cell(c).tile is not None}, key=lambda c: (c[1], c[0]))
+            if not self.opt["m5_own_track_only"]:
+                cells = self.tile_cells()
+        else:
+            cells = self.tile_cells()
+        out += [Move("replace", self.label(c), tile_id, r, actor=actor, phase=phase) for c in cells for r in info.rotations]
+        return out
+
+    def tile_cells(self) -> list[Coord]:
+        g = self.grid
+        return sorted((g.coord(lbl) for lbl, cell in self.s.board.cells.items() if cell.tile is not None), key=lambda c: (c[1], c[0]))
+
+    # --- the rules ------------------------------------------------------------------------
+    def gate(self, actor: str | None, phase: str, tile_id: str | None) -> Verdict | None:
+        """Checks that do not depend on the cell: player, turn, phase, the tile's source."""
+        s = self.s
+        player = s.player(actor) if actor is not None else None
+        if player is None:
+            known = ", ".join(self.player_ids) or "none"
+            return _fail("catalan.unknown-player", f"there is no player {actor!r} (players: {known})")
+        if tile_id is not None and s.tile(tile_id) is None:
+            return _fail("catalan.unknown-tile", f"there is no tile {tile_id!r} in this scenario's tile set")
+        if s.state.active is not None and s.state.active != actor:
+            return _fail("catalan.not-your-turn", f"it is {s.state.active}'s turn, not {actor}'s")
+        if phase not in PHASES:
+            return _fail("catalan.unknown-phase", f"phase {phase!r} is neither 'mandatory' nor 'optional'")
+        if phase == "mandatory":
+            done = self.laid_this_turn("mandatory")
+            if done:
+                return _fail(
+                    "catalan.mandatory-done",
+                    f"{actor} already played the mandatory tile this turn (at {done[0].cell}); the mandatory phase is over",
+                )
+            drawn = s.state.drawn
+            if drawn is not None and tile_id is not None and tile_id != drawn:
+                return _fail(
+                    "catalan.not-drawn",
+                    f"in the mandatory phase {actor} must play the drawn tile {drawn}, not {tile_id}",
+                )
+            return None
+        if self.opt["lost_turn_skips_optional"] and self.turn_lost(actor):
+            return _fail(
+                "catalan.M6-turn-lost",
+                f"{actor} could not play the drawn {s.state.drawn} in the mandatory phase, so she lost the whole "
+                "turn, optional phase included (M6, A8)",
+            )
+        limit = self.opt["optional_actions_per_turn"]
+        used = len(self.laid_this_turn("optional"))
+        if used >= limit:
+            return _fail(
+                "catalan.O4-one-action",
+                f"{actor} already made {used} optional action(s) this turn; the limit is {limit} (O4)",
+            )
+        if tile_id is not None and tile_id not in player.hand:
+            return _fail(
+                "catalan.not-in-hand",
+                f"{tile_id} is not in {actor}'s hand ({', '.join(player.hand) or 'empty'}); optional-phase tiles come "
+                "from the hand (§4.5)",
+            )
+        return None
+
+    def evaluate(self, move: Move, gates: bool = True) -> Verdict:
+        """Is one move legal? The first failing rule is named (see module docstring)."""
+        phase = move.phase or self.s.state.phase or "mandatory"
+        if move.kind == "rotate":
+            return _fail(
+                "catalan.S-7",
+                "a tile already on the board cannot be turned; substitute an identical tile from your hand in the "
+                "optional phase instead (S-7, O3)",
+            )
+        if move.kind not in MOVE_KINDS:
+            return _fail("catalan.unknown-move", f"{move.kind!r} is not a move (use place, replace or pass)")
+        if gates:
+            v = self.gate(move.actor, phase, move.tile)
+            if v is not None:
+                return v
+        if move.kind == "pass":
+            return self._pass(move.actor, phase)
+        if move.tile is None:
+            return _fail("catalan.unknown-tile", f"{move.kind} needs a tile and a rotation, e.g. '{move.kind} {move.cell} straight 0'")
+        if not 0 <= move.rotation <= 3:
+            return _fail("catalan.bad-rotation", f"rotation {move.rotation} must be 0-3 (quarter turns clockwise)")
+        try:
+            coord = self.grid.coord(move.cell)
+        except ValueError:
+            return _fail("catalan.off-board", f"{move.cell} is not on the board")
+        if move.kind == "place":
+            return self._place(move, coord, phase)
+        return self._replace(move, coord, phase)
+
+    def _pass(self, actor: str, phase: str) -> Verdict:
+        if phase == "optional":
+            return Verdict(True, None, f"{actor} ends her optional phase")
+        drawn = self.s.state.drawn
+        if drawn is None:
+            return _fail("catalan.M6-must-play", "no tile has been drawn, so there is nothing to pass on")
+        moves = self.mandatory_moves(actor, drawn)
+        if moves:
+            return _fail(
+                "catalan.M6-must-play",
+                f"{actor} has {len(moves)} legal play(s) for the drawn {drawn} (e.g. {moves[0].text()}); the mandatory "
+                "tile must be played",
+            )
+        return Verdict(
+            True,
+            "catalan.no-legal-play",
+            f"{actor} cannot play the drawn {drawn} anywhere, so she loses her turn (M6)",
+        )
+
+    def _terrain(self, coord: Coord, tile_id: str) -> Verdict | None:
+        label = self.label(coord)
+        cell = self.s.board.cell(coord)
+        tags = self.s.tile(tile_id).tags
+        if cell.terrain not in CATALAN_TERRAIN:
+            return _fail("catalan.unsupported-terrain", f"{label}: terrain {cell.terrain!r} is not part of the Catalan game")
+        if cell.terrain == "lake":
+            if "tunnel" in tags:
+                return _fail("catalan.tunnel-on-lake", f"{label} is a lake: a tunnel cannot go there, only a bridge (M2)")
+            if "bridge" not in tags:
+                return _fail("catalan.lake-needs-bridge", f"{label} is a lake: only a bridge can cross it (M2)")
+        if cell.terrain == "mountain":
+            if "bridge" in tags:
+                return _fail("catalan.bridge-on-mountain", f"{label} is a mountain: a bridge cannot go there, only a tunnel (M2)")
+            if "tunnel" not in tags:
+                return _fail("catalan.mountain-needs-tunnel", f"{label} is a mountain: only a tunnel can cross it (M2)")
+        return None
+
+    def _place(self, move: Move, coord: Coord, phase: str) -> Verdict:
+        label = move.cell
+        cell = self.s.board.cell(coord)
+        what = self.tile_name(move.tile, move.rotation)
+        if cell.cities:
+            return _fail("catalan.tile-on-city", f"{label} is a city: no tile can be placed on it (§2)")
+        if cell.platform is not None:
+            return _fail("catalan.tile-on-station", f"{label} is a station platform: no tile can be placed on it (§2)")
+        if cell.tile is not None:
+            return _fail(
+                "catalan.occupied",
+                f"{label} already holds {cell.tile.tile}: a space holds one tile (S1); use 'replace' in the optional phase",
+            )
+        v = self._terrain(coord, move.tile)
+        if v is not None:
+            return v
+        rule = "catalan.M1-open-end" if phase == "mandatory" else "catalan.O1-open-end"
+        ends = self.open_ends_for(move.actor, phase, move.tile)
+        whose = "your" if ends is not self.all_open_ends() or phase == "mandatory" else "any player's"
+        facing = self.facing_sides(coord, ends)
+        if not facing:
+            return _fail(rule, f"{label} is not next to an open end of {whose} track ({'M1' if phase == 'mandatory' else 'O1'})")
+        ports = self.ports(move.tile, move.rotation)
+        joins = [s for s in facing if s in ports]
+        if not joins:
+            sides = "/".join(side(s) for s in facing)
+            return _fail(rule, f"{label}: {what} has no port on its {sides} side, where the open end is; it would not join the track")
+        if phase == "mandatory":
+            trunk = self.trunk(move.tile, move.rotation)
+            if trunk is not None and trunk not in joins:
+                return _fail(
+                    "catalan.M3-switch-facing",
+                    f"{label}: in the mandatory phase a switch faces the direction of travel: its trunk must be on the "
+                    f"{'/'.join(side(s) for s in joins)} side that joins the track (M3); {what} has its trunk on {side(trunk)}",
+                )
+        return Verdict(True, None, f"{label}: {what} extends the track at its {'/'.join(side(s) for s in joins)} side")
+
+    def _replace(self, move: Move, coord: Coord, phase: str) -> Verdict:
+        label = move.cell
+        cell = self.s.board.cell(coord)
+        old = cell.tile
+        what = self.tile_name(move.tile, move.rotation)
+        if cell.cities:
+            return _fail("catalan.tile-on-city", f"{label} is a city: no tile can be placed on it (§2)")
+        if cell.platform is not None:
+            return _fail("catalan.tile-on-station", f"{label} is a station platform: no tile can be placed on it (§2)")
+        if old is None:
+            return _fail("catalan.nothing-to-replace", f"{label} holds no tile; use 'place'")
+        old_tags = self.s.tile(old.tile).tags if self.s.tile(old.tile) else []
+        if phase == "mandatory":
+            if move.tile != "turntable" and "turntable" not in [n.kind for n in self.s.tile(move.tile).nodes]:
+                return _fail(
+                    "catalan.M7-no-substitution",
+                    f"{label}: tiles are substituted only in the optional phase; the one exception is a drawn turntable "
+                    "when all your tracks are blocked (M7, M5)",
+                )
+            if not self.blocked(move.actor):
+                return _fail(
+                    "catalan.M5-not-blocked",
+                    f"{label}: {move.actor} is not blocked (the turntable can be placed at one of her open ends), so it "
+                    "must be placed, not used to replace a tile (M5)",
+                )
+            if self.opt["m5_own_track_only"] and not any(c == coord for c, _ in self.net.reach(move.actor).states):
+                return _fail("catalan.M5-own-track", f"{label}: the tile is not part of {move.actor}'s VIA NOSTRA (M5)")
+        else:
+            if not self.reachers(coord):
+                return _fail(
+                    "catalan.O2-not-on-track",
+                    f"{label}: no player's train reaches this {old.tile}, so it is not part of anyone's track (O2)",
+                )
+            laid_now = any(e.cell == label for e in self.laid_this_turn("mandatory"))
+            if laid_now or (old.turn == self.s.state.turn and old.phase == "mandatory"):
+                return _fail("catalan.S-1", f"{label}: the tile laid in this turn's mandatory phase cannot be substituted in the same turn (S-1)")
+            if "dead_end" in old_tags and move.tile != "turntable":
+                return _fail("catalan.S-2", f"{label}: a dead end can only be replaced by a turntable (S-2)")
+        terrain = cell.terrain
+        if ("bridge" in old_tags and terrain == "lake") or ("tunnel" in old_tags and terrain == "mountain"):
+            kind = "bridge over a lake" if terrain == "lake" else "tunnel through a mountain"
+            return _fail("catalan.S-3", f"{label}: a {kind} can never be substituted, not even by a turntable (S-3)")
+        v = self._terrain(coord, move.tile)
+        if v is not None:
+            return v
+        if self.opt["reject_noop_substitution"] and self.same_shape(old.tile, old.rotation, move.tile, move.rotation):
+            return _fail("catalan.A17-no-op", f"{label}: replacing {old.tile} by the same tile in the same orientation changes nothing (A17)")
+        v = self.continuity(coord, move)
+        if v is not None:
+            return v
+        if self.opt["end_tile_must_stay_attached"]:
+            entered = set()
+            for pid in self.player_ids:
+                entered |= self.net.reach(pid).entered_sides(coord)
+            ports = self.ports(move.tile, move.rotation)
+            if entered and not (entered & ports):
+                return _fail(
+                    "catalan.S-8",
+                    f"{label}: {what} has no port on the {'/'.join(side(s) for s in sorted(entered))} side through which "
+                    "trains reach this space; it would simply delete track (S-8)",
+                )
+        if self.opt["switch_trunk_must_stay"]:
+            old_trunk = self.trunk(old.tile, old.rotation)
+            new_trunk = self.trunk(move.tile, move.rotation)
+            if old_trunk is not None and new_trunk is not None and new_trunk != old_trunk and self.is_middle(coord):
+                return _fail(
+                    "catalan.S-9",
+                    f"{label}: a switch in the middle of a track may only be replaced by a switch whose trunk stays on the "
+                    f"{side(old_trunk)} side; {what} has its trunk on {side(new_trunk)} (S-9)",
+                )
+        return Verdict(True, None, f"{label}: {old.tile} may be replaced by {what}")
+
+    # --- continuity (§4.6) ---------------------------------------------------------------
+    def scope(self, coord: Coord) -> list[str]:
+        if self.opt["continuity_scope"] == "owners_of_q":
+            return self.reachers(coord)
+        return self.player_ids
+
+    def without(self, coord: Coord, pid: str) -> PlayerReach:
+        """The player's reach with the cell emptied (cached)."""
+        key = (coord, pid)
+        r = self._seed.get(key)
+        if r is None:
+            r = self.net.search(pid, overrides={coord: None})
+            self._seed[key] = r
+        return r
+
+    def lost_connections(self, coord: Coord, pid: str, new: Transfer | None) -> set[tuple[Coord, int]]:
+        """Connections outside ``coord`` that the player reaches now and would not with ``new`` there."""
+        before = self.net.reach(pid)
+        old = self.net.transfer(coord)
+        rel = new.relation() if new is not None else frozenset()
+        # Quick pass: every transition the player's trains make through the cell still exists.
+        ok = True
+        for (c, e) in before.states:
+            if c != coord or e < 0:
+                continue
+            for x in old.exits[e] or ():
+                n = self.grid.neighbour_position(coord, x)
+                nt = self.net.transfer(n) if self.grid.contains(n) else None
+                if nt is not None and nt.exits[(x + 2) % 4] is not None and (e, x) not in rel:
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok:
+            return set()
+        need = {k for k in before.connections if k[0] != coord}
+        seed = self.without(coord, pid)
+        missing = need - seed.connections
+        if not missing:
+            return set()
+        after = self.net.search(pid, overrides={coord: new}, seed=seed, stop_when=missing)
+        return missing - after.connections
+
+    def continuity(self, coord: Coord, move: Move) -> Verdict | None:
+        new = self.tile_transfer(move.tile, move.rotation)
+        for pid in self.scope(coord):
+            lost = self.lost_connections(coord, pid, new)
+            if lost:
+                cells = sorted({c for c, _ in lost}, key=lambda c: (c[1], c[0]))
+                names = ", ".join(self.label(c) for c in cells[:6]) + (" …" if len(cells) > 6 else "")
+                old = self.s.board.cell(coord).tile
+                if old is not None and old.tile == "turntable":
+                    return _fail(
+                        "catalan.S-6",
+                        f"{move.cell}: the turntable can only be replaced when continuity holds and its reversal is not "
+                        f"in use; with {self.tile_name(move.tile, move.rotation)} {pid} would lose track at {names} (S-6)",
+                    )
+                return _fail(
+                    "catalan.S-5",
+                    f"{move.cell}: replacing {old.tile if old else 'the tile'} by {self.tile_name(move.tile, move.rotation)} "
+                    f"would cut {pid} off from track at {names}; a substitution must not harm the continuity of any "
+                    "track (S-4/S-5, §4.6)",
+                )
+        return None
+
+    def is_middle(self, coord: Coord) -> bool:
+        """A middle tile: emptying the cell would cut some player (in scope) off from track (A4)."""
+        return any(self.lost_connections(coord, pid, None) for pid in self.scope(coord))

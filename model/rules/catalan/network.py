@@ -1,0 +1,282 @@
+"""Catalan track network: virtual track of cities and platforms, and each player's VIA NOSTRA.
+
+Movement follows ``rules/catalan.md`` §4.2: a train's state is (cell, entry side). The track of a
+cell comes from :class:`model.track.TrackModel`; cities and station platforms have no tile and act
+as *virtual track* through the model's ``virtual`` hook:
+
+* a city joins all four sides at one node and lets a train reverse (S1);
+* a platform has one path from its access side to a node that lets the train reverse (S1, A15);
+  the platforms of one station are separate cells, so they never join each other (S1, A14).
+
+For speed, the per-cell behaviour is condensed into a :class:`Transfer` table (entry side ->
+exit sides and the connections used), computed once per distinct :class:`CellTrack` *by the
+generic* :func:`model.track.reach` on that one cell, so the fast search below makes exactly the
+moves the generic search makes. ``tests/test_catalan_properties.py`` checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+from model.board import Cell
+from model.grid import Coord, SquareGrid
+from model.scenario import Scenario
+from model.track import CellTrack, TrackModel, TrackPath, reach
+
+SIDE_NAMES = ("S", "W", "N", "E")
+SIDE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}  # how connection names are written: N-S, E-W, N-E, ...
+START = -1  # the entry "side" of a train that starts at an origin platform's node
+
+_CITY_TRACK = CellTrack(
+    paths=tuple(TrackPath(e, "n0") for e in range(4)), node_kinds=("city",), reverse_nodes=frozenset({0})
+)
+_PLATFORM_TRACKS = tuple(
+    CellTrack(paths=(TrackPath(e, "n0"),), node_kinds=("platform",), reverse_nodes=frozenset({0})) for e in range(4)
+)
+_ONE_CELL_GRID = SquareGrid(width=1, height=1)
+
+
+def virtual_track(cell: Cell, coord: Coord) -> CellTrack | None:
+    """The track a board feature provides: a city joins every side, a platform its access side."""
+    if cell.cities:
+        return _CITY_TRACK
+    if cell.platform is not None:
+        return _PLATFORM_TRACKS[cell.platform.access % 4]
+    return None
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """How a train crosses one cell: for each entry side, the exit sides and the paths it uses."""
+
+    exits: tuple[tuple[int, ...] | None, ...]  # index: entry side 0-3; None = no port on that side
+    used: tuple[frozenset[int], ...]  # path indices traversed after entering through that side
+    start_exits: tuple[int, ...] = ()  # leaving the first node (origin platforms)
+    start_used: frozenset[int] = frozenset()
+
+    def relation(self) -> frozenset[tuple[int, int]]:
+        """Every (entry, exit) pair the cell allows."""
+        return frozenset((e, x) for e, xs in enumerate(self.exits) if xs for x in xs)
+
+
+@lru_cache(maxsize=4096)
+def transfer_of(track: CellTrack) -> Transfer:
+    """Condense a cell's track into a :class:`Transfer`, using the generic single-cell search."""
+    exits: list[tuple[int, ...] | None] = []
+    used: list[frozenset[int]] = []
+    here = (0, 0)
+
+    def one(tr_start):
+        r = reach(_ONE_CELL_GRID, lambda c: track if c == here else None, [tr_start], on_board=lambda c: False)
+        return tuple(sorted(x for _, x in r.exits)), frozenset(i for _, i in r.paths)
+
+    for e in range(4):
+        if not track.has_port(e):
+            exits.append(None)
+            used.append(frozenset())
+            continue
+        xs, ps = one((here, e))
+        exits.append(xs)
+        used.append(ps)
+    sx, su = one((here, "n0")) if track.node_kinds else ((), frozenset())
+    return Transfer(tuple(exits), tuple(used), sx, su)
+
+
+EMPTY_TRANSFER = Transfer((None, None, None, None), (frozenset(),) * 4)
+
+
+def connection_name(track: CellTrack, index: int) -> str:
+    """A connection written with side letters, e.g. ``N-S``, ``E-W`` or ``S-turntable``."""
+    p = track.paths[index]
+    names = []
+    for port in (p.a, p.b):
+        if isinstance(port, int):
+            names.append(SIDE_NAMES[port])
+        else:
+            names.append(track.node_kinds[int(port[1:])])
+    names.sort(key=lambda n: SIDE_ORDER.get(n, 9))
+    return "-".join(names)
+
+
+@dataclass
+class PlayerReach:
+    """What one player's trains reach: states, connections (VIA NOSTRA), features and open ends."""
+
+    player: str
+    starts: tuple[Coord, ...]
+    states: set[tuple[Coord, int]] = field(default_factory=set)
+    connections: set[tuple[Coord, int]] = field(default_factory=set)
+    cells: set[Coord] = field(default_factory=set)
+    exits: set[tuple[Coord, int]] = field(default_factory=set)
+
+    def entered_sides(self, coord: Coord) -> set[int]:
+        return {e for (c, e) in self.states if c == coord and e >= 0}
+
+
+class Network:
+    """The track of a scenario for the Catalan rules, with every player's reach.
+
+    ``overrides`` replaces the transfer table of some cells (used to test a substitution without
+    building a new scenario).
+    """
+
+    def __init__(self, scenario: Scenario, dead_end_reversal: bool = False) -> None:
+        self.scenario = scenario
+        self.grid = scenario.board.grid
+        kinds = {"turntable", "city", "platform"} | ({"buffer"} if dead_end_reversal else set())
+        self.model = TrackModel(scenario, reverse_kinds=frozenset(kinds), virtual=virtual_track)
+        self._transfer: dict[Coord, Transfer | None] = {}
+        self._reach: dict[str, PlayerReach] = {}
+        self._starts: dict[str, tuple[Coord, ...]] | None = None
+
+    # --- cells ---------------------------------------------------------------------------
+    def transfer(self, coord: Coord) -> Transfer | None:
+        try:
+            return self._transfer[coord]
+        except KeyError:
+            tr = self.model.at(coord)
+            t = transfer_of(tr) if tr is not None else None
+            self._transfer[coord] = t
+            return t
+
+    def invalidate(self, coords: Iterable[Coord]) -> None:
+        """Forget cached track of changed cells and every player's reach."""
+        coords = list(coords)
+        self.model.invalidate(coords)
+        for c in coords:
+            self._transfer.pop(c, None)
+        self._reach.clear()
+        self._starts = None
+
+    def track(self, coord: Coord) -> CellTrack | None:
+        return self.model.at(coord)
+
+    # --- players -------------------------------------------------------------------------
+    def origin_cells(self, player_id: str) -> tuple[Coord, ...]:
+        """The platforms a player's trains start from (her origin station's platforms)."""
+        if self._starts is None:
+            out: dict[str, list[Coord]] = {p.id: [] for p in self.scenario.players}
+            by_station: dict[str, list[tuple[Coord, str | None]]] = {}
+            for label, cell in self.scenario.board.cells.items():
+                if cell.platform is not None and not cell.cities:
+                    by_station.setdefault(cell.platform.station, []).append((self.grid.coord(label), cell.platform.owner))
+            for p in self.scenario.players:
+                if p.origin is None:
+                    continue
+                for coord, owner in by_station.get(p.origin, ()):
+                    if owner is None or owner == p.id:
+                        out[p.id].append(coord)
+            self._starts = {k: tuple(sorted(v, key=lambda c: (c[1], c[0]))) for k, v in out.items()}
+        return self._starts.get(player_id, ())
+
+    def reach(self, player_id: str) -> PlayerReach:
+        """The player's reach on the board as it stands (cached)."""
+        r = self._reach.get(player_id)
+        if r is None:
+            r = self.search(player_id)
+            self._reach[player_id] = r
+        return r
+
+    def search(self, player_id: str, overrides: dict[Coord, Transfer | None] | None = None,
+               seed: PlayerReach | None = None, stop_when: set | None = None) -> PlayerReach:
+        """Breadth-first search over (cell, entry side) states from the player's origin platforms.
+
+        With ``seed``, the search continues from the seed's states (which must be reachable on the
+        searched board). With ``stop_when`` (a set of connections), it stops as soon as all of them
+        have been traversed.
+        """
+        starts = self.origin_cells(player_id)
+        out = PlayerReach(player_id, starts)
+        states, conns, cells, exits = out.states, out.connections, out.cells, out.exits
+        grid_contains = self.grid.coord_set.__contains__
+        offsets = self.grid.offsets()
+        queue: deque[tuple[Coord, int]] = deque()
+        ov = overrides or {}
+
+        def tr_at(c: Coord) -> Transfer | None:
+            if c in ov:
+                return ov[c]
+            return self.transfer(c)
+
+        remaining = set(stop_when) if stop_when is not None else None
+        if seed is not None:
+            states |= seed.states
+            conns |= seed.connections
+            cells |= seed.cells
+            exits |= seed.exits
+            if remaining is not None:
+                remaining -= conns
+            queue.extend(seed_frontier(self, seed, ov))
+        else:
+            for c in starts:
+                t = tr_at(c)
+                if t is None:
+                    continue
+                states.add((c, START))
+                cells.add(c)
+                for i in t.start_used:
+                    conns.add((c, i))
+                for x in t.start_exits:
+                    queue.append(((c, x), 0))
+        if remaining is not None and not remaining:
+            return out
+        # queue items: ((cell, exit side), 0) exits still to follow
+        while queue:
+            (c, x), _ = queue.popleft()
+            exits.add((c, x))
+            dx, dy = offsets[x]
+            n = (c[0] + dx, c[1] + dy)
+            if not grid_contains(n):
+                continue
+            e = (x + 2) % 4
+            if (n, e) in states:
+                continue
+            t = tr_at(n)
+            if t is None or t.exits[e] is None:
+                continue
+            states.add((n, e))
+            cells.add(n)
+            for i in t.used[e]:
+                conns.add((n, i))
+                if remaining is not None:
+                    remaining.discard((n, i))
+            if remaining is not None and not remaining:
+                return out
+            for x2 in t.exits[e]:
+                queue.append(((n, x2), 0))
+        return out
+
+    # --- open ends --------------------------------------------------------------------------
+    def is_free(self, coord: Coord) -> bool:
+        """An on-board cell with no tile, no city and no station: where track may be laid."""
+        if not self.grid.contains(coord):
+            return False
+        cell = self.scenario.board.cell(coord)
+        return cell.tile is None and not cell.cities and cell.platform is None
+
+    def open_ends(self, player_id: str) -> set[tuple[Coord, int]]:
+        """Sides (cell, side) through which the player's train leaves into a free cell (M1)."""
+        out = set()
+        for c, x in self.reach(player_id).exits:
+            n = self.grid.neighbour_position(c, x)
+            if self.is_free(n):
+                out.add((c, x))
+        return out
+
+
+def seed_frontier(net: Network, seed: PlayerReach, ov: dict[Coord, Transfer | None]):
+    """Exits to follow again when a search is resumed from ``seed`` with changed cells ``ov``.
+
+    Only exits into the changed cells can lead anywhere new: every other exit of the seed was
+    already followed on a board that is identical outside the changed cells.
+    """
+    out = []
+    changed = set(ov)
+    for (c, x) in seed.exits:
+        n = net.grid.neighbour_position(c, x)
+        if n in changed:
+            out.append(((c, x), 0))
+    return out
