@@ -54,16 +54,18 @@ class TilePath(BaseModel):
     b: Port
     terminal: bool = False
 
-    @field_validator("a", "b")
+    @field_validator("a", "b", mode="before")
     @classmethod
     def _port(cls, v: Port) -> Port:
+        # mode="before": True must not slip through as the edge 1
         if isinstance(v, bool):
             raise ValueError("a port is an edge number or 'n<k>'")
         if isinstance(v, int):
             if not 0 <= v <= 5:
                 raise ValueError(f"edge {v} out of range 0-5")
             return v
-        if isinstance(v, str) and len(v) > 1 and v[0] == "n" and v[1:].isdigit():
+        # one spelling per node: "n0", "n12"; not "n01" or non-ASCII digits
+        if isinstance(v, str) and re.fullmatch(r"n(0|[1-9][0-9]{0,2})", v):
             return v
         raise ValueError(f"port {v!r} must be an edge number or 'n<k>' (a node)")
 
