@@ -100,7 +100,7 @@ def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFea
         nodes.append(Node(kind="junction"))
     parts = node_parts(nodes)
     if cell.terrain == "offboard":
-        for p, c in zip(parts, cell.cities):
+        for p, c in zip(parts, cell.cities, strict=False):
             if c.slots == 0:
                 p.type = "offboard"
                 p.params.pop("slots", None)

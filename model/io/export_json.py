@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from model.io.files import dumps
 from model.scenario import Scenario

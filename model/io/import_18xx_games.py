@@ -399,7 +399,7 @@ class _Importer:
             return None
         if [t.id for t in ts.tiles] != [t.id for t in tiles]:
             return None
-        for mine, theirs in zip(tiles, ts.tiles):
+        for mine, theirs in zip(tiles, ts.tiles, strict=True):
             if (mine.color, mine.count, mine.label) != (theirs.color, theirs.count, theirs.label):
                 return None
             if canonical_parts(tile_code(mine)) != canonical_parts(tile_code(theirs)):

@@ -1,0 +1,148 @@
+"""``trackwright export`` and ``trackwright import``.
+
+``export`` checks the scenario with its rule set first and refuses (exit 1, the issues on
+stderr, nothing written, an existing output untouched) when there is an error, unless
+``--force``. The text formats (json, 18xx-games, 18xx-maker) never import Qt; svg/png/pdf do,
+because they draw with the editor's painter. ``import`` reads an 18xx.games map file and writes a
+scenario; a construct it cannot hold is an error naming the line (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from model.io.export_json import FORMATS, GRAPHIC_FORMATS, blocking, export_text, gate, write_atomic
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+
+
+def _err(msg: str) -> None:
+    print(f"trackwright: {msg}", file=sys.stderr)
+
+
+def _graphic_bytes(scenario, fmt: str, args: argparse.Namespace) -> bytes:
+    from editor.cli import has_display
+
+    if not has_display():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # drawing to a file needs no screen
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        cmd_export.app = QGuiApplication(["trackwright"])  # keep a reference for the process
+    from editor.export_graphics import render
+
+    return render(
+        scenario,
+        fmt,
+        dpi=args.dpi,
+        page_size=args.page_size,
+        cell_mm=args.cell_mm,
+        margin_mm=args.margin_mm,
+        fit=args.fit_page,
+        labels=not args.no_labels,
+    )
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Check, then write the scenario in the chosen format (atomically)."""
+    from editor.cli import CliError, load_or_fail
+
+    scenario = load_or_fail(args.file)
+    try:
+        issues = gate(scenario)
+    except KeyError as exc:
+        raise CliError(f"{args.file}:rules.id: {exc.args[0]}") from None
+    errors = blocking(issues)
+    if errors and not args.force:
+        for i in errors:
+            where = ",".join(i.cells) or "-"
+            print(f"{args.file}: error: {where}: {i.message} [{i.rule}]", file=sys.stderr)
+        _err(f"export refused: {len(errors)} rule error(s) in {args.file}; fix them or use --force. Nothing was written.")
+        return EXIT_RULES
+    if errors:
+        _err(f"warning: exporting despite {len(errors)} rule error(s) (--force)")
+    from model.io.export_18xx_games import ExportError
+
+    try:
+        if args.to in GRAPHIC_FORMATS:
+            from editor.export_graphics import GraphicsExportError
+
+            try:
+                data, notes = _graphic_bytes(scenario, args.to, args), []
+            except GraphicsExportError as exc:
+                raise CliError(str(exc)) from None
+        else:
+            data, notes = export_text(scenario, args.to)
+    except ExportError as exc:
+        raise CliError(f"{args.file}: cannot export to {args.to}: {exc}") from None
+    if not args.quiet:
+        for n in notes:
+            print(f"note: {n}", file=sys.stderr)
+    try:
+        write_atomic(args.output, data)
+    except OSError as exc:
+        raise CliError(f"{args.output}: cannot be written: {exc.strerror or exc}") from None
+    print(f"wrote {args.output} ({args.to}, {len(data)} bytes)")
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Read an 18xx.games map file and write a scenario."""
+    from editor.cli import CliError
+    from model.io import SaveError, save
+    from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"{args.file}: no such file") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{args.file}: not UTF-8 text (is this a map.rb file?)") from None
+    except OSError as exc:
+        raise CliError(f"{args.file}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        result = import_18xx_games(text, args.file, rules=args.rules)
+    except ImportError18xx as exc:
+        raise CliError(str(exc)) from None
+    for w in result.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise CliError(f"{out}: already exists (use --force to overwrite)")
+    try:
+        save(result.scenario, out)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    s = result.scenario
+    print(f"wrote {out} ({len(s.board.grid)} hexes, {len(s.tileset().tiles)} tile types, rules {s.rules.id})")
+    return EXIT_OK
+
+
+def register(subparsers) -> None:
+    """Add ``export`` and ``import`` to the ``trackwright`` command."""
+    c = subparsers.add_parser("export", help="check a scenario, then write it as json, 18xx-games, 18xx-maker, svg, png or pdf")
+    c.add_argument("file", metavar="FILE")
+    c.add_argument("--to", required=True, choices=FORMATS, help="output format")
+    c.add_argument("-o", "--output", required=True, metavar="OUT")
+    c.add_argument("--force", action="store_true", help="export even when the rule set reports errors")
+    c.add_argument("--dpi", type=int, default=None, help="png: dots per inch (default 150)")
+    c.add_argument("--page-size", default=None, help="pdf: A4 (default), A3, A2, A1, A0, B4, B3, Letter, Legal, Tabloid, Ledger")
+    c.add_argument("--margin-mm", type=float, default=10.0, help="pdf: page margin in mm (default 10)")
+    c.add_argument("--fit-page", action="store_true", help="pdf: shrink the board onto one page instead of splitting it")
+    c.add_argument("--cell-mm", type=float, default=None,
+                   help="svg/png/pdf: printed cell size in mm (hex centre to corner; default 22, an 18xx hex of 38 mm)")
+    c.add_argument("--no-labels", action="store_true", help="svg/png/pdf: leave out the coordinate labels")
+    c.add_argument("-q", "--quiet", action="store_true", help="do not list what the format cannot hold")
+    c.set_defaults(func=cmd_export)
+
+    c = subparsers.add_parser("import", help="read an 18xx.games map file (map.rb) and write a scenario")
+    c.add_argument("file", metavar="FILE")
+    c.add_argument("--from", dest="source", required=True, choices=("18xx-games",), help="input format")
+    c.add_argument("-o", "--output", required=True, metavar="OUT")
+    c.add_argument("--rules", default=None, help="rule set id (default: the title's own if there is one, else 18xx)")
+    c.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+    c.set_defaults(func=cmd_import)

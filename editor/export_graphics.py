@@ -1,0 +1,240 @@
+"""SVG, PNG and PDF output of a board, drawn by ``editor/render.py`` (the editor's own painter).
+
+Sizes are physical: ``cell_mm`` is the size of one cell on paper (the hex circumradius, centre to
+corner, or the side of a square cell; 22 mm gives the usual 18xx hex of 38 mm across the flats).
+
+* SVG: a QSvgGenerator document whose width/height are the board's size at 96 dpi and whose
+  view box is the board's scene rectangle.
+* PNG: ``dpi`` sets both the pixel size (board millimetres / 25.4 x dpi) and the physical
+  resolution stored in the file.
+* PDF: ``page_size`` (A4, A3, Letter, ...) with ``margin_mm``; the board is printed at true size
+  and split over as many pages as it needs (portrait or landscape, whichever needs fewer), each
+  page showing one piece, for print-and-play. ``fit=True`` scales it onto a single page instead.
+
+Every function returns bytes; the caller writes them atomically
+(:func:`model.io.export_json.write_atomic`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSize
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgGenerator
+
+from editor.render import CELL_SIZE, board_rect, draw_text, paint_board
+from model.scenario import Scenario
+
+DEFAULT_CELL_MM = 22.0
+DEFAULT_DPI = 150
+DEFAULT_MARGIN_MM = 10.0
+MAX_PIXELS = 400_000_000
+PAGE_SIZES = {
+    "A0": QPageSize.PageSizeId.A0,
+    "A1": QPageSize.PageSizeId.A1,
+    "A2": QPageSize.PageSizeId.A2,
+    "A3": QPageSize.PageSizeId.A3,
+    "A4": QPageSize.PageSizeId.A4,
+    "B3": QPageSize.PageSizeId.B3,
+    "B4": QPageSize.PageSizeId.B4,
+    "Letter": QPageSize.PageSizeId.Letter,
+    "Legal": QPageSize.PageSizeId.Legal,
+    "Tabloid": QPageSize.PageSizeId.Tabloid,
+    "Ledger": QPageSize.PageSizeId.Ledger,
+}
+
+
+class GraphicsExportError(ValueError):
+    """Options that cannot produce a picture (unknown page size, an image too large, ...)."""
+
+
+def board_size_mm(scenario: Scenario, cell_mm: float = DEFAULT_CELL_MM, labels: bool = True) -> tuple[float, float]:
+    """Width and height of the printed board in millimetres."""
+    rect = board_rect(scenario, CELL_SIZE, labels=labels)
+    k = cell_mm / CELL_SIZE
+    return rect.width() * k, rect.height() * k
+
+
+def _paint(painter: QPainter, scenario: Scenario, labels: bool) -> None:
+    paint_board(painter, scenario, CELL_SIZE, labels=labels)
+
+
+def render_svg(scenario: Scenario, *, cell_mm: float = DEFAULT_CELL_MM, labels: bool = True) -> bytes:
+    """The board as an SVG document."""
+    rect = board_rect(scenario, CELL_SIZE, labels=labels)
+    w_mm, h_mm = board_size_mm(scenario, cell_mm, labels)
+    buf = QBuffer()
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setResolution(96)
+    gen.setSize(QSize(max(1, round(w_mm / 25.4 * 96)), max(1, round(h_mm / 25.4 * 96))))
+    gen.setViewBox(rect)
+    gen.setTitle(scenario.meta.title)
+    gen.setDescription("Drawn by Trackwright")
+    painter = QPainter(gen)
+    try:
+        _paint(painter, scenario, labels)
+    finally:
+        painter.end()
+    buf.close()
+    return bytes(buf.data())
+
+
+def png_pixel_size(scenario: Scenario, dpi: int, cell_mm: float = DEFAULT_CELL_MM, labels: bool = True) -> tuple[int, int]:
+    """Pixel width and height of the PNG at ``dpi``."""
+    w_mm, h_mm = board_size_mm(scenario, cell_mm, labels)
+    return max(1, round(w_mm / 25.4 * dpi)), max(1, round(h_mm / 25.4 * dpi))
+
+
+def render_png(scenario: Scenario, *, dpi: int = DEFAULT_DPI, cell_mm: float = DEFAULT_CELL_MM, labels: bool = True) -> bytes:
+    """The board as a PNG image of ``dpi`` dots per inch."""
+    if not 10 <= dpi <= 2400:
+        raise GraphicsExportError(f"--dpi {dpi}: choose between 10 and 2400")
+    w, h = png_pixel_size(scenario, dpi, cell_mm, labels)
+    if w * h > MAX_PIXELS:
+        raise GraphicsExportError(f"a {w}x{h} image is too large; lower --dpi or --cell-mm")
+    rect = board_rect(scenario, CELL_SIZE, labels=labels)
+    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(QColor("#ffffff"))
+    dpm = round(dpi / 0.0254)
+    img.setDotsPerMeterX(dpm)
+    img.setDotsPerMeterY(dpm)
+    painter = QPainter(img)
+    try:
+        painter.scale(w / rect.width(), h / rect.height())
+        painter.translate(-rect.x(), -rect.y())
+        _paint(painter, scenario, labels)
+    finally:
+        painter.end()
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not img.save(buf, "PNG"):
+        raise GraphicsExportError("the PNG could not be encoded")
+    buf.close()
+    return bytes(data)
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """How the board is laid over pages."""
+
+    landscape: bool
+    columns: int
+    rows: int
+    scale: float  # printed size / true size (1.0 unless fitted)
+
+    @property
+    def pages(self) -> int:
+        return self.columns * self.rows
+
+
+def page_size_mm(page_size: str) -> tuple[float, float]:
+    """Portrait width and height of a named page size in millimetres."""
+    if page_size not in PAGE_SIZES:
+        raise GraphicsExportError(f"page size {page_size!r} is not known (one of {', '.join(PAGE_SIZES)})")
+    s = QPageSize(PAGE_SIZES[page_size]).size(QPageSize.Unit.Millimeter)
+    return s.width(), s.height()
+
+
+def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, fit: bool) -> PagePlan:
+    """The orientation and number of pages: true size split over pages, or fitted onto one."""
+    pw, ph = page_size_mm(page_size)
+    bw, bh = board_mm
+    best = None
+    for landscape in (False, True):
+        w, h = (ph, pw) if landscape else (pw, ph)
+        aw, ah = w - 2 * margin_mm, h - 2 * margin_mm
+        if aw <= 10 or ah <= 10:
+            raise GraphicsExportError(f"margins of {margin_mm} mm leave no room on {page_size}")
+        if fit:
+            plan = PagePlan(landscape, 1, 1, min(1.0, aw / bw, ah / bh))
+            key = (-plan.scale, landscape)
+        else:
+            plan = PagePlan(landscape, max(1, math.ceil(bw / aw - 1e-9)), max(1, math.ceil(bh / ah - 1e-9)), 1.0)
+            key = (plan.pages, landscape)
+        if best is None or key < best[0]:
+            best = (key, plan)
+    return best[1]
+
+
+def render_pdf(
+    scenario: Scenario,
+    *,
+    page_size: str = "A4",
+    cell_mm: float = DEFAULT_CELL_MM,
+    margin_mm: float = DEFAULT_MARGIN_MM,
+    fit: bool = False,
+    labels: bool = True,
+) -> tuple[bytes, PagePlan]:
+    """The board as a PDF, split over pages at true size (or fitted onto one page)."""
+    board_mm = board_size_mm(scenario, cell_mm, labels)
+    plan = plan_pages(board_mm, page_size, margin_mm, fit)
+    rect = board_rect(scenario, CELL_SIZE, labels=labels)
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buf)
+    writer.setResolution(300)
+    writer.setTitle(scenario.meta.title)
+    writer.setCreator("Trackwright")
+    layout = QPageLayout(
+        QPageSize(PAGE_SIZES[page_size]),
+        QPageLayout.Orientation.Landscape if plan.landscape else QPageLayout.Orientation.Portrait,
+        QMarginsF(margin_mm, margin_mm, margin_mm, margin_mm),
+        QPageLayout.Unit.Millimeter,
+    )
+    writer.setPageLayout(layout)
+    px_per_mm = writer.resolution() / 25.4
+    paint_rect = layout.paintRect(QPageLayout.Unit.Millimeter)
+    aw, ah = paint_rect.width(), paint_rect.height()
+    units_per_mm = CELL_SIZE / cell_mm / plan.scale  # scene units per printed millimetre
+    painter = QPainter(writer)
+    try:
+        for r in range(plan.rows):
+            for c in range(plan.columns):
+                if r or c:
+                    writer.newPage()
+                painter.save()
+                painter.setClipRect(QRectF(0, 0, aw * px_per_mm, ah * px_per_mm))
+                painter.scale(px_per_mm / units_per_mm, px_per_mm / units_per_mm)
+                painter.translate(-rect.x() - c * aw * units_per_mm, -rect.y() - r * ah * units_per_mm)
+                _paint(painter, scenario, labels)
+                painter.restore()
+                if plan.pages > 1:
+                    # a small note in the bottom margin tells which piece this is
+                    painter.save()
+                    draw_text(painter, QPointF(aw * px_per_mm / 2, (ah + margin_mm / 2) * px_per_mm),
+                              f"{scenario.meta.title}: row {r + 1} of {plan.rows}, column {c + 1} of {plan.columns}",
+                              round(3 * px_per_mm), color=QColor("#606060"))
+                    painter.restore()
+    finally:
+        painter.end()
+    buf.close()
+    return bytes(data), plan
+
+
+def render(scenario: Scenario, fmt: str, **options) -> bytes:
+    """Bytes of ``fmt`` ('svg', 'png', 'pdf') with the options each takes."""
+    labels = options.get("labels", True)
+    cell_mm = options.get("cell_mm") or DEFAULT_CELL_MM
+    if cell_mm <= 0:
+        raise GraphicsExportError("--cell-mm must be positive")
+    if fmt == "svg":
+        return render_svg(scenario, cell_mm=cell_mm, labels=labels)
+    if fmt == "png":
+        return render_png(scenario, dpi=options.get("dpi") or DEFAULT_DPI, cell_mm=cell_mm, labels=labels)
+    if fmt == "pdf":
+        data, _ = render_pdf(
+            scenario,
+            page_size=options.get("page_size") or "A4",
+            cell_mm=cell_mm,
+            margin_mm=options.get("margin_mm", DEFAULT_MARGIN_MM),
+            fit=options.get("fit", False),
+            labels=labels,
+        )
+        return data
+    raise GraphicsExportError(f"{fmt!r} is not a graphic format")
