@@ -31,33 +31,45 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class ConnectGoal(_Model):
+class _Tagged(_Model):
+    """A union member whose ``kind`` tag has no default, so that saving always writes it
+    (files are written without default values); built in code, the tag is filled in."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_kind(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "kind" not in data:
+            data = {"kind": cls.model_fields["kind"].annotation.__args__[0], **data}
+        return data
+
+
+class ConnectGoal(_Tagged):
     """A train can run from place ``a`` to place ``b`` (for ``actor``, when given)."""
 
-    kind: Literal["connect"] = "connect"
+    kind: Literal["connect"]
     a: str = Field(min_length=1, description="A place: a cell label or a station id.")
     b: str = Field(min_length=1, description="A place: a cell label or a station id.")
     actor: str | None = Field(default=None, description="Player or company whose network must include a.")
 
 
-class DestinationGoal(_Model):
+class DestinationGoal(_Tagged):
     """The player's network reaches her destination (the player's ``destination`` field)."""
 
-    kind: Literal["destination"] = "destination"
+    kind: Literal["destination"]
     player: str = Field(min_length=1)
 
 
-class ReachGoal(_Model):
+class ReachGoal(_Tagged):
     """The actor's network reaches every place in ``places``."""
 
-    kind: Literal["reach"] = "reach"
+    kind: Literal["reach"]
     actor: str = Field(min_length=1)
     places: list[str] = Field(min_length=1)
 
