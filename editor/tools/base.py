@@ -72,6 +72,7 @@ class Tool(QObject):
 
     statusMessage = Signal(str)  # a message for the status bar (hover information, refusals)
     optionsChanged = Signal()     # the tool's options changed (the options bar refreshes)
+    hovered = Signal(object)      # Coord | None: the cell under the pointer
 
     def __init__(self, document: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -111,6 +112,7 @@ class Tool(QObject):
         scene = self.scene
         if scene is not None:
             scene.set_hover(coord)
+        self.hovered.emit(coord)
 
     def release(self, coord: Coord | None, scene_pos: QPointF, event: QMouseEvent) -> None:
         pass

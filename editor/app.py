@@ -1,0 +1,45 @@
+"""Start the editor: ``run_editor(path)`` (called by ``trackwright`` / ``trackwright edit``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from editor.document import Document
+
+
+def build_window(path: str | None = None):
+    """The main window on ``path`` (or on the bundled 18 India map / a new Catalan board)."""
+    from editor import dialogs
+    from editor.mainwindow import MainWindow, default_scenario
+    from model.io import LoadError, load
+
+    failed: LoadError | None = None
+    scenario = file = None
+    if path is not None:
+        try:
+            scenario, file = load(path), Path(path)
+        except LoadError as exc:
+            failed = exc
+    if scenario is None:
+        scenario, file = default_scenario()
+    window = MainWindow(Document(scenario, file))
+    if failed is not None:
+        dialogs.show_error(window, "Cannot open the file", f"{path} could not be opened; showing the default board instead.", str(failed))
+    elif file is not None:
+        window.add_recent(file)
+    return window
+
+
+def run_editor(path: str | None) -> int:
+    """Open the editor window and run until it closes; returns the exit status."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Trackwright")
+    app.setOrganizationName("Trackwright")
+    window = build_window(path)
+    window.show()
+    window.view.fit_to_window()
+    window.offer_recovery()
+    return app.exec()

@@ -1,0 +1,132 @@
+"""Every modal dialog of the editor, each behind one small function.
+
+The main window calls these through the module (``dialogs.ask_open_path(...)``), so tests
+replace them with ``monkeypatch.setattr(dialogs, "ask_open_path", ...)`` and never block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+    QWidget,
+)
+
+FILE_FILTER = "Trackwright scenarios (*.json);;All files (*)"
+
+
+@dataclass
+class NewBoardChoice:
+    rules: str
+    width: int
+    height: int
+    orientation: str = "flat"
+    title: str = "Untitled"
+
+
+def ask_open_path(parent: QWidget | None, folder: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Open scenario", folder, FILE_FILTER)
+    return path or None
+
+
+def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save scenario as", suggested, FILE_FILTER)
+    if path and not Path(path).suffix:
+        path += ".json"
+    return path or None
+
+
+def ask_unsaved(parent: QWidget | None, name: str) -> str:
+    """'save', 'discard' or 'cancel' for a document with unsaved changes."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Unsaved changes")
+    box.setText(f"“{name}” has changes that are not saved.")
+    box.setInformativeText("Save them before going on?")
+    box.setStandardButtons(
+        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+    )
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    answer = box.exec()
+    if answer == QMessageBox.StandardButton.Save:
+        return "save"
+    if answer == QMessageBox.StandardButton.Discard:
+        return "discard"
+    return "cancel"
+
+
+def show_error(parent: QWidget | None, title: str, text: str, detail: str = "") -> None:
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Critical)
+    box.setWindowTitle(title)
+    box.setText(text)
+    if detail:
+        box.setInformativeText(detail)
+    box.exec()
+
+
+def ask_recover(parent: QWidget | None, original: str, when: str) -> bool:
+    """Offer a recovery file left by a crash; True = open it."""
+    answer = QMessageBox.question(
+        parent,
+        "Recover unsaved work?",
+        f"Trackwright did not close normally. Unsaved work on “{original}” from {when} was kept.\n\n"
+        "Open the recovered copy? (Your saved file is not changed until you save.)",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+class NewBoardDialog(QDialog):
+    """File > New: rule set, grid orientation, size and title."""
+
+    def __init__(self, parent: QWidget | None = None, rule_sets: list[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New board")
+        self.rules = QComboBox()
+        self.rules.addItems(rule_sets or ["catalan", "18xx", "18india"])
+        self.orientation = QComboBox()
+        self.orientation.addItems(["flat", "pointy"])
+        self.width_box = QSpinBox()
+        self.width_box.setRange(1, 1000)
+        self.width_box.setValue(12)
+        self.height_box = QSpinBox()
+        self.height_box.setRange(1, 1000)
+        self.height_box.setValue(12)
+        self.title = QLineEdit("Untitled")
+        form = QFormLayout(self)
+        form.addRow("Rule set", self.rules)
+        form.addRow("Hex orientation", self.orientation)
+        form.addRow("Width (columns)", self.width_box)
+        form.addRow("Height (rows)", self.height_box)
+        form.addRow("Title", self.title)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.rules.currentTextChanged.connect(self._rules_changed)
+        self._rules_changed(self.rules.currentText())
+
+    def _rules_changed(self, rules: str) -> None:
+        self.orientation.setEnabled(rules != "catalan")
+
+    def choice(self) -> NewBoardChoice:
+        return NewBoardChoice(
+            self.rules.currentText(), self.width_box.value(), self.height_box.value(),
+            self.orientation.currentText(), self.title.text().strip() or "Untitled",
+        )
+
+
+def ask_new_board(parent: QWidget | None) -> NewBoardChoice | None:
+    dlg = NewBoardDialog(parent)
+    return dlg.choice() if dlg.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,555 @@
+"""The editor's main window: board view, tools, panels, menus, files and the live checker on screen.
+
+Every modal dialog goes through ``editor.dialogs`` (tests replace those functions). The window
+keeps one :class:`Document` for its whole life; New/Open/Recover load another scenario into it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QUndoView
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
+
+from editor import dialogs
+from editor.autosave import Autosaver, Recovery, find_recoveries
+from editor.commands import push_region_edit
+from editor.document import Document
+from editor.panels.issues import IssuesPanel
+from editor.panels.palette import TilePalette
+from editor.panels.players import PlayersPanel
+from editor.panels.properties import PropertiesPanel
+from editor.tool_options import ToolOptions
+from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool
+from model import editing
+from model.grid import Coord
+from model.io import LoadError, SaveError, load, loads, save
+from model.newboard import new_scenario
+from model.paths import scenarios_dir
+from model.scenario import Scenario
+
+CLIP_MIME = "application/x-trackwright-clip"
+MAX_RECENT = 8
+OVERLAY_COLOUR = QColor(40, 180, 70, 95)
+APP_NAME = "Trackwright"
+
+
+def make_settings() -> QSettings:
+    """The editor's settings (recent files); ``$TRACKWRIGHT_SETTINGS`` names an INI file instead."""
+    path = os.environ.get("TRACKWRIGHT_SETTINGS")
+    if path:
+        return QSettings(path, QSettings.Format.IniFormat)
+    return QSettings(APP_NAME, APP_NAME)
+
+
+def default_scenario() -> tuple[Scenario, Path | None]:
+    """The bundled 18 India map, or a new Catalan board when it is missing or unreadable."""
+    path = scenarios_dir() / "18india.json"
+    try:
+        return load(path), path
+    except LoadError:
+        return new_scenario("catalan", 12, 12, title="New Catalan board"), None
+
+
+def export_dialog_module():
+    """The Export dialog module (``editor/export_dialog.py``), or None while it does not exist.
+
+    Hook for the export developer: the module provides ``open_export_dialog(parent, document)``
+    (or an ``ExportDialog(document, parent)`` class); without it, File has no Export entry.
+    """
+    try:
+        return importlib.import_module("editor.export_dialog")
+    except ModuleNotFoundError as exc:
+        if exc.name == "editor.export_dialog":
+            return None
+        raise
+
+
+class MainWindow(QMainWindow):
+    """Trackwright's editor window."""
+
+    def __init__(self, document: Document | None = None, settings: QSettings | None = None, autosave_dir: Path | None = None) -> None:
+        super().__init__()
+        from editor.scene import BoardScene
+        from editor.view import BoardView
+
+        if document is None:
+            scenario, path = default_scenario()
+            document = Document(scenario, path)
+        self.document = document
+        document.setParent(self)
+        self.settings = settings or make_settings()
+        self.scene = BoardScene(document)
+        self.view = BoardView(self.scene)
+        self.setCentralWidget(self.view)
+        self.tools: dict[type, Tool] = {cls: cls(document, self) for cls in TOOL_CLASSES}
+        self.current_tool: Tool | None = None
+        self._hover: Coord | None = None
+        self._clip: editing.Clip | None = None
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+        self._build_panels()
+        self._build_status_bar()
+        self._build_actions()
+        self._build_menus_and_toolbars()
+        self._overlay_timer = QTimer(self)
+        self._overlay_timer.setSingleShot(True)
+        self._overlay_timer.timeout.connect(self.refresh_overlay)
+        self._connect_document()
+        self.autosaver = Autosaver(document, autosave_dir, parent=self)
+        self.set_tool(self.tools[SelectTool])
+        self._update_title()
+        self.resize(1400, 900)
+
+    # --- construction ---------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_panels(self) -> None:
+        doc = self.document
+        self.palette = TilePalette(doc)
+        self.properties = PropertiesPanel(doc)
+        self.players = PlayersPanel(doc)
+        self.issues_panel = IssuesPanel(doc)
+        self.history = QUndoView(doc.undo_stack)
+        self.history.setEmptyLabel("<opened>")
+        right, left, bottom = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        self.palette_dock = self._dock("Tiles", self.palette, left, "palette")
+        self.properties_dock = self._dock("Properties", self.properties, right, "properties")
+        self.players_dock = self._dock("Players && companies", self.players, right, "players")
+        self.history_dock = self._dock("History", self.history, right, "history")
+        self.issues_dock = self._dock("Issues", self.issues_panel, bottom, "issues")
+        self.tabifyDockWidget(self.properties_dock, self.players_dock)
+        self.tabifyDockWidget(self.players_dock, self.history_dock)
+        self.properties_dock.raise_()
+        self.resizeDocks([self.palette_dock, self.properties_dock], [220, 320], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
+        self.palette.tileSelected.connect(self._tile_picked)
+        self.palette.overlayToggled.connect(lambda on: self.overlay_action.setChecked(on))
+        self.issues_panel.issueActivated.connect(self.locate_cells)
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.cell_label = QLabel()
+        self.cell_label.setMinimumWidth(70)
+        self.checking_label = QLabel()
+        self.counts_label = QLabel()
+        bar.addPermanentWidget(self.checking_label)
+        bar.addPermanentWidget(self.counts_label)
+        bar.addPermanentWidget(self.cell_label)
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        if tip:
+            act.setStatusTip(tip)
+            act.setToolTip(tip)
+        act.setCheckable(checkable)
+        act.triggered.connect(slot)
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        a = self._action
+        self.new_action = a("&New…", self.new_file, K.New, "New board: rule set, grid and size")
+        self.open_action = a("&Open…", lambda: self.open_file(), K.Open, "Open a scenario file")
+        self.save_action = a("&Save", self.save, K.Save, "Save the scenario")
+        self.save_as_action = a("Save &As…", self.save_as, K.SaveAs, "Save the scenario under another name")
+        self.quit_action = a("&Quit", self.close, K.Quit, "Quit Trackwright")
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(K.Undo))
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence(K.Redo))
+        self.cut_action = a("Cu&t", self.cut, K.Cut, "Cut the selected cells")
+        self.copy_action = a("&Copy", self.copy, K.Copy, "Copy the selected cells")
+        self.paste_action = a("&Paste", self.paste, K.Paste, "Paste at the selection's top-left cell (or the cell under the pointer)")
+        self.delete_action = a("&Delete", self.delete, K.Delete, "Clear the selected cells")
+        self.select_all_action = a("Select &All", self.select_all, K.SelectAll, "Select every cell")
+        self.zoom_in_action = a("Zoom &In", lambda: self.view.zoom_in(), K.ZoomIn)
+        self.zoom_out_action = a("Zoom &Out", lambda: self.view.zoom_out(), K.ZoomOut)
+        self.zoom_reset_action = a("&Actual Size", lambda: self.view.zoom_reset(), "Ctrl+1")
+        self.fit_action = a("&Fit to Window", lambda: self.view.fit_to_window(), "Ctrl+0")
+        self.overlay_action = a("&Where Can This Tile Go?", self._overlay_toggled, "Ctrl+L",
+                                "Shade every cell where the palette's tile has a legal move", checkable=True)
+        self.rotate_cw_action = a("Rotate Tile &Clockwise", lambda: self.tools[StampTool].rotate(1), "R")
+        self.rotate_ccw_action = a("Rotate Tile A&nticlockwise", lambda: self.tools[StampTool].rotate(-1), "Shift+R")
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[type, QAction] = {}
+        for cls, tool in self.tools.items():
+            act = a(tool.name, lambda _checked=False, t=tool: self.set_tool(t), tool.shortcut, f"{tool.hint}  [{tool.shortcut}]", checkable=True)
+            act.setIcon(tool.icon)
+            self.tool_group.addAction(act)
+            self.tool_actions[cls] = act
+            tool.statusMessage.connect(self._tool_message)
+            tool.hovered.connect(self._hovered)
+        self.export_action: QAction | None = None
+        module = export_dialog_module()
+        if module is not None:
+            self.export_action = a("&Export…", lambda: self.open_export(module), "Ctrl+E", "Export the board (SVG, PNG, PDF, other formats)")
+
+    def _build_menus_and_toolbars(self) -> None:
+        mb = self.menuBar()
+        file = mb.addMenu("&File")
+        file.addAction(self.new_action)
+        file.addAction(self.open_action)
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file.addSeparator()
+        file.addAction(self.save_action)
+        file.addAction(self.save_as_action)
+        if self.export_action is not None:
+            # --- export hook: the entry exists only when editor/export_dialog.py does ---
+            file.addSeparator()
+            file.addAction(self.export_action)
+        file.addSeparator()
+        file.addAction(self.quit_action)
+        edit = mb.addMenu("&Edit")
+        for act in (self.undo_action, self.redo_action, None, self.cut_action, self.copy_action, self.paste_action,
+                    self.delete_action, None, self.select_all_action):
+            edit.addSeparator() if act is None else edit.addAction(act)
+        view = mb.addMenu("&View")
+        for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action, None):
+            view.addSeparator() if act is None else view.addAction(act)
+        for dock in (self.palette_dock, self.properties_dock, self.players_dock, self.history_dock, self.issues_dock):
+            view.addAction(dock.toggleViewAction())
+        tools = mb.addMenu("&Tools")
+        for act in self.tool_actions.values():
+            tools.addAction(act)
+        tools.addSeparator()
+        tools.addAction(self.rotate_cw_action)
+        tools.addAction(self.rotate_ccw_action)
+        bar = QToolBar("Tools", self)
+        bar.setObjectName("tools")
+        for act in self.tool_actions.values():
+            bar.addAction(act)
+        bar.addSeparator()
+        bar.addAction(self.undo_action)
+        bar.addAction(self.redo_action)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.tools_bar = bar
+        self.options = ToolOptions(self.tools)
+        obar = QToolBar("Tool options", self)
+        obar.setObjectName("tool_options")
+        obar.addWidget(self.options)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, obar)
+
+    def _connect_document(self) -> None:
+        doc = self.document
+        doc.issuesChanged.connect(self._issues_changed)
+        doc.checkingChanged.connect(lambda busy: self.checking_label.setText("checking…" if busy else ""))
+        doc.modifiedChanged.connect(self.setWindowModified)
+        doc.pathChanged.connect(lambda _p: self._update_title())
+        doc.metaChanged.connect(self._update_title)
+        doc.boardReset.connect(self._board_reset)
+        for sig in (doc.cellsChanged, doc.edgesChanged, doc.metaChanged):
+            sig.connect(lambda *_a: self._schedule_overlay())
+        if doc.issues:
+            self._issues_changed(doc.issues)
+
+    # --- tools ---------------------------------------------------------------------------
+    def set_tool(self, tool: Tool) -> None:
+        if self.current_tool is tool:
+            return
+        if self.current_tool is not None:
+            self.current_tool.deactivate()
+        self.current_tool = tool
+        self.view.set_tool(tool)
+        tool.activate(self.view)
+        self.tool_actions[type(tool)].setChecked(True)
+        self.options.show_tool(tool)
+        self.statusBar().showMessage(tool.hint)
+
+    def _tool_message(self, text: str) -> None:
+        self.statusBar().showMessage(text)
+
+    def _hovered(self, coord: Coord | None) -> None:
+        self._hover = coord
+        self.cell_label.setText(self.document.label(coord) if coord is not None else "")
+
+    def _tile_picked(self, tile_id: str | None) -> None:
+        stamp = self.tools[StampTool]
+        stamp.set_tile(tile_id)
+        if tile_id is not None:
+            self.set_tool(stamp)
+        self._schedule_overlay()
+
+    # --- live checker on screen -----------------------------------------------------------
+    def _issues_changed(self, issues) -> None:
+        grid = self.document.grid
+        marks: dict[Coord, list[str]] = {}
+        for issue in issues:
+            if issue.severity == "info":
+                continue
+            for label in issue.cells:
+                if grid.is_label(label):
+                    marks.setdefault(grid.coord(label), []).append(f"{issue.severity}: {issue.message} [{issue.rule}]")
+        self.scene.set_issue_marks({c: "\n".join(lines) for c, lines in marks.items()})
+        counts = self.document.issue_counts()
+        self.counts_label.setText(self.counts_text(counts))
+
+    @staticmethod
+    def counts_text(counts: dict[str, int]) -> str:
+        def n(k: str, word: str) -> str:
+            return f"{counts.get(k, 0)} {word}{'' if counts.get(k, 0) == 1 else 's'}"
+
+        return f"{n('error', 'error')}, {n('warning', 'warning')}, {n('info', 'note')}"
+
+    def locate_cells(self, coords: list[Coord]) -> None:
+        """Centre the view on these cells and select them (issues panel clicks)."""
+        self.document.set_selection(coords)
+        self.view.centre_on_cells(coords)
+
+    # --- overlay ---------------------------------------------------------------------------
+    def _overlay_toggled(self, on: bool) -> None:
+        if self.palette.overlay_box.isChecked() != on:
+            self.palette.overlay_box.setChecked(on)
+        self.refresh_overlay()
+
+    def _schedule_overlay(self) -> None:
+        if self.overlay_action.isChecked():
+            self._overlay_timer.start(60)
+
+    def overlay_cells(self) -> set[Coord]:
+        tile = self.tools[StampTool].tile_id
+        if tile is None:
+            return set()
+        return editing.legal_cells(self.document.scenario, self.document.rule_set, tile)
+
+    def refresh_overlay(self) -> None:
+        if not self.overlay_action.isChecked() or self.tools[StampTool].tile_id is None:
+            self.scene.set_overlay({})
+            if self.overlay_action.isChecked():
+                self.statusBar().showMessage("Pick a tile in the palette to see where it can go")
+            return
+        cells = self.overlay_cells()
+        self.scene.set_overlay({c: OVERLAY_COLOUR for c in cells})
+        self.statusBar().showMessage(f"{self.tools[StampTool].tile_id} has a legal move on {len(cells)} cells")
+
+    def _board_reset(self) -> None:
+        self._update_title()
+        self._schedule_overlay()
+        self._hover = None
+
+    # --- files ----------------------------------------------------------------------------
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.document.display_name()}[*] — {APP_NAME}")
+        self.setWindowModified(self.document.is_modified())
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document (saved, discarded, or unmodified)."""
+        if not self.document.is_modified():
+            return True
+        answer = dialogs.ask_unsaved(self, self.document.display_name())
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_file(self) -> bool:
+        if not self.maybe_save():
+            return False
+        choice = dialogs.ask_new_board(self)
+        if choice is None:
+            return False
+        try:
+            scenario = new_scenario(choice.rules, choice.width, choice.height, choice.orientation, choice.title)
+        except (ValueError, KeyError) as exc:
+            dialogs.show_error(self, "Cannot make the board", str(exc))
+            return False
+        self.autosaver.discard()
+        self.document.open_scenario(scenario, None)
+        self.view.fit_to_window()
+        return True
+
+    def open_file(self, path: str | os.PathLike | None = None) -> bool:
+        if not self.maybe_save():
+            return False
+        if path is None:
+            folder = str(self.document.path.parent) if self.document.path is not None else ""
+            path = dialogs.ask_open_path(self, folder)
+            if path is None:
+                return False
+        return self.load_path(path)
+
+    def load_path(self, path: str | os.PathLike) -> bool:
+        """Open a file; on failure show why and keep the current document as it is."""
+        try:
+            scenario = load(path)
+        except LoadError as exc:
+            dialogs.show_error(
+                self, "Cannot open the file",
+                f"{Path(path).name} could not be opened. Nothing was changed: the current board stays open.",
+                str(exc),
+            )
+            return False
+        self.autosaver.discard()
+        self.document.open_scenario(scenario, Path(path))
+        self.add_recent(path)
+        self.view.fit_to_window()
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.write_to(self.document.path)
+
+    def save_as(self) -> bool:
+        doc = self.document
+        suggested = str(doc.path) if doc.path is not None else f"{doc.scenario.meta.title or 'untitled'}.json"
+        path = dialogs.ask_save_path(self, suggested)
+        if path is None:
+            return False
+        return self.write_to(Path(path))
+
+    def write_to(self, path: Path | str) -> bool:
+        """Save atomically; on failure show why (the open board and the old file are untouched)."""
+        try:
+            save(self.document.scenario, path)
+        except SaveError as exc:
+            dialogs.show_error(
+                self, "Cannot save the file",
+                f"{Path(path).name} was not written. Your board is still open and nothing was lost; "
+                "the previous file (if any) is unchanged. Try File > Save As with another folder.",
+                str(exc),
+            )
+            return False
+        self.document.mark_saved(path)
+        self.autosaver.discard()
+        self.add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def open_export(self, module) -> None:
+        if hasattr(module, "open_export_dialog"):
+            module.open_export_dialog(self, self.document)
+        else:
+            module.ExportDialog(self.document, self).exec()
+
+    # recent files
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: str | os.PathLike) -> None:
+        p = str(Path(path).resolve())
+        files = [p] + [f for f in self.recent_files() if f != p]
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self.settings.sync()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for i, f in enumerate(files):
+            act = self.recent_menu.addAction(f"&{i + 1} {Path(f).name}")
+            act.setStatusTip(f)
+            act.triggered.connect(lambda _c=False, f=f: self.open_recent(f))
+        if not files:
+            self.recent_menu.addAction("(no recent files)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear List", lambda: self.settings.setValue("recentFiles", []))
+
+    def open_recent(self, path: str) -> bool:
+        ok = self.open_file(path)
+        if not ok and not Path(path).exists():
+            self.settings.setValue("recentFiles", [f for f in self.recent_files() if f != path])
+        return ok
+
+    # crash recovery
+    def offer_recovery(self) -> bool:
+        """Offer each recovery file a crash left; True if one was opened."""
+        for rec in find_recoveries(self.autosaver.folder):
+            if rec.file == self.autosaver.file:
+                continue
+            if dialogs.ask_recover(self, rec.original or "an unsaved board", rec.when()):
+                if self.recover(rec):
+                    return True
+            else:
+                rec.discard()
+        return False
+
+    def recover(self, rec: Recovery) -> bool:
+        try:
+            scenario = loads(rec.file.read_bytes(), str(rec.file))
+        except (LoadError, OSError) as exc:
+            dialogs.show_error(self, "Cannot recover", "The recovery file could not be read; it was left in place.", str(exc))
+            return False
+        self.document.open_scenario(scenario, rec.original)
+        self.document.undo_stack.resetClean()  # recovered work is unsaved work
+        self.document.modifiedChanged.emit(True)
+        self._update_title()
+        rec.discard()
+        self.autosaver.autosave()
+        return True
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.maybe_save():
+            self.autosaver.discard()
+            event.accept()
+        else:
+            event.ignore()
+
+    # --- edit: clipboard and region operations ----------------------------------------------
+    def copy(self) -> bool:
+        clip = editing.copy_region(self.document.scenario, self.document.selection)
+        if clip is None:
+            self.statusBar().showMessage("Nothing selected to copy", 3000)
+            return False
+        self._clip = clip
+        mime = QMimeData()
+        text = clip.to_json()
+        mime.setData(CLIP_MIME, text.encode("utf-8"))
+        mime.setText(text)
+        QApplication.clipboard().setMimeData(mime)
+        self.statusBar().showMessage(f"Copied {len(clip.cells)} cells", 3000)
+        return True
+
+    def _clipboard_clip(self) -> editing.Clip | None:
+        mime = QApplication.clipboard().mimeData()
+        if mime is not None and mime.hasFormat(CLIP_MIME):
+            clip = editing.Clip.from_json(bytes(mime.data(CLIP_MIME)).decode("utf-8"))
+            if clip is not None:
+                return clip
+        if mime is not None and mime.hasText():
+            clip = editing.Clip.from_json(mime.text())
+            if clip is not None:
+                return clip
+        return self._clip
+
+    def paste(self) -> bool:
+        clip = self._clipboard_clip()
+        if clip is None:
+            self.statusBar().showMessage("The clipboard holds no cells", 3000)
+            return False
+        sel = self.document.selection
+        target = editing.region_anchor(sel) if sel else self._hover
+        if target is None:
+            self.statusBar().showMessage("Select a cell (or point at one) to paste at", 3000)
+            return False
+        cells, remove, add = editing.paste_region(self.document.scenario, clip, target)
+        if not push_region_edit(self.document, "Paste", cells, remove, add):
+            self.statusBar().showMessage("Nothing to paste here (another grid, or the cells are the same)", 3000)
+            return False
+        pasted = [(target[0] + dx, target[1] + dy) for dx, dy in clip.cells]
+        self.document.set_selection([c for c in pasted if self.document.grid.contains(c)])
+        return True
+
+    def delete(self, text: str = "Delete") -> bool:
+        cells, remove = editing.delete_region(self.document.scenario, self.document.selection)
+        return push_region_edit(self.document, text if isinstance(text, str) else "Delete", cells, remove)
+
+    def cut(self) -> bool:
+        return self.copy() and self.delete("Cut")
+
+    def select_all(self) -> None:
+        self.document.set_selection(list(self.document.grid.ordered_coords))

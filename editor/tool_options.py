@@ -1,0 +1,96 @@
+"""The "Tool options" bar: the settings of the current tool (terrain and cost, feature, edge kind...)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QStackedWidget, QWidget
+
+from editor.tools import BrushTool, EdgeTool, EraserTool, FeatureTool, FillTool, SelectTool, StampTool
+from editor.tools.brush import TERRAINS
+from editor.tools.edge import EDGE_KINDS
+from editor.tools.feature import FEATURE_NAMES
+
+AUTO_COST = -1
+
+
+def _row(*widgets) -> QWidget:
+    w = QWidget()
+    lay = QHBoxLayout(w)
+    lay.setContentsMargins(4, 0, 4, 0)
+    for x in widgets:
+        lay.addWidget(x)
+    lay.addStretch(1)
+    return w
+
+
+class ToolOptions(QStackedWidget):
+    """One page of settings per tool; shows the page of the current tool."""
+
+    def __init__(self, tools: dict[type, object], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tools = tools
+        self.pages: dict[type, QWidget] = {}
+        for cls in (BrushTool, FillTool):
+            self.pages[cls] = self._terrain_page(tools[cls])
+        self.pages[FeatureTool] = self._feature_page(tools[FeatureTool])
+        self.pages[EdgeTool] = self._edge_page(tools[EdgeTool])
+        self.pages[StampTool] = self._stamp_page(tools[StampTool])
+        self.pages[SelectTool] = _row(QLabel("Click, drag a rectangle; Shift adds, Ctrl toggles. Edit > Cut/Copy/Paste/Delete work on the selection."))
+        self.pages[EraserTool] = _row(QLabel("Click or drag: removes the laid tile first, then everything on the cell."))
+        for page in self.pages.values():
+            self.addWidget(page)
+
+    def show_tool(self, tool) -> None:
+        page = self.pages.get(type(tool))
+        if page is not None:
+            self.setCurrentWidget(page)
+
+    def _terrain_page(self, tool) -> QWidget:
+        terrain = QComboBox()
+        terrain.addItems(TERRAINS)
+        terrain.setCurrentText(tool.terrain)
+        cost = QSpinBox()
+        cost.setRange(AUTO_COST, 9999)
+        cost.setSpecialValueText("auto")
+        cost.setValue(AUTO_COST)
+        cost.setToolTip("Cost of the first tile laid on the painted cells ('auto' keeps the cell's cost)")
+
+        def changed() -> None:
+            tool.set_terrain(terrain.currentText(), None if cost.value() == AUTO_COST else cost.value())
+
+        terrain.currentTextChanged.connect(lambda _t: changed())
+        cost.valueChanged.connect(lambda _v: changed())
+        tool.terrain_box, tool.cost_box = terrain, cost
+        return _row(QLabel("Terrain"), terrain, QLabel("Cost"), cost)
+
+    def _feature_page(self, tool) -> QWidget:
+        feature = QComboBox()
+        for key, title in FEATURE_NAMES.items():
+            feature.addItem(title, key)
+        feature.currentIndexChanged.connect(lambda i: tool.set_feature(feature.itemData(i)))
+        tool.feature_box = feature
+        return _row(QLabel("Feature"), feature, QLabel("(click again to remove; platforms face the nearest side)"))
+
+    def _edge_page(self, tool) -> QWidget:
+        kind = QComboBox()
+        kind.addItems(EDGE_KINDS)
+        cost = QSpinBox()
+        cost.setRange(0, 9999)
+        cost.setToolTip("Cost of a river crossing")
+        kind.currentTextChanged.connect(lambda k: tool.set_kind(k, cost.value()))
+        cost.valueChanged.connect(lambda v: tool.set_kind(kind.currentText(), v))
+        tool.kind_box, tool.cost_box = kind, cost
+        return _row(QLabel("Side"), kind, QLabel("River cost"), cost)
+
+    def _stamp_page(self, tool) -> QWidget:
+        label = QLabel()
+        left = QPushButton("⟲ Shift+R")
+        right = QPushButton("⟳ R")
+        left.clicked.connect(lambda: tool.rotate(-1))
+        right.clicked.connect(lambda: tool.rotate(1))
+
+        def refresh() -> None:
+            label.setText(f"Tile: {tool.tile_id or '(pick one in the palette)'}   rotation {tool.rotation}")
+
+        tool.optionsChanged.connect(refresh)
+        refresh()
+        return _row(label, left, right)
