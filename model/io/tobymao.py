@@ -144,7 +144,7 @@ def _port(text: str, n_nodes: int, where: str) -> int | str:
     if re.fullmatch(r"_\d+", text):
         k = int(text[1:])
         if k >= n_nodes:
-            raise DslError(f"{where}: {text} refers to node {k} but only {n_nodes} node(s) come before it")
+            raise DslError(f"{where}: {text} refers to node {k} but the string defines only {n_nodes} node(s)")
         return f"n{k}"
     raise DslError(f"{where}: {text!r} is neither an edge 0-5 nor a node _k")
 
@@ -412,24 +412,24 @@ class _Parser:
     # statements ------------------------------------------------------------------------------
     def program(self) -> dict[str, RValue]:
         consts: dict[str, RValue] = {}
-        depth = 0
+        opened: list[_Tok] = []
         while True:
             t = self.next()
             if t.kind == "eof":
-                if depth:
-                    raise RubySyntaxError(t.line, f"{depth} 'module' block(s) not closed with 'end'")
+                if opened:
+                    raise RubySyntaxError(opened[-1].line, f"'module {opened[-1].text}' is not closed with 'end'")
                 return consts
             if t.kind == "word" and t.text == "module":
                 name = self.next(skip_nl=False)
                 if name.kind != "word":
                     raise RubySyntaxError(name.line, "expected a module name")
                 consts.setdefault("__modules__", RValue([], name.line)).value.append(RValue(name.text, name.line))
-                depth += 1
+                opened.append(name)
                 continue
             if t.kind == "word" and t.text == "end":
-                if depth == 0:
+                if not opened:
                     raise RubySyntaxError(t.line, "'end' without a 'module'")
-                depth -= 1
+                opened.pop()
                 continue
             if t.kind == "word" and re.fullmatch(r"[A-Z][A-Z0-9_]*", t.text):
                 eq = self.next(skip_nl=False)

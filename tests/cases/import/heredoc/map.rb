@@ -1,0 +1,8 @@
+# frozen_string_literal: true
+
+module Map
+  LAYOUT = :flat
+  HEXES = <<~RUBY
+    white: {}
+  RUBY
+end

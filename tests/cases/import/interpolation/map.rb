@@ -1,0 +1,3 @@
+LAYOUT = :flat
+NAME = 'x'
+HEXES = { white: { ['A2'] => "city=revenue:#{NAME}" } }.freeze

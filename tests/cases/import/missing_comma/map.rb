@@ -1,0 +1,7 @@
+LAYOUT = :flat
+HEXES = {
+  white: {
+    ['A2'] => ''
+    ['B3'] => 'town=revenue:0',
+  },
+}.freeze

@@ -1,0 +1,7 @@
+LAYOUT = :flat
+HEXES = {
+  white: {
+    ['A2'] => '',
+    ['A3'] => '',
+  },
+}.freeze

@@ -1,0 +1,9 @@
+LAYOUT = :flat
+AXES = { x: :letter, y: :number }.freeze
+
+HEXES = {
+  white: {
+    %w[A2 B3] => '',
+    ['C2'] => 'stub=edge:0',
+  },
+}.freeze

@@ -1,0 +1,168 @@
+"""The 18xx.games tile language and the Ruby literal subset, on small inputs."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.io.tobymao import (
+    DslError,
+    HashValue,
+    RubySyntaxError,
+    Symbol,
+    canonical_parts,
+    format_parts,
+    parse_parts,
+    parse_ruby_constants,
+    parse_track,
+    tile_code,
+    tile_from_code,
+)
+
+# --- tile language ---------------------------------------------------------------------------
+
+
+def test_parts_round_trip_and_bare_values():
+    code = "city=revenue:30,slots:2;path=a:0,b:_0;label=OO;junction"
+    parts = parse_parts(code)
+    assert [p.type for p in parts] == ["city", "path", "label", "junction"]
+    assert parts[0].params == {"revenue": "30", "slots": "2"}
+    assert parts[2].bare == "OO" and parts[3].params == {}
+    assert format_parts(parts) == code
+
+
+def test_empty_parts_and_trailing_semicolon_are_skipped():
+    assert [p.type for p in parse_parts("city=revenue:50;label=+?;")] == ["city", "label"]
+    assert parse_parts("") == []
+
+
+@pytest.mark.parametrize("bad", ["city=revenue:1,x", "9=foo", "city=revenue:1,revenue:2"])
+def test_bad_parts_are_refused(bad):
+    with pytest.raises(DslError):
+        parse_parts(bad)
+
+
+def test_track_nodes_are_renumbered_cities_first():
+    t = parse_track("town=revenue:10;city=revenue:40,slots:2;path=a:0,b:_1;path=a:_0,b:_1;path=a:3,b:_0")
+    assert [n.kind for n in t.nodes] == ["city", "town"]
+    # the city was _1 and becomes n0; the town was _0 and becomes n1
+    assert [(p.a, p.b) for p in t.paths] == [(0, "n0"), ("n1", "n0"), (3, "n1")]
+
+
+def test_offboard_becomes_a_city_without_slots_and_keeps_phase_revenue():
+    t = parse_track("offboard=revenue:yellow_30|brown_60,groups:West;path=a:4,b:_0")
+    assert t.nodes[0].kind == "city" and t.nodes[0].slots == 0
+    assert t.nodes[0].revenue == "yellow_30|brown_60" and t.nodes[0].groups == ["West"]
+
+
+def test_presentation_keys_are_warned_not_silently_dropped():
+    t = parse_track("city=revenue:20,loc:center;path=a:0,b:_0,terminal:2")
+    assert any("loc:center" in w for w in t.warnings)
+    assert any("terminal:2" in w for w in t.warnings)
+    assert t.paths[0].terminal
+
+
+@pytest.mark.parametrize(
+    "code, words",
+    [
+        ("path=a:0,b:3,track:narrow", "narrow"),
+        ("path=a:0,b:_0", "_0"),
+        ("path=a:0,b:7", "7"),
+        ("city=revenue:20,foo:1", "foo"),
+        ("halt", "halt"),
+        ("city=revenue:abc", "abc"),
+    ],
+)
+def test_unsupported_track_is_an_error(code, words):
+    with pytest.raises(DslError, match=words):
+        parse_track(code)
+
+
+def test_tile_code_round_trip():
+    code = "city=revenue:50;city=revenue:50;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;label=OO"
+    tile = tile_from_code("984", code, "brown", 2)
+    assert tile.label == "OO" and tile.city_count == 2 and tile.count == 2
+    assert tile_code(tile) == code
+    with pytest.raises(DslError):
+        tile_from_code("X", "path=a:0,b:3;upgrade=cost:20", "yellow", 1)
+
+
+def test_canonical_parts_ignore_order_and_node_numbering_but_not_meaning():
+    a = "city=revenue:60,slots:2,groups:M;city=revenue:60,groups:M;path=a:0,b:_0;path=a:4,b:_1"
+    b = "city=revenue:60,groups:M;path=a:4,b:_0;city=revenue:60,groups:M,slots:2;path=a:_1,b:0"
+    assert canonical_parts(a) == canonical_parts(b)
+    assert canonical_parts("city=revenue:20,slots:1") == canonical_parts("city=revenue:20")
+    # swapping which city has two slots changes the meaning
+    c = "city=revenue:60,groups:M;city=revenue:60,slots:2,groups:M;path=a:0,b:_0;path=a:4,b:_1"
+    assert canonical_parts(a) != canonical_parts(c)
+    assert canonical_parts("border=edge:1,type:water,cost:30") != canonical_parts("border=edge:1,type:province,cost:30")
+
+
+# --- Ruby literals ----------------------------------------------------------------------------
+
+RUBY = """# frozen_string_literal: true
+
+module Engine
+  module Game
+    module G1830
+      module Map
+        LAYOUT = :pointy
+        AXES = { x: :number, y: :letter }.freeze
+        TILES = {
+          '9' => 7,
+          "X1" => { 'count' => 1, 'color' => 'green', 'code' => 'path=a:0,b:3' },
+        }.freeze
+        HEXES = {
+          white: {
+            %w[A1 B2
+               C3] => '',
+            ['D4'] => 'city=revenue:0;' \\
+                      'label=NY', # a comment
+          },
+        }.freeze
+        WORDS = %i[a b].freeze
+        NUMS = [1, -2, 3_000, true, false, nil]
+      end
+    end
+  end
+end
+"""
+
+
+def test_ruby_constants_with_lines_and_modules():
+    c = parse_ruby_constants(RUBY)
+    assert [m.value for m in c["__modules__"].value] == ["Engine", "Game", "G1830", "Map"]
+    assert c["LAYOUT"].value == "pointy" and isinstance(c["LAYOUT"].value, Symbol)
+    assert c["LAYOUT"].line == 7
+    assert c["AXES"].plain() == {"x": "number", "y": "letter"}
+    tiles = c["TILES"].plain()
+    assert tiles["9"] == 7 and tiles["X1"]["code"] == "path=a:0,b:3"
+    hexes = c["HEXES"]
+    assert isinstance(hexes.value, HashValue)
+    white = hexes.value.items[0][1].value.items
+    assert white[0][0].plain() == ["A1", "B2", "C3"]
+    assert white[1][1].value == "city=revenue:0;label=NY"  # adjacent literals joined
+    assert white[1][1].line == 17
+    assert c["WORDS"].plain() == ["a", "b"]
+    assert c["NUMS"].plain() == [1, -2, 3000, True, False, None]
+
+
+@pytest.mark.parametrize(
+    "src, line, words",
+    [
+        ("A = 1\nB = <<~X\n  y\nX\n", 2, "heredoc"),
+        ("A = 'x'\nB = \"#{A}\"\n", 2, "interpolation"),
+        ("A = 1\ndef foo\nend\n", 2, "method definitions"),
+        ("A = [1, 2\nB = 3\n", 2, "expected ','"),
+        ("A = foo(1)\n", 1, "not a literal"),
+        ("A = 'x'.upcase\n", 1, ".upcase"),
+        ("A = 1\nmodule M\nB = 1\n", 2, "not closed"),
+        ("A = 1\nA = 2\n", 2, "twice"),
+        ("A = { 'k' 1 }\n", 1, "'=>'"),
+        ("require 'x'\n", 1, "require"),
+    ],
+)
+def test_ruby_errors_name_the_line(src, line, words):
+    with pytest.raises(RubySyntaxError) as info:
+        parse_ruby_constants(src)
+    assert info.value.line == line
+    assert words in info.value.message
