@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         document.setParent(self)
         self.settings = settings or make_settings()
         self.scene = BoardScene(document)
+        self.scene.auto_issue_marks = False  # the window marks errors and warnings (not notes) itself
         self.view = BoardView(self.scene)
         self.setCentralWidget(self.view)
         self.tools: dict[type, Tool] = {cls: cls(document, self) for cls in TOOL_CLASSES}
