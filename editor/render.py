@@ -415,7 +415,7 @@ def _paint_bridge(painter: QPainter, geo: Geometry, a: int, b: int, w: float) ->
     painter.setPen(QPen(QColor("#5a3b1c"), w * 0.45, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for sign in (1, -1):
-        def at(t: float, o: float) -> QPointF:
+        def at(t: float, o: float, sign: int = sign) -> QPointF:
             return QPointF(pa.x() + u.x() * t + n.x() * o * sign, pa.y() + u.y() * t + n.y() * o * sign)
 
         poly = QPolygonF([at(s0 - flare, off + flare), at(s0, off), at(s1, off), at(s1 + flare, off + flare)])

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from editor import render
-from model.board import City, EdgeFeature, LaidTile, Platform, Token, Town
 from model.board import Cell as C
+from model.board import City, EdgeFeature, LaidTile, Platform, Token, Town
 from model.newboard import new_scenario
 from model.scenario import Company, Player
 from model.tiles import TilePath
@@ -92,7 +92,7 @@ def hex_board(orientation: str = "flat"):
     return s
 
 
-def paint_image(scenario, size: float = 100.0, name: str | None = None) -> tuple[QImage, "QRectF"]:  # noqa: F821
+def paint_image(scenario, size: float = 100.0, name: str | None = None) -> tuple[QImage, QRectF]:  # noqa: F821
     """Paint the whole board into an image; returns the image and the board rectangle."""
     rect = render.board_rect(scenario, size)
     img = QImage(int(rect.width()) + 1, int(rect.height()) + 1, QImage.Format.Format_ARGB32)

@@ -1,0 +1,72 @@
+"""The item of one cell, and the invisible layer item that holds every cell item."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor import render
+from model.grid import Coord
+
+if TYPE_CHECKING:
+    from model.scenario import Scenario
+
+
+class LayerItem(QGraphicsItem):
+    """An item without content that groups children (hiding it hides them all at once)."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        pass
+
+
+class CellItem(QGraphicsItem):
+    """One cell of the board, painted by :func:`editor.render.paint_cell_at` around its centre.
+
+    The item sits at the cell centre; its rectangle and shape are shared by every cell of the
+    grid. It caches its picture in device coordinates, so it repaints only when the model
+    changes it (:meth:`refresh`) or the zoom changes. Below ``render.LOW_DETAIL_PX`` pixels per
+    cell it paints without text and symbols.
+    """
+
+    def __init__(
+        self,
+        coord: Coord,
+        centre: QPointF,
+        scenario_of: Callable[[], Scenario],
+        rect: QRectF,
+        shape: QPainterPath,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.coord = coord
+        self._scenario_of = scenario_of
+        self._rect = rect
+        self._shape = shape
+        self.setPos(centre)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.paint_count = 0
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return self._shape
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        self.paint_count += 1
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        detail = lod * render.CELL_SIZE >= render.LOW_DETAIL_PX
+        render.paint_cell_at(painter, self._scenario_of(), self.coord, QPointF(0, 0), render.CELL_SIZE, detail=detail)

@@ -1,0 +1,159 @@
+"""Board-wide layers: the low-zoom overview picture, the edge features and the coordinate labels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor import render
+from model.grid import Coord
+
+if TYPE_CHECKING:
+    from model.scenario import Scenario
+
+OVERVIEW_MAX_PIXELS = 2048
+"""Longest side of the overview picture (memory: at most 2048 x 2048 x 4 bytes = 16 MB)."""
+OVERVIEW_CELL_PX = 24.0
+"""Pixels per cell in the overview picture, when the board is small enough for that."""
+
+
+class OverviewItem(QGraphicsItem):
+    """The whole board as one picture, shown instead of the cell items at low zoom.
+
+    Painting thousands of cell items per frame is too slow when the board is zoomed out, so
+    the scene shows this item instead: one ``drawImage`` per frame. The picture is painted
+    lazily (the first time it is shown) and kept current cell by cell (:meth:`update_cells`).
+    """
+
+    def __init__(self, scenario_of: Callable[[], Scenario], parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._scenario_of = scenario_of
+        self._image: QImage | None = None
+        self._scale = 1.0
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the picture (the board was replaced); it is repainted when next shown."""
+        self.prepareGeometryChange()
+        grid = self._scenario_of().board.grid
+        x0, y0, x1, y1 = grid.bounds(render.CELL_SIZE)
+        self._rect = QRectF(QPointF(x0, y0), QPointF(x1, y1))
+        self._image = None
+        self.update()
+
+    def invalidate(self) -> None:
+        self._image = None
+        self.update()
+
+    @property
+    def image(self) -> QImage | None:
+        return self._image
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def _ensure_image(self) -> QImage:
+        if self._image is not None:
+            return self._image
+        scen = self._scenario_of()
+        r = self._rect
+        longest = max(r.width(), r.height(), 1.0)
+        self._scale = min(OVERVIEW_CELL_PX / render.CELL_SIZE, OVERVIEW_MAX_PIXELS / longest)
+        img = QImage(max(1, int(r.width() * self._scale) + 1), max(1, int(r.height() * self._scale) + 1), QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        self._image = img
+        self._paint_cells(scen.board.grid.ordered_coords)
+        return img
+
+    def _paint_cells(self, coords: Iterable[Coord]) -> None:
+        scen = self._scenario_of()
+        p = QPainter(self._image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.scale(self._scale, self._scale)
+        p.translate(-self._rect.left(), -self._rect.top())
+        for c in coords:
+            render.paint_cell(p, scen, c, render.CELL_SIZE, detail=False)
+        p.end()
+
+    def update_cells(self, coords: Iterable[Coord]) -> None:
+        """Repaint these cells in the picture (if it exists) and schedule a redraw."""
+        if self._image is None:
+            return
+        self._paint_cells(coords)
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        img = self._ensure_image()
+        painter.drawImage(self._rect, img)
+
+
+class EdgeLayerItem(QGraphicsItem):
+    """Rivers, gauge lines and impassable sides of the whole board (above the cells)."""
+
+    def __init__(self, scenario_of: Callable[[], Scenario], parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._scenario_of = scenario_of
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.reset()
+
+    def reset(self) -> None:
+        self.prepareGeometryChange()
+        self._rect = render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=False).adjusted(-20, -20, 20, 20)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def update_sides(self, sides: Iterable[tuple[Coord, int]]) -> None:
+        """Schedule a redraw of the area around these sides."""
+        grid = self._scenario_of().board.grid
+        for coord, edge in sides:
+            p, q = render.side_segment(grid, coord, edge, render.CELL_SIZE)
+            pad = render.CELL_SIZE * 0.25
+            self.update(QRectF(p, q).normalized().adjusted(-pad, -pad, pad, pad))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        render.paint_edges(
+            painter, self._scenario_of(), render.CELL_SIZE, rect=option.exposedRect,
+            detail=lod * render.CELL_SIZE >= render.LOW_DETAIL_PX,
+        )
+
+
+class LabelsItem(QGraphicsItem):
+    """Column and row labels along the board edges."""
+
+    MIN_TEXT_PX = 6.0
+
+    def __init__(self, scenario_of: Callable[[], Scenario], parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._scenario_of = scenario_of
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.reset()
+
+    def reset(self) -> None:
+        self.prepareGeometryChange()
+        self._rect = render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=True)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod * render.CELL_SIZE * 0.26 < self.MIN_TEXT_PX:
+            return  # unreadable at this zoom
+        render.paint_labels(painter, self._scenario_of(), render.CELL_SIZE)
+
+
+BOARD_BACKGROUND = QColor("#ffffff")

@@ -1,0 +1,155 @@
+"""Overlays on top of the cells: shading, selection, issue marks, hover and the ghost preview."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+
+from editor import render
+from model.grid import Coord
+from model.tiles import TileDef
+
+ISSUE_COLOR = QColor("#e01010")
+HOVER_COLOR = QColor("#1a5fd0")
+SELECTION_COLOR = QColor("#1f6fe0")
+LEGAL_COLOR = QColor("#18a030")
+ILLEGAL_COLOR = QColor("#e01010")
+
+
+def polygons_path(polygons: list[QPolygonF]) -> QPainterPath:
+    path = QPainterPath()
+    for poly in polygons:
+        path.addPolygon(poly)
+        path.closeSubpath()
+    return path
+
+
+class OutlineItem(QGraphicsPathItem):
+    """An outline (and optional fill) around some cells: hover and selection highlights."""
+
+    def __init__(self, color: QColor, width_px: float, fill: QColor | None = None, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        pen = QPen(color, width_px)
+        pen.setCosmetic(True)  # the same width on screen at every zoom
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setBrush(QBrush(fill) if fill is not None else QBrush(Qt.BrushStyle.NoBrush))
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.coords: list[Coord] = []
+
+    def set_polygons(self, coords: list[Coord], polygons: list[QPolygonF]) -> None:
+        self.coords = list(coords)
+        self.setPath(polygons_path(polygons))
+        self.setVisible(bool(polygons))
+
+
+class IssueMarkItem(QGraphicsPathItem):
+    """A red outline around a cell with an issue; the tooltip names the rule."""
+
+    def __init__(self, coord: Coord, polygon: QPolygonF, text: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.coord = coord
+        path = QPainterPath()
+        path.addPolygon(polygon)
+        path.closeSubpath()
+        self.setPath(path)
+        pen = QPen(ISSUE_COLOR, 3.5)
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setBrush(QBrush(QColor(224, 16, 16, 28)))
+        self.setToolTip(text)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+
+class ShadeItem(QGraphicsItem):
+    """The 'where can this tile go?' shading: a translucent colour over each listed cell."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._shades: dict[Coord, tuple[QPolygonF, QColor]] = {}
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+
+    @property
+    def shades(self) -> dict[Coord, QColor]:
+        return {c: col for c, (_p, col) in self._shades.items()}
+
+    def set_shades(self, shades: dict[Coord, tuple[QPolygonF, QColor]]) -> None:
+        self.prepareGeometryChange()
+        self._shades = dict(shades)
+        rect = QRectF()
+        for poly, _c in self._shades.values():
+            rect = rect.united(poly.boundingRect())
+        self._rect = rect
+        self.setVisible(bool(shades))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect
+        painter.setPen(Qt.PenStyle.NoPen)
+        for poly, color in self._shades.values():
+            if exposed.intersects(poly.boundingRect()):
+                painter.setBrush(color)
+                painter.drawPolygon(poly)
+
+
+class GhostItem(QGraphicsItem):
+    """The tile stamp's preview: the tile half transparent, outlined green (legal) or red, with the reason."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.tile: TileDef | None = None
+        self.grid = None
+        self.coord: Coord | None = None
+        self.rotation = 0
+        self.legal = True
+        self.reason = ""
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+
+    def show_tile(self, grid, coord: Coord, centre: QPointF, tile: TileDef, rotation: int, legal: bool, reason: str) -> None:
+        self.prepareGeometryChange()
+        self.grid, self.coord, self.tile, self.rotation, self.legal, self.reason = grid, coord, tile, rotation, legal, reason
+        self.setPos(centre)
+        self.setToolTip(reason if reason else ("Legal" if legal else "Not legal"))
+        self.setVisible(True)
+        self.update()
+
+    def clear(self) -> None:
+        self.coord = None
+        self.tile = None
+        self.setVisible(False)
+
+    def boundingRect(self) -> QRectF:
+        s = render.CELL_SIZE
+        return QRectF(-s * 1.6, -s * 1.2, s * 3.2, s * 2.6)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.tile is None or self.grid is None:
+            return
+        painter.save()
+        painter.setOpacity(0.6)
+        render.paint_tile(painter, self.tile, self.rotation, self.grid, QPointF(0, 0), render.CELL_SIZE)
+        painter.restore()
+        geo = render.geometry(self.grid)
+        s = render.CELL_SIZE / render.UNIT
+        poly = QPolygonF([QPointF(p.x() * s, p.y() * s) for p in geo.corners])
+        color = LEGAL_COLOR if self.legal else ILLEGAL_COLOR
+        pen = QPen(color, 4)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(poly)
+        if not self.legal and self.reason:
+            painter.save()
+            painter.scale(s, s)
+            y = geo.apothem + 16
+            render.draw_text(painter, QPointF(0, y), self.reason, 13, bold=True, color=QColor("#ffffff"),
+                             max_width=render.UNIT * 3.0, background=QColor(200, 20, 20, 230))
+            painter.restore()
