@@ -108,12 +108,15 @@ def test_save_keeps_previous_version_as_bak(tmp_path):
 def test_save_keeps_the_file_mode(tmp_path):
     target = tmp_path / "board.json"
     save(built_scenarios()["catalan"], target)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask  # a new file is not private like a temp file
     target.chmod(0o640)
     save(built_scenarios()["hex"], target)
     assert target.stat().st_mode & 0o777 == 0o640
 
 
-@pytest.mark.parametrize("failing", ["write", "fsync", "replace", "copy2"])
+@pytest.mark.parametrize("failing", ["write", "fsync", "replace", "backup"])
 def test_failed_save_leaves_previous_file_and_no_temp_file(tmp_path, monkeypatch, failing):
     target = tmp_path / "board.json"
     old, new = built_scenarios()["catalan"], built_scenarios()["hex"]
@@ -153,7 +156,8 @@ def test_failed_save_leaves_previous_file_and_no_temp_file(tmp_path, monkeypatch
         monkeypatch.setattr(files.os, "fsync", boom)
     elif failing == "replace":
         monkeypatch.setattr(files.os, "replace", boom)
-    else:
+    else:  # the backup cannot be made, neither as a hard link nor as a copy
+        monkeypatch.setattr(files.os, "link", boom)
         monkeypatch.setattr(files.shutil, "copy2", boom)
 
     with pytest.raises(SaveError, match=r"board\.json: cannot be written: No space left on device"):
@@ -162,6 +166,21 @@ def test_failed_save_leaves_previous_file_and_no_temp_file(tmp_path, monkeypatch
     after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert after == before, "the previous file, its backup and nothing else"
     assert load(target) == old
+
+
+def test_backup_falls_back_to_a_copy_without_hard_links(tmp_path, monkeypatch):
+    import model.io.files as files
+
+    def no_links(*args):
+        raise OSError(1, "Operation not permitted")
+
+    target = tmp_path / "board.json"
+    one, two = built_scenarios()["catalan"], built_scenarios()["hex"]
+    save(one, target)
+    monkeypatch.setattr(files.os, "link", no_links)
+    save(two, target)
+    assert load(tmp_path / "board.json.bak") == one and load(target) == two
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.json", "board.json.bak"]
 
 
 def test_save_into_missing_folder_is_a_save_error(tmp_path):

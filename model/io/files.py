@@ -227,10 +227,11 @@ def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) 
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        if p.exists():
-            os.chmod(tmp_name, p.stat().st_mode & 0o777)
-            if backup:
-                shutil.copy2(p, p.with_name(p.name + ".bak"))
+        # mkstemp makes the file private (0600); give it the mode the user's file had, or a new
+        # file's usual mode
+        os.chmod(tmp_name, p.stat().st_mode & 0o777 if p.exists() else _new_file_mode())
+        if p.exists() and backup:
+            _keep_backup(p)
         os.replace(tmp_name, p)
         tmp_name = None
         try:
@@ -246,6 +247,37 @@ def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) 
     finally:
         if tmp_name is not None and os.path.exists(tmp_name):
             os.remove(tmp_name)
+
+
+def _keep_backup(p: Path) -> None:
+    """Make ``<name>.bak`` the current file, replacing the older backup only once it is complete."""
+    bak = p.with_name(p.name + ".bak")
+    tmp = p.with_name(f".{p.name}.bak.tmp")
+    try:
+        if tmp.exists():
+            tmp.unlink()
+        try:
+            os.link(p, tmp)  # a second name for the old file: instant, and exact
+        except OSError:
+            shutil.copy2(p, tmp)  # file systems without hard links
+        os.replace(tmp, bak)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _new_file_mode() -> int:
+    """0666 minus the umask: the mode ``open(path, "w")`` would give a new file."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: read it by setting it (and set it straight back)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def schema_json() -> str:
