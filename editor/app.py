@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from editor.document import Document
@@ -40,6 +41,6 @@ def run_editor(path: str | None) -> int:
     app.setOrganizationName("Trackwright")
     window = build_window(path)
     window.show()
-    window.view.fit_to_window()
-    window.offer_recovery()
+    QTimer.singleShot(0, window.view.fit_to_window)  # once the window has its final size
+    QTimer.singleShot(0, window.offer_recovery)
     return app.exec()

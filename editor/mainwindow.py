@@ -11,8 +11,8 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QUndoView
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QUndoView, QWidget
 
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
@@ -177,8 +177,8 @@ class MainWindow(QMainWindow):
         self.select_all_action = a("Select &All", self.select_all, K.SelectAll, "Select every cell")
         self.zoom_in_action = a("Zoom &In", lambda: self.view.zoom_in(), K.ZoomIn)
         self.zoom_out_action = a("Zoom &Out", lambda: self.view.zoom_out(), K.ZoomOut)
-        self.zoom_reset_action = a("&Actual Size", lambda: self.view.zoom_reset(), "Ctrl+1")
-        self.fit_action = a("&Fit to Window", lambda: self.view.fit_to_window(), "Ctrl+0")
+        self.zoom_reset_action = a("&Actual Size", lambda: self.view.zoom_reset(), "Ctrl+0")
+        self.fit_action = a("&Fit to Window", lambda: self.view.fit_to_window(), "Ctrl+9")
         self.overlay_action = a("&Where Can This Tile Go?", self._overlay_toggled, "Ctrl+L",
                                 "Shade every cell where the palette's tile has a legal move", checkable=True)
         self.rotate_cw_action = a("Rotate Tile &Clockwise", lambda: self.tools[StampTool].rotate(1), "R")
@@ -260,11 +260,8 @@ class MainWindow(QMainWindow):
     def set_tool(self, tool: Tool) -> None:
         if self.current_tool is tool:
             return
-        if self.current_tool is not None:
-            self.current_tool.deactivate()
         self.current_tool = tool
-        self.view.set_tool(tool)
-        tool.activate(self.view)
+        self.view.set_tool(tool)  # the view deactivates the old tool and activates this one
         self.tool_actions[type(tool)].setChecked(True)
         self.options.show_tool(tool)
         self.statusBar().showMessage(tool.hint)
