@@ -212,7 +212,8 @@ class EighteenXX(RuleSet):
             if not mask >> e & 1:
                 yield (
                     sm.exit_rule(coord, e),
-                    f"{sm.label_of[coord]}: tile {new.id} at rotation {rotation} has an exit that {sm.exit_problem(coord, e)}",
+                    f"{sm.label_of[coord]}: tile {new.id} at rotation {rotation} has an exit on the "
+                    f"{sm.grid.edge_name(e)} side (edge {e}), which {sm.exit_problem(coord, e)}",
                 )
 
     def lay_cost(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> int:
@@ -258,19 +259,20 @@ class EighteenXX(RuleSet):
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+        old = sit.view(coord)
+        company = self.company(sit.scenario, move.actor)
+        if move.actor is not None and company is None:
+            return (("unknown-company", f"there is no company {move.actor!r}"), 0)
+        if company is not None and sit.sm.printed_color[coord] in LAYABLE_COLORS:
+            fail = self.turn_failure(sit, coord, tile, old, company.id)
+            if fail:
+                return (fail, 0)
         if not static_checked:
             for fail in self.tile_failures(sit, coord, tile, move.rotation):
                 return (fail, 0)
         if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
             return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
-        old = sit.view(coord)
-        company = self.company(sit.scenario, move.actor)
-        if move.actor is not None and company is None:
-            return (("unknown-company", f"there is no company {move.actor!r}"), 0)
         if company is not None:
-            fail = self.turn_failure(sit, coord, tile, old, company.id)
-            if fail:
-                return (fail, 0)
             if net is None:
                 net = self.network(sit, company)
             fail = self.connection_failure(sit, coord, tile, move.rotation, old, net)

@@ -172,15 +172,13 @@ class StaticMap:
     def exit_problem(self, coord: Coord, edge: int) -> str | None:
         """Why an exit on this side is refused, in words (None when it is accepted)."""
         s = self.exit_status[coord][edge]
-        name = self.grid.edge_name(edge)
         if s == EXIT_OFF_MAP:
-            return f"the {name} side (edge {edge}) leads off the map"
+            return "leads off the map"
         if s == EXIT_IMPASSABLE:
-            return f"the {name} side (edge {edge}) is impassable"
+            return "crosses an impassable border"
         if s == EXIT_BLANK:
             n = self.grid.neighbour(coord, edge)
-            color = self.printed_color[n]
-            return f"the {name} side (edge {edge}) faces a blank side of the {color} hex {self.label_of[n]}"
+            return f"faces a blank side of the {self.printed_color[n]} hex {self.label_of[n]}"
         return None
 
     def exit_rule(self, coord: Coord, edge: int) -> str:
