@@ -32,7 +32,8 @@ fuzz: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -q -m slow tests
 
 schema: $(STAMP)
-	$(VENV)/bin/trackwright schema > resources/schema/scenario.schema.json
+	$(VENV)/bin/trackwright schema > resources/schema/scenario.schema.json.tmp
+	mv resources/schema/scenario.schema.json.tmp resources/schema/scenario.schema.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info
