@@ -150,6 +150,20 @@ def test_the_base_document_is_valid(tmp_path):
     assert main(["info", str(path)]) == 0
 
 
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null", "fifo"])
+def test_devices_and_pipes_are_refused_without_reading(tmp_path, capsys, special):
+    if special == "fifo":
+        special = str(tmp_path / "pipe.json")
+        os.mkfifo(special)  # reading it would block for ever
+    assert main(["check", special]) == 2
+    assert f"trackwright: {special}: is not a regular file" in capsys.readouterr().err
+
+
+def test_nul_in_a_file_name_is_a_load_error():
+    with pytest.raises(LoadError, match="cannot be read"):
+        load("bad\0name.json")
+
+
 def test_missing_file(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nope.json")]) == 2
     assert "no such file" in capsys.readouterr().err

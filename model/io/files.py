@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -178,9 +179,12 @@ def load(path: str | os.PathLike[str]) -> Scenario:
     p = Path(path)
     name = str(path)
     try:
-        if p.is_dir():
+        st = p.stat()
+        if stat.S_ISDIR(st.st_mode):
             raise LoadError(name, "", "is a folder, not a scenario file")
-        size = p.stat().st_size
+        if not stat.S_ISREG(st.st_mode):  # reading /dev/zero or a pipe would never end
+            raise LoadError(name, "", "is not a regular file (a device, pipe or socket?)")
+        size = st.st_size
         if size > MAX_BYTES:
             raise LoadError(name, "", f"is {size} bytes; scenario files are limited to {MAX_BYTES} bytes")
         data = p.read_bytes()
@@ -192,6 +196,8 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         raise LoadError(name, "", "permission denied (the file cannot be read)") from None
     except OSError as exc:
         raise LoadError(name, "", f"cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # e.g. a NUL character in the name
+        raise LoadError(name, "", f"cannot be read: {exc}") from None
     return loads(data, name)
 
 
