@@ -113,7 +113,7 @@ def golden_cases() -> dict[str, dict[str, Scenario]]:
     out["t05_left_switch_partial"] = {"scenario.json": case_board("T5: left switch", {**R3, **Y2}, red_hand=["switch_left"], phase="optional")}
     t5b = {**R3, **Y2, (2, 2): SW_L(N), (2, 4): PL}
     out["t05b_turntable_full"] = {"scenario.json": case_board("T5b: turntable makes T5 full", t5b, red_hand=["straight", "curve", "dead_end"], phase="optional")}
-    out["t06_curve_joins"] = {"scenario.json": case_board("T6: a curve joins two tracks", {(2, 1): ST_NS, **Y2}, phase="mandatory", drawn="curve")}
+    out["t06_curve_joins"] = {"scenario.json": case_board("T6: a curve joins two tracks", {(2, 1): ST_NS, **Y2}, red_hand=["curve"], phase="mandatory", drawn="curve")}
     out["t07_switch_facing"] = {"scenario.json": case_board("T7: switch facing", {(2, 1): ST_NS}, red_hand=["switch_left"], phase="mandatory", drawn="switch_left")}
     out["t08_cut_branch"] = {"scenario.json": case_board("T8: cut branches", {(2, 1): ST_NS, (1, 2): ST_NS, (3, 2): ST_NS}, phase="mandatory")}
     lake = {t(2, 2): Cell(terrain="lake")}
@@ -160,7 +160,7 @@ def golden_cases() -> dict[str, dict[str, Scenario]]:
     out["c_stations"] = {
         "scenario.json": case_board(
             "a station that is not the destination; origin platforms do not join",
-            {(2, 1): ST_NS, (2, 2): ST_NS, (2, 3): ST_NS, (1, 1): ST_NS, (4, 2): ST_EW, (3, 2): CU["SW"], (3, 1): ST_NS},
+            {(2, 1): ST_NS, (2, 2): ST_NS, (2, 3): ST_NS, (1, 1): ST_NS, (4, 2): ST_EW, (3, 2): CU["ES"], (3, 1): ST_NS},
             extra={
                 t(2, 4): Cell(platform=Platform(station="port", access=S, kind="other")),
                 t(3, 4): Cell(platform=Platform(station="port", access=E, kind="other")),
@@ -220,7 +220,7 @@ def golden_cases() -> dict[str, dict[str, Scenario]]:
         t(6, 0): Cell(terrain="hill"),
         t(0, 3): Cell(tile=LaidTile(tile="crossing", rotation=0)),
     }
-    bad = case_board("every board error", {(2, 1): ST_NS}, extra=bad_cells, red_destination="nowhere", yellow_destination="yellow-station")
+    bad = case_board("every board error", {(2, 1): ST_NS}, extra=bad_cells, red_destination="nowhere")
     bad = bad.model_copy(update={"tiles": TileSupply(set="catalan", counts={"crossing": 0})})
     good = case_board("a clean board where yellow has reached red's station", {(2, 1): ST_NS, (2, 2): SW_R(S), **Y2}, yellow_destination="red-station", red_destination="yellow-station", active="yellow")
     out["c_board_check"] = {"scenario.json": bad, "clean.json": good}
