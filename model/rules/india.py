@@ -56,6 +56,7 @@ class India(EighteenXX):
 
     id: ClassVar[str] = "18india"
     name: ClassVar[str] = "18 India"
+    phases: ClassVar[tuple[str, ...]] = ("I", "II", "III", "IV", "V")
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("yellow_lays", 4, "Yellow tiles a company may lay in one line in one turn (or one upgrade)."),
         OptionSpec(

@@ -364,7 +364,15 @@ class EighteenXX(RuleSet):
             out.update(n for _, n in grid.neighbours(c))
         return out
 
+    @staticmethod
+    def at_phase(scenario: Scenario, phase: str | None) -> Scenario:
+        """The scenario seen in another game phase (``--phase``); unchanged when None."""
+        if phase is None or phase == scenario.state.game_phase:
+            return scenario
+        return scenario.model_copy(update={"state": scenario.state.model_copy(update={"game_phase": phase})})
+
     def legal_moves(self, scenario: Scenario, context: MoveContext) -> list[Move]:
+        scenario = self.at_phase(scenario, context.phase)
         sit = Situation.of(scenario)
         actor = context.actor or None
         phase = context.phase or scenario.state.game_phase
@@ -419,6 +427,7 @@ class EighteenXX(RuleSet):
     def explain(self, scenario: Scenario, move: Move) -> Verdict:
         if not scenario.board.grid.is_label(move.cell):
             return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
+        scenario = self.at_phase(scenario, move.phase)
         sit = Situation.of(scenario)
         kind = move.kind
         if kind in ("lay", "upgrade", "place"):
@@ -428,7 +437,7 @@ class EighteenXX(RuleSet):
         else:
             fail, cost = self.other_failure(sit, move)
         if fail is None:
-            return Verdict(True, None, f"{self._move_text(move)}: legal, cost {cost}", cost)
+            return Verdict(True, None, f"every rule passes; cost {cost}", cost)
         return Verdict(False, self.rid(fail[0]), fail[1], cost)
 
     def other_failure(self, sit: Situation, move: Move) -> tuple[Failure, int]:
@@ -499,6 +508,27 @@ class EighteenXX(RuleSet):
         if not parts[3].isdigit():
             raise MoveSyntaxError(f"{text!r}: rotation {parts[3]!r} is not a number")
         return TrackMove(kind, cell, parts[2], int(parts[3]), actor=actor, phase=phase)
+
+    def reach_report(self, scenario: Scenario, actor: str) -> dict[str, Any]:
+        """What a company reaches (for ``trackwright reach --company C``)."""
+        company = self.company(scenario, actor)
+        if company is None:
+            raise KeyError(f"unknown company {actor!r}")
+        sit = Situation.of(scenario)
+        net = self.network(sit, company)
+        label = sit.sm.label_of
+        cities = sorted(
+            f"{label[c]}.{sit.view(c).city_nodes.index(n)}" for c, n in net.nodes if sit.view(c).node_kinds[n] == "city"
+        )
+        return {
+            "company": company.id,
+            "stations": [f"{label[c]}.{sit.view(c).city_nodes.index(n)}" for c, n in net.stations],
+            "home as station": net.virtual_home,
+            "next token cost": next_token_cost(scenario, company),
+            "reached cities": cities,
+            "hexes with track": sorted(label[c] for c in net.cells),
+            "layable hexes": sorted(label[c] for c in net.connected if sit.sm.printed_color[c] in LAYABLE_COLORS),
+        }
 
     # ------------------------------------------------------------------------------------------
     # helpers used by tests, the bench and the editor overlay
