@@ -921,7 +921,7 @@ def label_margin(size: float) -> float:
     return size * 0.5
 
 
-def paint_labels(painter: QPainter, scenario: Scenario, size: float) -> None:
+def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None) -> None:
     """Column and row labels along the four board edges (18xx letters and numbers on hex maps)."""
     grid = scenario.board.grid
     x0, y0, x1, y1 = grid.bounds(size)
@@ -935,6 +935,8 @@ def paint_labels(painter: QPainter, scenario: Scenario, size: float) -> None:
         cx = grid.centre((x, 0), size)[0]
         t = col_text(x)
         for yy in (y0 - m / 2, y1 + m / 2):
+            if rect is not None and not rect.intersects(QRectF(cx - size, yy - m, 2 * size, 2 * m)):
+                continue
             painter.save()
             painter.translate(cx, yy)
             painter.scale(size / UNIT, size / UNIT)
@@ -944,6 +946,8 @@ def paint_labels(painter: QPainter, scenario: Scenario, size: float) -> None:
         cy = grid.centre((0, y), size)[1]
         t = row_text(y)
         for xx in (x0 - m / 2, x1 + m / 2):
+            if rect is not None and not rect.intersects(QRectF(xx - m, cy - size, 2 * m, 2 * size)):
+                continue
             painter.save()
             painter.translate(xx, cy)
             painter.scale(size / UNIT, size / UNIT)

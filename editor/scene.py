@@ -12,7 +12,7 @@ thousands of cell items for one overview picture (see ``docs/rendering.md``).
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QPolygonF
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
 from editor import items as Z
@@ -84,17 +84,13 @@ class BoardScene(QGraphicsScene):
         geo = render.geometry(grid)
         k = size / render.UNIT
         local_poly = QPolygonF([QPointF(p.x() * k, p.y() * k) for p in geo.corners])
-        shape = QPainterPath()
-        shape.addPolygon(local_poly)
-        shape.closeSubpath()
-        rect = local_poly.boundingRect().adjusted(-2, -2, 2, 2)
 
         self._cells_layer = LayerItem()
         self._cells_layer.setZValue(Z.Z_CELLS)
         self.addItem(self._cells_layer)
         for coord in grid.ordered_coords:
             cx, cy = grid.centre(coord, size)
-            self._cells[coord] = CellItem(coord, QPointF(cx, cy), self._scenario_of, rect, shape, self._cells_layer)
+            self._cells[coord] = CellItem(coord, QPointF(cx, cy), self._scenario_of, local_poly, self._cells_layer)
 
         self.overview = OverviewItem(self._scenario_of)
         self.overview.setZValue(Z.Z_OVERVIEW)

@@ -12,10 +12,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPixmapCache, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
 from editor.scene import BoardScene
+
+PIXMAP_CACHE_KB = 96 * 1024
+"""Cell items cache their pictures in QPixmapCache; Qt's default 10 MB thrashes at 100 % zoom."""
 
 MIN_SCALE = 0.01
 MAX_SCALE = 6.0
@@ -30,6 +33,8 @@ class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
         self.board_scene = scene
+        if QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         self._tool = None
         self._pan_from: QPointF | None = None
         self._space_held = False

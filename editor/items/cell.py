@@ -6,14 +6,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPolygonItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import render
 from model.grid import Coord
 
 if TYPE_CHECKING:
     from model.scenario import Scenario
+
+
+_MARGIN_PEN = QPen(QColor(0, 0, 0, 0), 4.0)
 
 
 class LayerItem(QGraphicsItem):
@@ -31,11 +34,13 @@ class LayerItem(QGraphicsItem):
         pass
 
 
-class CellItem(QGraphicsItem):
+class CellItem(QGraphicsPolygonItem):
     """One cell of the board, painted by :func:`editor.render.paint_cell_at` around its centre.
 
-    The item sits at the cell centre; its rectangle and shape are shared by every cell of the
-    grid. It caches its picture in device coordinates, so it repaints only when the model
+    The item sits at the cell centre; its polygon is the same for every cell of the grid.
+    It derives from QGraphicsPolygonItem so that ``boundingRect`` and ``shape`` stay in C++:
+    with thousands of items on screen a Python ``boundingRect`` per item per frame costs more
+    than drawing the cached pictures. It caches its picture in device coordinates, so it repaints only when the model
     changes it (:meth:`refresh`) or the zoom changes. Below ``render.LOW_DETAIL_PX`` pixels per
     cell it paints without text and symbols.
     """
@@ -45,25 +50,17 @@ class CellItem(QGraphicsItem):
         coord: Coord,
         centre: QPointF,
         scenario_of: Callable[[], Scenario],
-        rect: QRectF,
-        shape: QPainterPath,
+        polygon: QPolygonF,
         parent: QGraphicsItem | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(polygon, parent)
         self.coord = coord
         self._scenario_of = scenario_of
-        self._rect = rect
-        self._shape = shape
+        self.setPen(_MARGIN_PEN)  # never drawn: it only widens the bounding rect to hold the outline
         self.setPos(centre)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.paint_count = 0
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def shape(self) -> QPainterPath:
-        return self._shape
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         self.paint_count += 1

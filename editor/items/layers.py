@@ -138,7 +138,8 @@ class LabelsItem(QGraphicsItem):
         self._scenario_of = scenario_of
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # no cache: a board-sized cached picture would be huge at high zoom; only visible labels are painted
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.reset()
 
     def reset(self) -> None:
@@ -153,7 +154,7 @@ class LabelsItem(QGraphicsItem):
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if lod * render.CELL_SIZE * 0.26 < self.MIN_TEXT_PX:
             return  # unreadable at this zoom
-        render.paint_labels(painter, self._scenario_of(), render.CELL_SIZE)
+        render.paint_labels(painter, self._scenario_of(), render.CELL_SIZE, rect=option.exposedRect)
 
 
 BOARD_BACKGROUND = QColor("#ffffff")

@@ -1,0 +1,152 @@
+"""Benchmark of the board view: building scenes, painting frames, memory.
+
+Prints one line per figure with its target. Run: ``QT_QPA_PLATFORM=offscreen python bench/bench_paint.py``
+(``make bench`` does it for every bench script).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from editor.document import Document  # noqa: E402
+from editor.scene import BoardScene  # noqa: E402
+from editor.view import BoardView  # noqa: E402
+from model.board import Cell, LaidTile  # noqa: E402
+from model.io import load  # noqa: E402
+from model.newboard import new_scenario  # noqa: E402
+
+FRAMES = 30
+VIEW_SIZE = (1280, 900)
+
+
+def rss_mb() -> float:
+    """Resident memory of this process in MB (Linux /proc)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def report(name: str, value: float, unit: str, target: float | None, lower_is_better: bool = True) -> None:
+    if target is None:
+        print(f"{name:<58} {value:9.1f} {unit}")
+        return
+    ok = value < target if lower_is_better else value > target
+    print(f"{name:<58} {value:9.1f} {unit}   target < {target:g} {unit}   {'OK' if ok else 'MISSED'}")
+
+
+def ms_since(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000
+
+
+def frames_ms(app: QApplication, view: BoardView, n: int = FRAMES) -> float:
+    """Average ms per frame: repaint the whole viewport synchronously n times."""
+    vp = view.viewport()
+    vp.repaint()
+    t0 = time.perf_counter()
+    for _ in range(n):
+        vp.repaint()
+    return ms_since(t0) / n
+
+
+def grab_ms(view: BoardView, n: int = FRAMES) -> float:
+    """Average ms per frame rendering the viewport into an image (viewport().grab())."""
+    view.viewport().grab()
+    t0 = time.perf_counter()
+    for _ in range(n):
+        view.viewport().grab()
+    return ms_since(t0) / n
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv)
+    print(f"memory at start (Qt loaded)                                {rss_mb():9.1f} MB")
+
+    # --- 18 India: open to the first painted frame ---------------------------------------
+    t0 = time.perf_counter()
+    scen = load(ROOT / "scenarios" / "18india.json")
+    doc = Document(scen)
+    t1 = time.perf_counter()
+    scene = BoardScene(doc)
+    build = ms_since(t1)
+    view = BoardView(scene)
+    view.resize(*VIEW_SIZE)
+    view.show()
+    view.fit_to_window()
+    view.viewport().repaint()
+    app.processEvents()
+    first = ms_since(t0)
+    report("18 India: build the scene", build, "ms", 200)
+    report("18 India: load + document + scene + view + first frame", first, "ms", 1000)
+    report("18 India: frame, whole map in the window (cached)", frames_ms(app, view), "ms", 16)
+    view.zoom_reset()
+    report("18 India: frame at 100 % (cached)", frames_ms(app, view), "ms", 16)
+    # one edit to the repainted frame
+    coord = scen.board.grid.coord("G10")
+    times = []
+    for i in range(10):
+        t = time.perf_counter()
+        doc.set_cells({coord: Cell(tile=LaidTile(tile="9", rotation=i % 6))})
+        view.viewport().repaint()
+        times.append(ms_since(t))
+    report("18 India: one cell edit to the repainted frame at 100 %", sum(times) / len(times), "ms", 50)
+    view.close()
+    view.deleteLater()
+    app.processEvents()
+
+    # --- 100 x 100 board ---------------------------------------------------------------------
+    big = new_scenario("catalan", 100, 100, title="100x100")
+    tiles = ["straight", "curve", "switch_left", "crossing", "turntable"]
+    for i in range(0, 100 * 100, 7):  # every 7th cell holds a tile, every 13th is a lake
+        c = (i % 100, i // 100)
+        big.board.cells[big.board.grid.label(c)] = Cell(tile=LaidTile(tile=tiles[i % len(tiles)], rotation=i % 4))
+    for i in range(0, 100 * 100, 13):
+        c = (i % 100, i // 100)
+        big.board.cells[big.board.grid.label(c)] = Cell(terrain="lake")
+    before = rss_mb()
+    doc2 = Document(big)
+    t1 = time.perf_counter()
+    scene2 = BoardScene(doc2)
+    report("100x100: build the scene (10 000 cell items)", ms_since(t1), "ms", 1000)
+    view2 = BoardView(scene2)
+    view2.resize(*VIEW_SIZE)
+    view2.show()
+    app.processEvents()
+    view2.fit_to_window()
+    t = time.perf_counter()
+    view2.viewport().repaint()
+    report("100x100: first frame at full zoom-out (paints the overview)", ms_since(t), "ms", None)
+    report("100x100: frame at full zoom-out, repaint()", frames_ms(app, view2), "ms", 16)
+    report("100x100: frame at full zoom-out, viewport().grab()", grab_ms(view2), "ms", 16)
+    view2.set_scale(0.25)  # ~25 px per cell: cell items without text
+    view2.viewport().repaint()
+    report("100x100: frame at 25 % (cell items, cached)", frames_ms(app, view2), "ms", 16)
+    view2.zoom_reset()
+    t = time.perf_counter()
+    view2.viewport().repaint()
+    report("100x100: first frame at 100 % (cells painted)", ms_since(t), "ms", None)
+    report("100x100: frame at 100 % (cached)", frames_ms(app, view2), "ms", 16)
+    # scroll around to fill caches, then measure memory
+    for k in range(10):
+        view2.horizontalScrollBar().setValue(view2.horizontalScrollBar().maximum() * k // 10)
+        view2.viewport().repaint()
+    report("100x100: memory with the board open (process RSS)", rss_mb(), "MB", 400)
+    report("100x100: memory added by document + scene + view", rss_mb() - before, "MB", None)
+    view2.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
