@@ -275,7 +275,30 @@ def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple]) -> list
         if out[k] is None:
             placed = [p for p in out if p is not None]
             out[k] = max(ring, key=lambda q: min((math.hypot(q.x() - p.x(), q.y() - p.y()) for p in placed), default=0.0))
+    _spread(out, _city_radius(geo) * 2.1)  # type: ignore[arg-type]
     return out  # type: ignore[return-value]
+
+
+def _spread(points: list[QPointF], min_gap: float) -> None:
+    """Push apart nodes that would overlap (e.g. two cities serving neighbouring sides)."""
+    for _round in range(6):
+        moved = False
+        for i in range(len(points)):
+            for j in range(i + 1, len(points)):
+                p, q = points[i], points[j]
+                dx, dy = q.x() - p.x(), q.y() - p.y()
+                d = math.hypot(dx, dy)
+                if d >= min_gap:
+                    continue
+                if d < 1e-6:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                push = (min_gap - d) / 2
+                ux, uy = dx / d * push, dy / d * push
+                points[i] = QPointF(p.x() - ux, p.y() - uy)
+                points[j] = QPointF(q.x() + ux, q.y() + uy)
+                moved = True
+        if not moved:
+            return
 
 
 def _port_point(port, geo: Geometry, pos: list[QPointF]) -> QPointF:
@@ -352,7 +375,7 @@ def _paint_track(
         # A path that meets no earlier path passes over it: a gap (background casing) shows the two levels.
         if drawn_ports and not any(ports & s for s in drawn_ports) and detail:
             painter.setPen(casing)
-            painter.drawPath(shape)
+            painter.drawPath(_middle_of(shape, 0.2, 0.8))
         drawn_ports.append(ports)
         if terminal:
             _paint_terminal(painter, geo, a if isinstance(a, int) else b, w)
@@ -376,7 +399,14 @@ def _paint_track(
             _paint_town(painter, geo, track, k, p, w, detail, k in town_arcs)
         elif kind == "city":
             city_tokens = tokens[k] if tokens is not None and k < len(tokens) else []
-            _paint_city(painter, geo, p, track.slots[k], track.revenues[k], city_tokens, detail)
+            others = [q for j, q in enumerate(pos) if j != k]
+            away = None
+            if others:
+                ox, oy = sum(q.x() for q in others) / len(others), sum(q.y() for q in others) / len(others)
+                d = math.hypot(p.x() - ox, p.y() - oy)
+                if d > 1e-6:
+                    away = QPointF((p.x() - ox) / d, (p.y() - oy) / d)
+            _paint_city(painter, geo, p, track.slots[k], track.revenues[k], city_tokens, detail, away)
         elif kind == "turntable":
             _paint_turntable(painter, geo, p, w)
         elif kind == "buffer":
@@ -385,6 +415,14 @@ def _paint_track(
             painter.setPen(QPen(TRACK, 2))
             painter.setBrush(CITY_FILL)
             painter.drawRect(QRectF(p.x() - 12, p.y() - 8, 24, 16))
+
+
+def _middle_of(path: QPainterPath, t0: float, t1: float, steps: int = 12) -> QPainterPath:
+    """The part of ``path`` between two fractions of its length (as a polyline)."""
+    out = QPainterPath(path.pointAtPercent(t0))
+    for i in range(1, steps + 1):
+        out.lineTo(path.pointAtPercent(t0 + (t1 - t0) * i / steps))
+    return out
 
 
 def _paint_terminal(painter: QPainter, geo: Geometry, edge: int, w: float) -> None:
@@ -520,7 +558,9 @@ def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
     draw_text(painter, at, str(revenue), r * 1.15, bold=True, max_width=r * 1.9)
 
 
-def _paint_city(painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenue, tokens, detail: bool) -> None:
+def _paint_city(
+    painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenue, tokens, detail: bool, away: QPointF | None = None
+) -> None:
     r = _city_radius(geo)
     slots = max(1, slots)
     if slots > 4:
@@ -545,7 +585,15 @@ def _paint_city(painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenu
             draw_text(painter, c, text, r * 0.8, bold=True, color=RESERVED_TEXT if reserved else text_color, max_width=r * 1.75)
     if detail:
         ext = max(abs(o.x()) for o in offs) + r
-        _paint_revenue(painter, QPointF(p.x() - ext - 6, p.y() - r - 2), revenue, 10.0)
+        if away is None:
+            at = QPointF(p.x() - ext - 6, p.y() - r - 2)
+        else:  # several stops in the cell: put the revenue on the side away from the others
+            at = QPointF(p.x() + away.x() * (ext + 8), p.y() + away.y() * (r + 8))
+            d = math.hypot(at.x(), at.y())
+            limit = geo.apothem * 0.8
+            if d > limit:
+                at = QPointF(at.x() * limit / d, at.y() * limit / d)
+        _paint_revenue(painter, at, revenue, 10.0)
 
 
 # --- terrain symbols -------------------------------------------------------------------------
@@ -734,7 +782,7 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
     if label:
         draw_text(painter, _label_position(geo), label, 15, bold=True, max_width=a * 0.55)
     if cell.icons:
-        _paint_icons(painter, geo, cell.icons, busy)
+        _paint_icons(painter, geo, cell.icons, busy or (not covered and cell.terrain in ("mountain", "hill", "water")))
     if tdef is not None and tdef.color != "track":
         draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
 
@@ -749,7 +797,7 @@ def _paint_icons(painter: QPainter, geo: Geometry, icons: list[str], busy: bool)
     """Icons (e.g. commodities '18_india/rice-30') as small labelled badges."""
     a = geo.apothem
     n = len(icons)
-    y0 = a * 0.45 if busy else -a * 0.3 * (n - 1) / 2
+    y0 = a * 0.62 if busy else -a * 0.3 * (n - 1) / 2
     for i, icon in enumerate(icons):
         text = icon.rsplit("/", 1)[-1].replace("-", " ")
         at = QPointF(0, y0 + i * a * 0.3) if not busy else QPointF((i - (n - 1) / 2) * a * 0.55, y0)
@@ -790,7 +838,14 @@ def _paint_platform(painter: QPainter, scenario: Scenario, geo: Geometry, cell: 
     if not detail:
         return
     text = plat.name or plat.station
-    draw_text(painter, c, text, 12, bold=True, color=text_color, max_width=half_len * 1.8)
+    painter.save()
+    painter.translate(c)
+    angle = math.degrees(math.atan2(s.y(), s.x()))
+    if angle > 90.01 or angle < -89.99:
+        angle -= 180  # keep the text upright
+    painter.rotate(angle)
+    draw_text(painter, QPointF(0, 0), text, 12, bold=True, color=text_color, max_width=half_len * 1.8)
+    painter.restore()
     badge = QPointF(-d.x() * a * 0.05 + s.x() * a * 0.55, -d.y() * a * 0.05 + s.y() * a * 0.55)
     if plat.kind == "origin":
         _paint_origin_flag(painter, badge, fill)
