@@ -5,11 +5,11 @@ graph), the printed map (terrain costs, river and impassable sides, gray/red/blu
 their printed track) and the options below. A title with rules of its own subclasses
 :class:`EighteenXX` and overrides the hooks (``turn_failure``, ``fit_failure``,
 ``rotation_failure``, ``company_lay_failure``, ``after_lay``, ``extra_board_issues``,
-``relaxed_upgrade``); see ``model/rules/india.py``.
+``relaxed_upgrade``) in its own module next to this package.
 
 Moves (``Move.kind``): ``lay`` (a yellow tile on a printed hex), ``upgrade`` (a tile replacing
 the current one), ``station`` (a token in city ``extra['city']``). Rule ids are
-``<rule set id>.<rule>``, e.g. ``18xx.exit-off-map``; the rules are listed in docs/18india.md.
+``<rule set id>.<rule>``, e.g. ``18xx.exit-off-map``; the rules are listed in the documentation (docs/).
 """
 
 from __future__ import annotations

@@ -46,8 +46,14 @@ def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> fro
                 if nxt not in seen and nxt in ts:
                     seen.add(nxt)
                     queue.append(nxt)
-    else:  # no graph: anything later with the same label
-        seen |= {t.id for t in ts.tiles if color_rank(t.color) > want and (t.label or None) == (printed.label or None)}
+    else:  # no graph: anything later with the same label and the same stops
+        seen |= {
+            t.id
+            for t in ts.tiles
+            if color_rank(t.color) > want
+            and upgrades.label_matches(printed, t) is None
+            and upgrades.stops_preserved(printed, t) is None
+        }
     cache[key] = frozenset(seen)
     return cache[key]
 
