@@ -92,8 +92,17 @@ class Situation:
             v = self._views[coord] = current_view(self.scenario, self.cell(coord))
         return v
 
+    _counts: dict | None = None
+
     def laid_count(self, tile_id: str) -> int:
-        return sum(1 for c in self.scenario.board.cells.values() if c.tile is not None and c.tile.tile == tile_id)
+        """Copies of a tile on the board."""
+        if self._counts is None:
+            counts: dict[str, int] = {}
+            for c in self.scenario.board.cells.values():
+                if c.tile is not None:
+                    counts[c.tile.tile] = counts.get(c.tile.tile, 0) + 1
+            self._counts = counts
+        return self._counts.get(tile_id, 0)
 
 
 @register
