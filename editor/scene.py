@@ -161,6 +161,14 @@ class BoardScene(QGraphicsScene):
         self._cells_layer.setVisible(not overview)
         self.overview.setVisible(overview)
 
+    def overview_picture(self):
+        """The whole board as a small QImage (for a minimap); painted on first use, kept current.
+
+        A minimap should show this picture rather than be a second QGraphicsView on this scene:
+        the level of detail (cell items or overview) is chosen per scene by the main view.
+        """
+        return self.overview.ensure_image()
+
     # --- document signals ---------------------------------------------------------------------
     def refresh_cells(self, coords) -> None:
         """Repaint the items of these cells (and their part of the overview picture)."""

@@ -232,3 +232,40 @@ def test_side_segment_matches_edge_midpoint(qapp):
             p, q = render.side_segment(grid, c, e, 50)
             mx, my = grid.edge_midpoint(c, e, 50)
             assert abs((p.x() + q.x()) / 2 - mx) < 1e-6 and abs((p.y() + q.y()) / 2 - my) < 1e-6
+
+
+def test_18india_map_pixels(qapp):
+    """The bundled 18 India map: lake, red off-boards, gray hexes, rivers, gauge lines, city names."""
+    from model.io import load
+
+    root = Path(__file__).resolve().parent.parent
+    s = load(root / "scenarios" / "18india.json")
+    img, rect = paint_image(s, 60, "trackwright_render_18india.png")
+    grid = s.board.grid
+
+    def at(label, dx=0.0, dy=0.0):
+        x, y = grid.centre(grid.coord(label), 60)
+        return pixel(img, rect, x + dx, y + dy)
+
+    assert is_blue(at("C18", 0, 20))  # the lake
+    c = at("A18", 25, 0)
+    assert c.red() > 180 and c.green() < 120  # off-board (red)
+    c = at("Q20", 30, 0)
+    assert abs(c.red() - c.green()) < 10 and 150 < c.red() < 220  # gray hex
+    # a river side and a gauge line, straight from the file's edge list
+    river = next(f for f in s.board.edges if f.kind == "river")
+    p, q = render.side_segment(grid, grid.coord(river.cell), river.edge, 60)
+    m = (p.x() * 0.3 + q.x() * 0.7, p.y() * 0.3 + q.y() * 0.7)
+    assert is_blue(pixel(img, rect, *m))
+    gauge = next(f for f in s.board.edges if f.kind == "gauge" and not any(
+        g.kind == "river" and s.board.side_key(grid.coord(g.cell), g.edge) == s.board.side_key(grid.coord(f.cell), f.edge)
+        for g in s.board.edges))
+    p, q = render.side_segment(grid, grid.coord(gauge.cell), gauge.edge, 60)
+    reds = sum(
+        1 for i in range(21)
+        if (lambda c: c.red() > 170 and c.green() < 90)(pixel(img, rect, p.x() + (q.x() - p.x()) * i / 20, p.y() + (q.y() - p.y()) * i / 20))
+    )
+    assert reds >= 5
+    # the name DELHI is written near the top of G8
+    x, y = grid.centre(grid.coord("G8"), 60)
+    assert dark_pixels(img, rect, x - 25, y - 48, x + 25, y - 30) > 25

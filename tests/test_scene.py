@@ -230,3 +230,16 @@ def test_overview_mode_at_low_zoom_follows_edits(qtbot):
     assert c.blue() > c.red() + 40, c.name()
     scene.set_view_scale(1.0)
     assert not scene.overview_mode and not scene.overview.isVisible()
+
+
+def test_overview_picture_for_a_minimap(qtbot):
+    doc = make_doc("18india", 6, 5)
+    doc.set_cells({(2, 2): Cell(terrain="offboard")})
+    scene = BoardScene(doc)
+    img = scene.overview_picture()
+    assert not img.isNull() and img.width() <= 2048 and img.height() <= 2048
+    rect = scene.overview.boundingRect()
+    centre = scene.cell_centre((2, 2))
+    k = img.width() / rect.width()
+    c = img.pixelColor(int((centre.x() - rect.left()) * k), int((centre.y() - rect.top()) * k))
+    assert c.red() > 180 and c.green() < 120, c.name()

@@ -58,7 +58,8 @@ class OverviewItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def _ensure_image(self) -> QImage:
+    def ensure_image(self) -> QImage:
+        """The overview picture, painted now if it does not exist yet."""
         if self._image is not None:
             return self._image
         scen = self._scenario_of()
@@ -89,7 +90,7 @@ class OverviewItem(QGraphicsItem):
         self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        img = self._ensure_image()
+        img = self.ensure_image()
         painter.drawImage(self._rect, img)
 
 
