@@ -10,6 +10,7 @@ Move kinds: ``place`` (a tile on a free cell), ``replace`` (substitution, §4.6)
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,6 @@ from model.rules import Move, Verdict
 from model.rules.catalan.network import (
     SIDE_NAMES,
     Network,
-    PlayerReach,
     Transfer,
     transfer_of,
 )
@@ -58,13 +58,16 @@ class Analysis:
         self.net = Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
         self.player_ids = [p.id for p in scenario.players]
         self._tile_transfer: dict[tuple[str, int], Transfer] = {}
-        self._seed: dict[tuple[Coord, str], PlayerReach] = {}
+        self._desc: dict[tuple[Coord, str], set[tuple[Coord, int]]] = {}
+        self._blocked: dict[str, bool] = {}
+        self._plans: dict[tuple[Coord, str], Any] = {}
+        self.tdefs = scenario.tileset().by_id
         self._mandatory: dict[tuple[str, str], list[Move]] = {}
         self._union_open: set[tuple[Coord, int]] | None = None
 
     # --- tiles ---------------------------------------------------------------------------
     def tile_info(self, tile_id: str) -> TileInfo | None:
-        tdef = self.s.tile(tile_id)
+        tdef = self.tdefs.get(tile_id)
         if tdef is None:
             return None
         return TileInfo(tdef.id, tuple(tdef.distinct_rotations(4)), frozenset(tdef.tags))
@@ -73,7 +76,7 @@ class Analysis:
         key = (tile_id, rotation % 4)
         t = self._tile_transfer.get(key)
         if t is None:
-            tdef = self.s.tile(tile_id)
+            tdef = self.tdefs.get(tile_id)
             paths = tuple(TrackPath(a, b, term) for a, b, term in tdef.rotated_paths(rotation % 4, 4))
             kinds = tuple(n.kind for n in tdef.nodes)
             rev = frozenset(i for i, k in enumerate(kinds) if k in self.net.model.reverse_kinds)
@@ -82,17 +85,17 @@ class Analysis:
         return t
 
     def ports(self, tile_id: str, rotation: int) -> frozenset[int]:
-        return self.s.tile(tile_id).exits(rotation % 4, 4)
+        return self.tdefs.get(tile_id).exits(rotation % 4, 4)
 
     def same_shape(self, tile_a: str, rot_a: int, tile_b: str, rot_b: int) -> bool:
         if tile_a != tile_b:
             return False
-        tdef = self.s.tile(tile_a)
+        tdef = self.tdefs.get(tile_a)
         return tdef._shape(rot_a % 4, 4) == tdef._shape(rot_b % 4, 4)
 
     def trunk(self, tile_id: str, rotation: int) -> int | None:
         """The trunk side of a switch: the side shared by its two paths."""
-        tdef = self.s.tile(tile_id)
+        tdef = self.tdefs.get(tile_id)
         if "switch" not in tdef.tags:
             return None
         sets = [{a, b} for a, b, _ in tdef.rotated_paths(rotation % 4, 4)]
@@ -123,7 +126,7 @@ class Analysis:
     def open_ends_for(self, actor: str, phase: str, tile_id: str) -> set[tuple[Coord, int]]:
         """The open ends a tile may extend in this phase (M1, M8, O1)."""
         if phase == "mandatory":
-            tags = self.s.tile(tile_id).tags
+            tags = self.tdefs.get(tile_id).tags
             if "dead_end" in tags and self.opt["dead_end_mandatory_target"] == "any":
                 return self.all_open_ends()
             return self.own_open_ends(actor)
@@ -142,7 +145,7 @@ class Analysis:
 
     def reachers(self, coord: Coord) -> list[str]:
         """Players whose VIA NOSTRA uses a connection of the cell."""
-        return [pid for pid in self.player_ids if any(c == coord for c, _ in self.net.reach(pid).states)]
+        return [pid for pid in self.player_ids if coord in self.net.reach(pid).cells]
 
     def mandatory_moves(self, actor: str, tile_id: str) -> list[Move]:
         """Legal mandatory moves with one drawn tile (cached); the turn is lost when empty (M6)."""
@@ -153,9 +156,12 @@ class Analysis:
 
     def blocked(self, actor: str) -> bool:
         """M5 / A7: the player may use a drawn turntable to replace one of her tiles."""
-        if self.opt["blocked_definition"] == "no_open_end":
-            return not self.own_open_ends(actor)
-        return not any(m.kind == "place" for m in self.placements(actor, "mandatory", "turntable"))
+        if actor not in self._blocked:
+            if self.opt["blocked_definition"] == "no_open_end":
+                self._blocked[actor] = not self.own_open_ends(actor)
+            else:
+                self._blocked[actor] = not self.placements(actor, "mandatory", "turntable")
+        return self._blocked[actor]
 
     def turn_lost(self, actor: str) -> bool:
         """M6: the drawn tile had no legal play and nothing was laid in this mandatory phase."""
@@ -188,7 +194,7 @@ class Analysis:
             return out
         if phase == "mandatory":
             own = self.net.reach(actor)
-            cells = sorted({c for c, _ in own.states if self.s.board.cell(c).tile is not None}, key=lambda c: (c[1], c[0]))
+            cells = sorted((c for c in own.cells if self.s.board.cell(c).tile is not None), key=lambda c: (c[1], c[0]))
             if not self.opt["m5_own_track_only"]:
                 cells = self.tile_cells()
         else:
@@ -300,7 +306,7 @@ class Analysis:
     def _terrain(self, coord: Coord, tile_id: str) -> Verdict | None:
         label = self.label(coord)
         cell = self.s.board.cell(coord)
-        tags = self.s.tile(tile_id).tags
+        tags = self.tdefs.get(tile_id).tags
         if cell.terrain not in CATALAN_TERRAIN:
             return _fail("catalan.unsupported-terrain", f"{label}: terrain {cell.terrain!r} is not part of the Catalan game")
         if cell.terrain == "lake":
@@ -333,9 +339,9 @@ class Analysis:
             return v
         rule = "catalan.M1-open-end" if phase == "mandatory" else "catalan.O1-open-end"
         ends = self.open_ends_for(move.actor, phase, move.tile)
-        whose = "your" if ends is not self.all_open_ends() or phase == "mandatory" else "any player's"
         facing = self.facing_sides(coord, ends)
         if not facing:
+            whose = "your" if ends is self.own_open_ends(move.actor) else "any player's"
             return _fail(rule, f"{label} is not next to an open end of {whose} track ({'M1' if phase == 'mandatory' else 'O1'})")
         ports = self.ports(move.tile, move.rotation)
         joins = [s for s in facing if s in ports]
@@ -363,9 +369,9 @@ class Analysis:
             return _fail("catalan.tile-on-station", f"{label} is a station platform: no tile can be placed on it (§2)")
         if old is None:
             return _fail("catalan.nothing-to-replace", f"{label} holds no tile; use 'place'")
-        old_tags = self.s.tile(old.tile).tags if self.s.tile(old.tile) else []
+        old_tags = self.tdefs.get(old.tile).tags if self.tdefs.get(old.tile) else []
         if phase == "mandatory":
-            if move.tile != "turntable" and "turntable" not in [n.kind for n in self.s.tile(move.tile).nodes]:
+            if move.tile != "turntable" and "turntable" not in [n.kind for n in self.tdefs.get(move.tile).nodes]:
                 return _fail(
                     "catalan.M7-no-substitution",
                     f"{label}: tiles are substituted only in the optional phase; the one exception is a drawn turntable "
@@ -377,7 +383,7 @@ class Analysis:
                     f"{label}: {move.actor} is not blocked (the turntable can be placed at one of her open ends), so it "
                     "must be placed, not used to replace a tile (M5)",
                 )
-            if self.opt["m5_own_track_only"] and not any(c == coord for c, _ in self.net.reach(move.actor).states):
+            if self.opt["m5_own_track_only"] and coord not in self.net.reach(move.actor).cells:
                 return _fail("catalan.M5-own-track", f"{label}: the tile is not part of {move.actor}'s VIA NOSTRA (M5)")
         else:
             if not self.reachers(coord):
@@ -430,42 +436,135 @@ class Analysis:
             return self.reachers(coord)
         return self.player_ids
 
-    def without(self, coord: Coord, pid: str) -> PlayerReach:
-        """The player's reach with the cell emptied (cached)."""
+    def descendants(self, coord: Coord, pid: str) -> set[tuple[Coord, int]]:
         key = (coord, pid)
-        r = self._seed.get(key)
-        if r is None:
-            r = self.net.search(pid, overrides={coord: None})
-            self._seed[key] = r
-        return r
+        d = self._desc.get(key)
+        if d is None:
+            d = self.net.reach(pid).descendants(coord)
+            self._desc[key] = d
+        return d
 
     def lost_connections(self, coord: Coord, pid: str, new: Transfer | None) -> set[tuple[Coord, int]]:
-        """Connections outside ``coord`` that the player reaches now and would not with ``new`` there."""
+        """Connections outside ``coord`` that the player reaches now and would not with ``new`` there.
+
+        Exact, and cheap in the usual cases: (1) if every transition the player's trains make
+        through the cell still exists, nothing is lost; (2) only states whose search-tree path runs
+        through the cell can be lost, and only their connections that no other state provides
+        need to be found again; (3) those are looked for by resuming the search on the changed
+        board from the states known to stay reachable.
+        """
         before = self.net.reach(pid)
+        if coord not in before.cells:
+            return set()
         old = self.net.transfer(coord)
         rel = new.relation() if new is not None else frozenset()
-        # Quick pass: every transition the player's trains make through the cell still exists.
+        grid = self.grid
+        by_cell = before.by_cell()
         ok = True
-        for (c, e) in before.states:
-            if c != coord or e < 0:
+        for e in by_cell.get(coord, ()):
+            if e < 0:
                 continue
             for x in old.exits[e] or ():
-                n = self.grid.neighbour_position(coord, x)
-                nt = self.net.transfer(n) if self.grid.contains(n) else None
-                if nt is not None and nt.exits[(x + 2) % 4] is not None and (e, x) not in rel:
+                if (e, x) in rel:
+                    continue
+                n = grid.neighbour_position(coord, x)
+                nt = self.net.transfer(n) if grid.contains(n) else None
+                if nt is not None and nt.exits[(x + 2) % 4] is not None:
                     ok = False
                     break
             if not ok:
                 break
         if ok:
             return set()
-        need = {k for k in before.connections if k[0] != coord}
-        seed = self.without(coord, pid)
-        missing = need - seed.connections
-        if not missing:
+        plan = self._plan(coord, pid)
+        if plan is None:
             return set()
-        after = self.net.search(pid, overrides={coord: new}, seed=seed, stop_when=missing)
-        return missing - after.connections
+        need, frontier, known = plan
+        net = self.net
+        remaining = set(need)
+        visited: set[tuple[Coord, int]] = set()
+        queue = deque(frontier)
+        offsets = grid.offsets()
+        on_board = grid.coord_set
+        while queue:
+            c, x = queue.popleft()
+            dx, dy = offsets[x]
+            n = (c[0] + dx, c[1] + dy)
+            if n not in on_board:
+                continue
+            e = (x + 2) % 4
+            t = new if n == coord else net.transfer(n)
+            if t is None or t.exits[e] is None:
+                continue
+            st = (n, e)
+            if st in visited or known(st):
+                continue
+            visited.add(st)
+            if n != coord:
+                for i in t.used[e]:
+                    remaining.discard((n, i))
+                if not remaining:
+                    return set()
+            for x2 in t.exits[e]:
+                queue.append((n, x2))
+        return remaining
+
+    def _plan(self, coord: Coord, pid: str):
+        """What a change of the cell can cost the player, independent of the new tile (cached):
+        the connections only tree-descendants of the cell provide, the exits from states that
+        surely stay reachable into the cell or those descendants, and the 'surely reachable' test."""
+        key = (coord, pid)
+        if key in self._plans:
+            return self._plans[key]
+        before = self.net.reach(pid)
+        by_cell = before.by_cell()
+        grid = self.grid
+        lost_states = self.descendants(coord, pid)
+        if not lost_states:
+            self._plans[key] = None
+            return None
+        net = self.net
+
+        def used(t: Transfer, e: int) -> frozenset[int]:
+            return t.start_used if e < 0 else t.used[e]
+
+        need: set[tuple[Coord, int]] = set()
+        for c, e in lost_states:
+            t = net.transfer(c)
+            kept = [used(t, e2) for e2 in by_cell[c] if (c, e2) not in lost_states]
+            for i in used(t, e):
+                if not any(i in k for k in kept):
+                    need.add((c, i))
+        if not need:
+            self._plans[key] = None
+            return None
+        states = before.states
+
+        def known(st: tuple[Coord, int]) -> bool:
+            return st[0] != coord and st in states and st not in lost_states
+
+        def exits_of(c: Coord, e: int) -> tuple[int, ...]:
+            t = net.transfer(c)
+            return t.start_exits if e < 0 else (t.exits[e] or ())
+
+        frontier: list[tuple[Coord, int]] = []
+        for s_ in range(4):  # known states that leave into the changed cell
+            nb = grid.neighbour_position(coord, s_)
+            back = (s_ + 2) % 4
+            for e2 in by_cell.get(nb, ()):
+                if known((nb, e2)) and back in exits_of(nb, e2):
+                    frontier.append((nb, back))
+        for c, e in lost_states:  # known states that lead into a state that may be lost
+            if e < 0:
+                continue
+            prev = grid.neighbour_position(c, e)
+            x = (e + 2) % 4
+            for e2 in by_cell.get(prev, ()):
+                if known((prev, e2)) and x in exits_of(prev, e2):
+                    frontier.append((prev, x))
+        plan = (need, frontier, known)
+        self._plans[key] = plan
+        return plan
 
     def continuity(self, coord: Coord, move: Move) -> Verdict | None:
         new = self.tile_transfer(move.tile, move.rotation)

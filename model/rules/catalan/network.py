@@ -112,8 +112,44 @@ class PlayerReach:
     cells: set[Coord] = field(default_factory=set)
     exits: set[tuple[Coord, int]] = field(default_factory=set)
 
+    parent: dict[tuple[Coord, int], tuple[Coord, int] | None] = field(default_factory=dict)
+    _by_cell: dict[Coord, list[int]] | None = None
+    _children: dict[tuple[Coord, int], list[tuple[Coord, int]]] | None = None
+
+    def by_cell(self) -> dict[Coord, list[int]]:
+        """Entry sides reached, per cell (START for an origin platform's node)."""
+        if self._by_cell is None:
+            idx: dict[Coord, list[int]] = {}
+            for c, e in self.states:
+                idx.setdefault(c, []).append(e)
+            self._by_cell = idx
+        return self._by_cell
+
     def entered_sides(self, coord: Coord) -> set[int]:
-        return {e for (c, e) in self.states if c == coord and e >= 0}
+        return {e for e in self.by_cell().get(coord, ()) if e >= 0}
+
+    def descendants(self, coord: Coord) -> set[tuple[Coord, int]]:
+        """States outside ``coord`` whose search-tree path passes through ``coord``.
+
+        Only these can be lost when the cell changes: every other state has a path from the
+        origin that avoids the cell.
+        """
+        if self._children is None:
+            ch: dict[tuple[Coord, int], list[tuple[Coord, int]]] = {}
+            for st, par in self.parent.items():
+                if par is not None:
+                    ch.setdefault(par, []).append(st)
+            self._children = ch
+        ch = self._children
+        stack = [(coord, e) for e in self.by_cell().get(coord, ())]
+        out: set[tuple[Coord, int]] = set()
+        while stack:
+            st = stack.pop()
+            for nxt in ch.get(st, ()):
+                if nxt[0] != coord and nxt not in out:
+                    out.add(nxt)
+                    stack.append(nxt)
+        return out
 
 
 class Network:
@@ -130,6 +166,7 @@ class Network:
         self.model = TrackModel(scenario, reverse_kinds=frozenset(kinds), virtual=virtual_track)
         self._transfer: dict[Coord, Transfer | None] = {}
         self._reach: dict[str, PlayerReach] = {}
+        self._open: dict[str, set[tuple[Coord, int]]] = {}
         self._starts: dict[str, tuple[Coord, ...]] | None = None
 
     # --- cells ---------------------------------------------------------------------------
@@ -149,6 +186,7 @@ class Network:
         for c in coords:
             self._transfer.pop(c, None)
         self._reach.clear()
+        self._open.clear()
         self._starts = None
 
     def track(self, coord: Coord) -> CellTrack | None:
@@ -216,16 +254,19 @@ class Network:
                 if t is None:
                     continue
                 states.add((c, START))
+                out.parent[(c, START)] = None
                 cells.add(c)
                 for i in t.start_used:
                     conns.add((c, i))
                 for x in t.start_exits:
-                    queue.append(((c, x), 0))
+                    queue.append(((c, x), (c, START)))
         if remaining is not None and not remaining:
             return out
-        # queue items: ((cell, exit side), 0) exits still to follow
+        # queue items: ((cell, exit side), state it leaves from): exits still to follow
+        record = seed is None
+        parent = out.parent
         while queue:
-            (c, x), _ = queue.popleft()
+            (c, x), src = queue.popleft()
             exits.add((c, x))
             dx, dy = offsets[x]
             n = (c[0] + dx, c[1] + dy)
@@ -238,6 +279,8 @@ class Network:
             if t is None or t.exits[e] is None:
                 continue
             states.add((n, e))
+            if record:
+                parent[(n, e)] = src
             cells.add(n)
             for i in t.used[e]:
                 conns.add((n, i))
@@ -246,7 +289,7 @@ class Network:
             if remaining is not None and not remaining:
                 return out
             for x2 in t.exits[e]:
-                queue.append(((n, x2), 0))
+                queue.append(((n, x2), (n, e)))
         return out
 
     # --- open ends --------------------------------------------------------------------------
@@ -259,11 +302,14 @@ class Network:
 
     def open_ends(self, player_id: str) -> set[tuple[Coord, int]]:
         """Sides (cell, side) through which the player's train leaves into a free cell (M1)."""
-        out = set()
-        for c, x in self.reach(player_id).exits:
-            n = self.grid.neighbour_position(c, x)
-            if self.is_free(n):
-                out.add((c, x))
+        out = self._open.get(player_id)
+        if out is None:
+            out = set()
+            for c, x in self.reach(player_id).exits:
+                n = self.grid.neighbour_position(c, x)
+                if self.is_free(n):
+                    out.add((c, x))
+            self._open[player_id] = out
         return out
 
 
@@ -278,5 +324,5 @@ def seed_frontier(net: Network, seed: PlayerReach, ov: dict[Coord, Transfer | No
     for (c, x) in seed.exits:
         n = net.grid.neighbour_position(c, x)
         if n in changed:
-            out.append(((c, x), 0))
+            out.append(((c, x), None))
     return out
