@@ -71,7 +71,10 @@ class BoardScene(QGraphicsScene):
         return self.document.scenario.board.grid
 
     def _build(self) -> None:
-        self.clear()
+        # remove only our own items: tools may have items of their own in the scene (rubber band)
+        for item in getattr(self, "_own_items", []) + list(getattr(self, "_marks", {}).values()):
+            if item.scene() is self:
+                self.removeItem(item)
         self._cells = {}
         self._marks = {}
         scen = self.document.scenario
@@ -115,6 +118,10 @@ class BoardScene(QGraphicsScene):
         self.ghost_item = GhostItem()
         self.ghost_item.setZValue(Z.Z_GHOST)
         self.addItem(self.ghost_item)
+        self._own_items = [
+            self._cells_layer, self.overview, self.edges_item, self.labels_item, self.shade_item,
+            self.selection_item, self.hover_item, self.ghost_item,
+        ]
         self._apply_mode()
         self._on_selection_changed(list(self.document.selection))
         if self.auto_issue_marks and getattr(self.document, "issues", None):

@@ -243,3 +243,18 @@ def test_overview_picture_for_a_minimap(qtbot):
     k = img.width() / rect.width()
     c = img.pixelColor(int((centre.x() - rect.left()) * k), int((centre.y() - rect.top()) * k))
     assert c.red() > 180 and c.green() < 120, c.name()
+
+
+def test_board_reset_keeps_foreign_items(qtbot, doc):
+    """A tool's own item (e.g. a rubber band) survives a board reset; ours are rebuilt, not duplicated."""
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    scene = BoardScene(doc)
+    band = QGraphicsRectItem(0, 0, 10, 10)
+    scene.addItem(band)
+    scene.set_issue_marks({(0, 0): "x"})
+    n_before = len(scene.items())
+    doc.replace_scenario(new_scenario("catalan", 5, 4))
+    assert band.scene() is scene
+    assert scene.issue_marks() == {}
+    assert len(scene.items()) == n_before - 1  # the same items minus the issue mark
