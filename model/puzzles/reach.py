@@ -173,10 +173,27 @@ class GoalStatus:
     sources: set[Coord]
 
 
+def _catalan_network_cells(rules: Any, scenario: Scenario, actor: str) -> set[Coord] | None:
+    """A player's VIA NOSTRA cells from the Catalan rule set's own network (None: not Catalan)."""
+    if getattr(rules, "id", None) != "catalan" or scenario.player(actor) is None:
+        return None
+    from model.rules.catalan.network import Network  # the rule set's exact movement rules
+
+    dead_end_reversal = bool(rules.option(scenario, "dead_end_reversal"))
+    r = Network(scenario, dead_end_reversal=dead_end_reversal).reach(actor)
+    return set(r.cells) | set(r.starts)
+
+
 def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
     """Evaluate the puzzle goal on a scenario."""
-    tm = track_model(rules, scenario)
     goal = puzzle.goal
+    if not isinstance(goal, ConnectGoal):
+        actor = goal.player if isinstance(goal, DestinationGoal) else goal.actor
+        cells = _catalan_network_cells(rules, scenario, actor)
+        if cells is not None:
+            missing = [p for p in puzzle.goal_places(scenario) if not set(place_cells(scenario, p)) & cells]
+            return GoalStatus(not missing, missing, cells)
+    tm = track_model(rules, scenario)
     if isinstance(goal, ConnectGoal):
         a_cells = place_cells(scenario, goal.a)
         if goal.actor is not None:

@@ -34,6 +34,7 @@ optional goal-test hooks.
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -144,6 +145,15 @@ class Solver:
         self._moves_cache: dict[tuple, list[tuple[Move, _Node]]] = {}
         self._bound_cache: dict[tuple, tuple[bool, int]] = {}
         self._initial_sig = self._board_sig(scenario)
+        # Without drawn tiles every turn offers the same choices, so a state reached with more
+        # turns left dominates the same state with fewer: keys leave the turn out and the tables
+        # below compare the turns left instead.
+        self._homogeneous = not any(p.tile_from == "drawn" for p in self.puzzle.phases)
+        # moves come from legal_moves, so a rule set that can skip re-checking them may do so
+        try:
+            self._apply_kwargs = {"check": False} if "check" in inspect.signature(self.rules.apply).parameters else {}
+        except (TypeError, ValueError):
+            self._apply_kwargs = {}
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -197,7 +207,7 @@ class Solver:
     def _key(self, node: _Node, board_sig: frozenset) -> tuple:
         return (
             board_sig,
-            node.turn,
+            None if self._homogeneous else node.turn,
             node.phase,
             node.played,
             node.hand,
@@ -324,7 +334,8 @@ class Solver:
 
     def _children(self, node: _Node) -> list[tuple[Move | None, _Node]]:
         """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn."""
-        cached = self._moves_cache.get(node.key)
+        cache_key = (node.key, node.turn)
+        cached = self._moves_cache.get(cache_key)
         if cached is not None:
             return cached
         step = self.puzzle.phases[node.phase]
@@ -334,7 +345,7 @@ class Solver:
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
-            after = self.rules.apply(node.scenario, m)
+            after = self.rules.apply(node.scenario, m, **self._apply_kwargs)
             hand = node.hand
             if step.tile_from == "hand" and hand is not None and m.tile is not None:
                 lst = list(hand)
@@ -354,7 +365,7 @@ class Solver:
                 # a required phase with no legal move: the rest of the turn is lost (Catalan A8)
                 nxt = self._make(node.scenario, node.turn + 1, 0, 0, node.hand, node.money, node.moves_left, new_turn=True)
             out.append((None, nxt))
-        self._moves_cache[node.key] = out
+        self._moves_cache[cache_key] = out
         return out
 
     def _bound(self, node: _Node) -> tuple[bool, int]:
@@ -378,7 +389,7 @@ class Solver:
                 return SolveResult(
                     "solvable", [], nodes=self.nodes, seconds=time.monotonic() - start, reason="the goal is met before any move"
                 )
-            failed: dict[tuple, int] = {}  # key -> largest move budget proven to fail (UNLIMITED: any budget)
+            failed: dict[tuple, list[tuple[int, int]]] = {}  # key -> [(turns left, budget)] proven to fail
             limit = 1
             while True:
                 path: list[Move] = []
@@ -395,18 +406,21 @@ class Solver:
         """Depth-first search for a play of at most ``budget`` moves that meets the goal."""
         if self._finished(node):
             return _FAIL_FULL
-        known = failed.get(node.key, -1)
-        if known == UNLIMITED:
-            return _FAIL_FULL
-        if known >= budget:
-            return _FAIL_CUT
+        turns_left = self.puzzle.resources.turns - node.turn
+        known = failed.setdefault(node.key, [])
+        for tl, b in known:
+            if tl >= turns_left and b == UNLIMITED:
+                return _FAIL_FULL
+        for tl, b in known:
+            if tl >= turns_left and b >= budget:
+                return _FAIL_CUT
         self._tick()
         bound = self._bound(node)[1]
         if bound > self._capacity(node):
-            failed[node.key] = UNLIMITED
+            known.append((turns_left, UNLIMITED))
             return _FAIL_FULL
         if bound > budget:
-            failed[node.key] = max(known, budget)
+            known.append((turns_left, budget))
             return _FAIL_CUT
         cut = False
         for move, child in self._children(node):
@@ -425,7 +439,7 @@ class Solver:
             if result == _FOUND:
                 return _FOUND
             cut = cut or result == _FAIL_CUT
-        failed[node.key] = max(known, budget) if cut else UNLIMITED
+        known.append((turns_left, budget if cut else UNLIMITED))
         return _FAIL_CUT if cut else _FAIL_FULL
 
     # --- every solution --------------------------------------------------------------------
@@ -434,7 +448,7 @@ class Solver:
         start = time.monotonic()
         self._deadline = start + self.max_seconds
         self._found: dict[frozenset, tuple[Move, ...]] = {}
-        self._visited: set[tuple] = set()
+        self._visited: dict[tuple, int] = {}  # key -> most turns left it was searched with
         stop_reason = ""
         try:
             root = self._root()
@@ -462,9 +476,12 @@ class Solver:
         A solution's identity is its final board (compared with the start), which does not
         depend on the path, so a node already visited has already recorded all of its solutions.
         """
-        if self._finished(node) or node.key in self._visited:
+        if self._finished(node):
             return
-        self._visited.add(node.key)
+        turns_left = self.puzzle.resources.turns - node.turn
+        if self._visited.get(node.key, -1) >= turns_left:
+            return  # searched before with at least as many turns: its solutions are recorded
+        self._visited[node.key] = turns_left
         self._tick()
         if self._bound(node)[1] > self._capacity(node):
             return
@@ -481,6 +498,25 @@ class Solver:
             else:
                 self._dfs_all(child, prefix)
             prefix.pop()
+
+    def _walk(self, node: _Node, moves: list[Move]) -> list[Scenario] | None:
+        """The scenarios after each of ``moves`` played from ``node`` (passing where needed)."""
+        if not moves:
+            return []
+        if self._finished(node):
+            return None
+        for move, child in self._children(node):
+            if move is None:
+                rest = self._walk(child, moves)
+            elif _same_move(move, moves[0]):
+                rest = self._walk(child, moves[1:])
+                if rest is not None:
+                    rest = [child.scenario, *rest]
+            else:
+                continue
+            if rest is not None:
+                return rest
+        return None
 
     def _diff(self, board_sig: frozenset) -> frozenset:
         """What a final board changed: the cells whose content differs from the start."""
@@ -501,6 +537,10 @@ class Solver:
             if not any(small < k for small in keep):
                 keep.append(k)
         return {k: found[k] for k in keep}
+
+
+def _same_move(a: Move, b: Move) -> bool:
+    return (a.kind, a.cell, a.tile, a.rotation, a.phase or None) == (b.kind, b.cell, b.tile, b.rotation, b.phase or a.phase or None)
 
 
 def _move_order(m: Move) -> tuple:
@@ -525,14 +565,19 @@ def solve(
 
 
 def replay(scenario: Scenario, moves: list[Move], rules: RuleSet | None = None) -> list[Scenario]:
-    """The boards along a solution: ``[start, after move 1, ...]`` (for step-through display)."""
-    rs = rules if rules is not None else get_rule_set(scenario.rules.id)
-    out = [scenario]
-    cur = scenario
-    for m in moves:
-        cur = rs.apply(cur, m)
-        out.append(cur)
-    return out
+    """The boards along a solution: ``[start, after move 1, ...]`` (for step-through display).
+
+    The moves are replayed through the puzzle's turn structure (passes in between are found
+    again), so the rule set sees the same turn, phase, drawn tile and hand as during the search.
+    Raises ValueError when the moves are not a play of the puzzle.
+    """
+    solver = Solver(scenario, rules)
+    solver._deadline = time.monotonic() + 3600
+    root = solver._root()
+    boards = solver._walk(root, list(moves))
+    if boards is None:
+        raise ValueError("the moves are not a play of this puzzle")
+    return [scenario, *boards]
 
 
 def move_counter(moves: list[Move]) -> Counter:

@@ -1,0 +1,355 @@
+"""Build the bundled puzzles under ``scenarios/puzzles/`` (run: ``python tools/build_puzzles.py``).
+
+Each puzzle is a function that returns a :class:`model.scenario.Scenario` with a ``puzzle``;
+files are written with :func:`model.io.save`. ``--check`` also solves every puzzle and counts its
+distinct solutions, refusing to write one that is not solvable and unique. ``--only NAME``
+builds some of them.
+
+Catalan boards are square grids: edges are 0 = S, 1 = W, 2 = N, 3 = E; a tile at rotation r is
+turned r quarter turns clockwise (a straight at 0 runs N-S, at 1 E-W; a curve at 0 joins N-E,
+at 1 E-S, at 2 S-W, at 3 W-N; a switch at r has its trunk on side r and its legs on r+2 and r+1
+(left) or r+3 (right)).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from model.board import Board, Cell, City, LaidTile, Platform, Token  # noqa: E402
+from model.grid import SquareGrid  # noqa: E402
+from model.io import load, save  # noqa: E402
+from model.puzzles.goal import (  # noqa: E402
+    ConnectGoal,
+    DestinationGoal,
+    PhaseStep,
+    Puzzle,
+    ReachGoal,
+    Resources,
+)
+from model.scenario import Company, GameState, Meta, Player, RulesRef, Scenario, TileSupply  # noqa: E402
+
+OUT = ROOT / "scenarios" / "puzzles"
+S, W, N, E = 0, 1, 2, 3
+MANDATORY = PhaseStep(name="mandatory", tile_from="drawn", required=True)
+OPTIONAL = PhaseStep(name="optional", tile_from="hand")
+AUTHOR = "Trackwright puzzle set"
+
+# --- Catalan helpers ------------------------------------------------------------------------
+
+
+def origin(station: str, access: int, owner: str) -> Cell:
+    return Cell(platform=Platform(station=station, access=access, kind="origin", owner=owner))
+
+
+def laid(tile: str, rotation: int, by: str) -> Cell:
+    return Cell(tile=LaidTile(tile=tile, rotation=rotation, turn=0, by=by))
+
+
+def city(name: str) -> Cell:
+    return Cell(cities=[City(name=name)])
+
+
+def terrain(kind: str, *labels: str) -> dict[str, Cell]:
+    return {lbl: Cell(terrain=kind) for lbl in labels}
+
+
+def red(destination: str, hand: list[str] | None = None) -> Player:
+    return Player(id="red", name="Red", color="#cc2222", origin="red_home", destination=destination, hand=hand or [])
+
+
+def yellow(destination: str | None = None) -> Player:
+    return Player(id="yellow", name="Yellow", color="#e0b000", origin="yellow_home", destination=destination)
+
+
+def catalan(
+    title: str,
+    description: str,
+    width: int,
+    height: int,
+    cells: dict[str, Cell],
+    players: list[Player],
+    puzzle: Puzzle,
+) -> Scenario:
+    return Scenario(
+        meta=Meta(title=title, author=AUTHOR, description=description, game="Catalan railway game"),
+        rules=RulesRef(id="catalan"),
+        board=Board(grid=SquareGrid(width=width, height=height), cells=cells),
+        tiles=TileSupply(set="catalan"),
+        players=players,
+        state=GameState(active=puzzle.actor, phase=puzzle.phases[0].name),
+        puzzle=puzzle,
+    )
+
+
+# --- Catalan puzzles --------------------------------------------------------------------------
+
+
+def catalan_01_first_steps() -> Scenario:
+    cells = {"A4": origin("red_home", N, "red"), "C3": city("Vic"), **terrain("mountain", "A2", "B2", "B4", "C4")}
+    return catalan(
+        "First steps",
+        "Two drawn tiles, two turns: bring Red's line from her station to Vic.",
+        4,
+        4,
+        cells,
+        [red("C3")],
+        Puzzle(
+            title="First steps",
+            difficulty=1,
+            hint="The drawn tile must be laid at your own open end, and it must join it.",
+            actor="red",
+            goal=DestinationGoal(player="red"),
+            resources=Resources(draws=["curve", "straight"], turns=2),
+            phases=[MANDATORY],
+        ),
+    )
+
+
+def catalan_02_crossing() -> Scenario:
+    cells = {
+        "C5": origin("red_home", N, "red"),
+        "C4": laid("straight", 0, "red"),
+        "E3": origin("yellow_home", W, "yellow"),
+        "D3": laid("straight", 1, "yellow"),
+        "C3": laid("straight", 1, "yellow"),
+        "B3": laid("straight", 1, "yellow"),
+        "C1": city("Girona"),
+    }
+    return catalan(
+        "Over the rival line",
+        "Yellow's line blocks the way north. Tracks may only cross on a two-level crossing.",
+        5,
+        5,
+        cells,
+        [red("C1"), yellow()],
+        Puzzle(
+            title="Over the rival line",
+            difficulty=2,
+            hint="A middle tile of any track may be substituted if no one loses track.",
+            actor="red",
+            goal=DestinationGoal(player="red"),
+            resources=Resources(hand=["crossing", "straight"], turns=2),
+            phases=[OPTIONAL],
+        ),
+    )
+
+
+def catalan_04_bridge_and_tunnel() -> Scenario:
+    cells = {
+        "B5": origin("red_home", N, "red"),
+        "B1": city("Andorra"),
+        **terrain("lake", "B3", "C3", "A4"),
+        **terrain("mountain", "B2", "A3", "D3", "C4"),
+    }
+    return catalan(
+        "Bridge and tunnel",
+        "A lake and a mountain stand between Red and Andorra. Which tile goes where?",
+        4,
+        5,
+        cells,
+        [red("B1")],
+        Puzzle(
+            title="Bridge and tunnel",
+            difficulty=3,
+            hint="A lake takes only a bridge, a mountain only a tunnel; either may also stand on plain land.",
+            actor="red",
+            goal=DestinationGoal(player="red"),
+            resources=Resources(hand=["bridge", "tunnel", "straight", "curve"], turns=3),
+            phases=[OPTIONAL],
+        ),
+    )
+
+
+def catalan_05_branch_lines() -> Scenario:
+    cells = {
+        "C5": origin("red_home", N, "red"),
+        "C4": laid("straight", 0, "red"),
+        "C3": laid("straight", 0, "red"),
+        "C2": laid("straight", 0, "red"),
+        "A3": city("Lleida"),
+        "E4": city("Reus"),
+        **terrain("mountain", "B2", "D3", "B4", "D5", "B5", "D2", "C1"),
+    }
+    return catalan(
+        "Branch lines",
+        "Red's main line runs north. Serve Lleida and Reus too, without cutting it.",
+        5,
+        5,
+        cells,
+        [red("A3")],
+        Puzzle(
+            title="Branch lines",
+            difficulty=4,
+            hint="A straight in the middle of a line may become a switch whose trunk faces the origin.",
+            actor="red",
+            goal=ReachGoal(actor="red", places=["A3", "E4"]),
+            resources=Resources(hand=["switch_left", "switch_right", "straight", "straight"], turns=4),
+            phases=[OPTIONAL],
+        ),
+    )
+
+
+def catalan_06_dead_end() -> Scenario:
+    cells = {
+        "A5": origin("red_home", E, "red"),
+        "B5": laid("straight", 1, "red"),
+        "C5": laid("curve", 3, "red"),
+        "C4": laid("dead_end", 0, "yellow"),
+        "E1": city("Berga"),
+        "E5": origin("yellow_home", N, "yellow"),
+        "E4": laid("straight", 0, "yellow"),
+        **terrain("mountain", "B3", "C2", "D4"),
+        **terrain("lake", "B4", "A3"),
+    }
+    return catalan(
+        "Dead end",
+        "Yellow has capped Red's line with a dead end, and Red has just drawn a turntable.",
+        5,
+        5,
+        cells,
+        [red("E1"), yellow()],
+        Puzzle(
+            title="Dead end",
+            difficulty=5,
+            hint="A blocked player may use a drawn turntable to replace one of her tiles; a dead end can only "
+            "ever be replaced by a turntable.",
+            actor="red",
+            goal=DestinationGoal(player="red"),
+            resources=Resources(draws=["turntable", "straight", "curve"], hand=["straight", "switch_left"], turns=3),
+            phases=[MANDATORY, OPTIONAL],
+        ),
+    )
+
+
+def catalan_03_shared_line() -> Scenario:
+    cells = {
+        "B5": origin("red_home", N, "red"),
+        "B4": laid("straight", 0, "red"),
+        "B3": laid("straight", 0, "red"),
+        "B2": laid("straight", 0, "red"),
+        "E5": origin("yellow_home", N, "yellow"),
+        "E4": laid("straight", 0, "yellow"),
+        "E3": city("Olot"),
+        "D3": laid("straight", 1, "yellow"),
+        "C3": laid("straight", 1, "yellow"),
+        "E1": city("Ripoll"),
+        **terrain("mountain", "B1", "A3", "C2", "D1", "C4"),
+        **terrain("lake", "E2"),
+    }
+    return catalan(
+        "The shared line",
+        "Yellow's line runs from Olot to the side of Red's line. Use it to reach Ripoll.",
+        5,
+        5,
+        cells,
+        [red("E1"), yellow()],
+        Puzzle(
+            title="The shared line",
+            difficulty=3,
+            hint="A right switch joins two lines fully; a left switch only from the new tile onward.",
+            actor="red",
+            goal=DestinationGoal(player="red"),
+            resources=Resources(hand=["switch_right", "switch_left", "bridge", "crossing"], turns=2),
+            phases=[OPTIONAL],
+        ),
+    )
+
+
+def catalan_07_long_way() -> Scenario:
+    cells = {
+        "B6": origin("red_home", W, "red"),
+        "C4": origin("yellow_home", W, "yellow"),
+        "B4": laid("straight", 1, "yellow"),
+        "A4": laid("straight", 1, "yellow"),
+        "F1": city("Figueres"),
+        **terrain(
+            "mountain",
+            "A1", "B1", "C1", "D1", "E1", "D2", "B3", "C3", "D3", "E3", "F3", "D4", "E4", "F4",
+            "B5", "C5", "D5", "E5", "F5", "C6", "D6", "E6", "F6",
+        ),
+        **terrain("lake", "C2"),
+    }
+    return catalan(
+        "The long way round",
+        "Five turns, five drawn tiles, five in hand, and not one move to spare on the way to Figueres.",
+        6,
+        6,
+        cells,
+        [red("F1"), yellow()],
+        Puzzle(
+            title="The long way round",
+            difficulty=8,
+            hint="A player with no open end for her drawn tile loses the whole turn. Clear the way early.",
+            actor="red",
+            goal=DestinationGoal(player="red"),
+            resources=Resources(
+                draws=["curve", "straight", "curve", "bridge", "straight"],
+                hand=["crossing", "straight", "straight", "tunnel", "curve"],
+                turns=5,
+            ),
+            phases=[MANDATORY, OPTIONAL],
+        ),
+    )
+
+
+CATALAN: list[Callable[[], Scenario]] = [
+    catalan_01_first_steps,
+    catalan_02_crossing,
+    catalan_03_shared_line,
+    catalan_04_bridge_and_tunnel,
+    catalan_05_branch_lines,
+    catalan_06_dead_end,
+    catalan_07_long_way,
+]
+INDIA: list[Callable[[], Scenario]] = []
+PUZZLES: dict[str, Callable[[], Scenario]] = {
+    f.__name__.replace("_", "-", 1).replace("_", "-"): f for f in CATALAN + INDIA
+}
+
+
+def file_name(name: str) -> str:
+    return f"{name}.json"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="solve each puzzle; refuse any that is not unique")
+    ap.add_argument("--only", nargs="*", default=None, help="names to build (default: all)")
+    ap.add_argument("--out", default=str(OUT), help="output folder")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for name, build in PUZZLES.items():
+        if args.only and name not in args.only:
+            continue
+        scenario = build()
+        if args.check:
+            from model.puzzles.solver import solve
+
+            t0 = time.perf_counter()
+            res = solve(scenario, count=True, max_seconds=30)
+            dt = time.perf_counter() - t0
+            moves = len(res.solution) if res.solution is not None else "-"
+            print(f"{name}: {res.verdict}, {res.count} solution(s), {moves} moves, {res.nodes} nodes, {dt:.2f} s")
+            if not res.unique:
+                for sol in (res.solutions or [])[:4]:
+                    print("   ", "; ".join(m.text() for m in sol))
+                status = 1
+                continue
+        path = out / file_name(name)
+        save(scenario, path, backup=False)
+        load(path)  # what we wrote must load
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
