@@ -177,7 +177,10 @@ def test_check_reports_no_error(scenario):
 
 def test_cli_check_exit_status_zero():
     proc = subprocess.run(
-        [sys.executable, "-m", "editor.cli", "check", str(SCENARIO)], capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-c", "import sys; from editor.cli import main; sys.exit(main(sys.argv[1:]))", "check", str(SCENARIO)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 error(s)" in proc.stdout

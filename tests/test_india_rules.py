@@ -218,3 +218,28 @@ def test_phase_rank():
 def test_unknown_option_is_reported(india):
     s = derive({"options": {"yellow_lays": "four"}})
     assert any(i.rule == "core.bad-option" for i in india.check(s))
+
+
+def test_oo_upgrade_turning_the_cities_moves_the_tokens(india):
+    s = derive({"tiles": {"G8": ["235", 0]}, "tokens": {"G8": [["NWR", 0], ["SPD", 1]]}})
+    same = india.apply(s, Move("upgrade", "G8", "59", 0, actor="NWR"))
+    assert [(t.company, t.city) for t in same.board.cells["G8"].tokens] == [("NWR", 0), ("SPD", 1)]
+    turned = india.apply(s, Move("upgrade", "G8", "59", 4, actor="NWR"))
+    # at rotation 4 the stub (edge 0) belongs to city 1, so NWR's token follows it
+    assert [(t.company, t.city) for t in turned.board.cells["G8"].tokens] == [("NWR", 1), ("SPD", 0)]
+    assert india.check(turned) == []
+
+
+def test_turn_state_belongs_to_the_active_company(india):
+    spec = {
+        "tiles": {"K14": ["57", 0], "K16": ["9", 0], "G8": ["235", 0]},
+        "tokens": {"K14": [["NCR", 0]], "G8": [["NWR", 0]]},
+        "state": {"laid": [["K16", "9"]], "gauge_markers": [["K14", 0]]},
+    }
+    s = derive(spec)
+    s = s.model_copy(update={"state": s.state.model_copy(update={"active": "NCR"})})
+    assert india.explain(s, Move("upgrade", "K14", "619", 0, actor="NCR")).rule == "18india.one-upgrade"
+    # NWR's turn has not started: NCR's lays do not limit it
+    assert india.explain(s, Move("upgrade", "G8", "59", 0, actor="NWR")).legal
+    after = india.apply(s, Move("lay", "G10", "9", 0, actor="NWR"))
+    assert after.state.active == "NWR" and [e.cell for e in after.state.laid] == ["G10"]

@@ -103,7 +103,7 @@ class India(EighteenXX):
         return None
 
     def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None):
-        laid = sit.scenario.state.laid
+        laid = sit.turn_laid(actor)
         label = sit.sm.label_of[coord]
         if any(entry.cell == label for entry in laid):
             return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
@@ -119,12 +119,16 @@ class India(EighteenXX):
         return None
 
     def company_lay_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, net: Network):
-        laid = sit.scenario.state.laid
+        laid = sit.turn_laid(net.company)
         if not laid or new.color != "yellow":
             return None
         grid = sit.sm.grid
         order = [grid.coord(e.cell) for e in laid if grid.is_label(e.cell)]
-        if coord not in self.railhead_hexes(sit, net, order):
+        key = ("railhead", net.company, tuple(order))
+        hexes = sit.memo.get(key)
+        if hexes is None:
+            hexes = sit.memo[key] = self.railhead_hexes(sit, net, order)
+        if coord not in hexes:
             return ("railhead", "New yellow tiles must extend path from railhead and previously laid tiles")
         return None
 
@@ -294,7 +298,7 @@ class India(EighteenXX):
         company = self.company(scenario, move.actor)
         if company is None:
             return (("unknown-company", "removing a marker needs a company (use --company)"), 0)
-        if scenario.state.laid:
+        if sit.turn_laid(company.id):
             return (("marker-after-lay", "a marker may only be removed before any tile lay of the turn"), 0)
         if net is None:
             net = self.network(sit, company)

@@ -15,7 +15,7 @@ the current one), ``station`` (a token in city ``extra['city']``). Rule ids are
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from model.board import Cell, LaidTile, Token
@@ -76,6 +76,7 @@ class Situation:
         return cls(scenario, static_map(scenario), TrackModel(scenario), {})
 
     _tileset: TileSet | None = None
+    memo: dict = field(default_factory=dict)
 
     @property
     def tileset(self) -> TileSet:
@@ -93,6 +94,13 @@ class Situation:
         return v
 
     _counts: dict | None = None
+
+    def turn_laid(self, actor: str | None) -> list:
+        """This turn's lays, when they are the actor's (``state.active`` unset or the actor)."""
+        state = self.scenario.state
+        if state.active is not None and actor is not None and state.active != actor:
+            return []
+        return list(state.laid)
 
     def laid_count(self, tile_id: str) -> int:
         """Copies of a tile on the board."""
@@ -139,7 +147,7 @@ class EighteenXX(RuleSet):
 
     def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None) -> Failure:
         """How many lays a turn allows (``state.laid`` holds this turn's lays)."""
-        laid = sit.scenario.state.laid
+        laid = sit.turn_laid(actor)
         label = sit.sm.label_of[coord]
         if any(entry.cell == label for entry in laid):
             return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
@@ -477,12 +485,21 @@ class EighteenXX(RuleSet):
                 for c in companies
             ]
         if move.kind in ("lay", "upgrade", "place"):
-            old_exits = current_view(scenario, cell).exits
+            old_view = current_view(scenario, cell)
+            old_exits = old_view.exits
             laid = LaidTile(tile=move.tile, rotation=move.rotation, phase=move.phase or state.game_phase, by=move.actor)
-            new_cell = cell.model_copy(update={"tile": laid})
-            state = state.model_copy(
-                update={"laid": [*state.laid, LaidThisTurn(cell=move.cell, tile=move.tile, phase=state.game_phase)]}
-            )
+            update: dict[str, Any] = {"tile": laid}
+            tdef = scenario.tile(move.tile or "")
+            if cell.tokens and tdef is not None and old_view.city_count > 1:
+                # an OO upgrade may turn the cities: tokens follow their track
+                mapping = upgrades.city_mapping(old_view, tdef, move.rotation, grid.sides)
+                update["tokens"] = [t.model_copy(update={"city": mapping.get(t.city, t.city)}) for t in cell.tokens]
+            new_cell = cell.model_copy(update=update)
+            entry = LaidThisTurn(cell=move.cell, tile=move.tile, phase=state.game_phase)
+            if state.active is not None and move.actor is not None and state.active != move.actor:
+                state = state.model_copy(update={"laid": [entry], "active": move.actor})
+            else:
+                state = state.model_copy(update={"laid": [*state.laid, entry]})
             out = self._with(scenario, move.cell, new_cell, state, companies)
             return self.after_lay(out, coord, old_exits)
         if move.kind == "station":

@@ -137,3 +137,20 @@ def exits_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6)
             f"{', '.join(map(str, sorted(missing)))} would be lost",
         )
     return None
+
+
+def city_mapping(old: TrackView, new: TileDef, rotation: int, sides: int = 6) -> dict[int, int]:
+    """Which new city each old city becomes (by city number), matching exits as the upgrade
+    check does; identity for cities that cannot be told apart (no exits yet)."""
+    nv = tile_view(new, rotation, sides)
+    o_nodes, n_nodes = node_exits(old), node_exits(nv)
+    olds = [o_nodes[k] for k in old.city_nodes]
+    news = [n_nodes[k] for k in nv.city_nodes]
+    if not olds or len(olds) > len(news):
+        return {}
+    for perm in permutations(range(len(news)), len(olds)):
+        if all(o <= news[j] for o, j in zip(olds, perm, strict=True)):
+            if all(not o for o in olds):
+                break
+            return dict(enumerate(perm))
+    return {i: i for i in range(len(olds)) if i < len(news)}
