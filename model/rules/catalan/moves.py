@@ -61,6 +61,9 @@ class Analysis:
         self._desc: dict[tuple[Coord, str], set[tuple[Coord, int]]] = {}
         self._blocked: dict[str, bool] = {}
         self._plans: dict[tuple[Coord, str], Any] = {}
+        self._needed: dict[tuple[Coord, str], frozenset[tuple[int, int]]] = {}
+        self._labels: dict[Coord, str] = {}
+        self._coords: dict[str, Coord] = {}
         self.tdefs = scenario.tileset().by_id
         self._mandatory: dict[tuple[str, str], list[Move]] = {}
         self._union_open: set[tuple[Coord, int]] | None = None
@@ -107,7 +110,11 @@ class Analysis:
 
     # --- players and state -----------------------------------------------------------------
     def label(self, coord: Coord) -> str:
-        return self.grid.label(coord)
+        lbl = self._labels.get(coord)
+        if lbl is None:
+            lbl = self._labels[coord] = self.grid.label(coord)
+            self._coords[lbl] = coord
+        return lbl
 
     def laid_this_turn(self, phase: str) -> list:
         return [entry for entry in self.s.state.laid if entry.phase == phase]
@@ -277,7 +284,7 @@ class Analysis:
         if not 0 <= move.rotation <= 3:
             return _fail("catalan.bad-rotation", f"rotation {move.rotation} must be 0-3 (quarter turns clockwise)")
         try:
-            coord = self.grid.coord(move.cell)
+            coord = self._coords.get(move.cell) or self.grid.coord(move.cell)
         except ValueError:
             return _fail("catalan.off-board", f"{move.cell} is not on the board")
         if move.kind == "place":
@@ -453,29 +460,10 @@ class Analysis:
         need to be found again; (3) those are looked for by resuming the search on the changed
         board from the states known to stay reachable.
         """
-        before = self.net.reach(pid)
-        if coord not in before.cells:
+        needed = self._needed_transitions(coord, pid)
+        if not needed or (new is not None and needed <= new.relation()):
             return set()
-        old = self.net.transfer(coord)
-        rel = new.relation() if new is not None else frozenset()
         grid = self.grid
-        by_cell = before.by_cell()
-        ok = True
-        for e in by_cell.get(coord, ()):
-            if e < 0:
-                continue
-            for x in old.exits[e] or ():
-                if (e, x) in rel:
-                    continue
-                n = grid.neighbour_position(coord, x)
-                nt = self.net.transfer(n) if grid.contains(n) else None
-                if nt is not None and nt.exits[(x + 2) % 4] is not None:
-                    ok = False
-                    break
-            if not ok:
-                break
-        if ok:
-            return set()
         plan = self._plan(coord, pid)
         if plan is None:
             return set()
@@ -508,6 +496,32 @@ class Analysis:
             for x2 in t.exits[e]:
                 queue.append((n, x2))
         return remaining
+
+    def _needed_transitions(self, coord: Coord, pid: str) -> frozenset[tuple[int, int]]:
+        """(entry, exit) pairs the player's trains use through the cell into a neighbour's track.
+
+        When the new tile keeps them all, the player loses nothing (cached per cell and player).
+        """
+        key = (coord, pid)
+        got = self._needed.get(key)
+        if got is not None:
+            return got
+        before = self.net.reach(pid)
+        out: set[tuple[int, int]] = set()
+        if coord in before.cells:
+            old = self.net.transfer(coord)
+            grid = self.grid
+            for e in before.by_cell().get(coord, ()):
+                if e < 0:
+                    continue
+                for x in old.exits[e] or ():
+                    n = grid.neighbour_position(coord, x)
+                    nt = self.net.transfer(n) if grid.contains(n) else None
+                    if nt is not None and nt.exits[(x + 2) % 4] is not None:
+                        out.add((e, x))
+        got = frozenset(out)
+        self._needed[key] = got
+        return got
 
     def _plan(self, coord: Coord, pid: str):
         """What a change of the cell can cost the player, independent of the new tile (cached):

@@ -59,7 +59,11 @@ class Transfer:
 
     def relation(self) -> frozenset[tuple[int, int]]:
         """Every (entry, exit) pair the cell allows."""
-        return frozenset((e, x) for e, xs in enumerate(self.exits) if xs for x in xs)
+        rel = self.__dict__.get("_relation")
+        if rel is None:
+            rel = frozenset((e, x) for e, xs in enumerate(self.exits) if xs for x in xs)
+            object.__setattr__(self, "_relation", rel)
+        return rel
 
 
 @lru_cache(maxsize=4096)
