@@ -109,6 +109,7 @@ class CatalanRules(RuleSet):
         if scenario.board.grid.kind != "square":
             return []
         a = self.analysis(scenario)
+        a.detail = False  # verdicts only: continuity stops at the first lost connection
         phase = context.phase or scenario.state.phase or "mandatory"
         actor = context.actor
         if a.gate(actor, phase, context.tile) is not None:

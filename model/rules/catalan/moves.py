@@ -10,6 +10,7 @@ Move kinds: ``place`` (a tile on a free cell), ``replace`` (substitution, §4.6)
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -58,10 +59,10 @@ class Analysis:
         self.net = Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
         self.player_ids = [p.id for p in scenario.players]
         self._tile_transfer: dict[tuple[str, int], Transfer] = {}
-        self._desc: dict[tuple[Coord, str], set[tuple[Coord, int]]] = {}
         self._blocked: dict[str, bool] = {}
-        self._plans: dict[tuple[Coord, str], Any] = {}
         self._needed: dict[tuple[Coord, str], frozenset[tuple[int, int]]] = {}
+        self._frontier: dict[tuple[Coord, str], list[tuple[Coord, int]]] = {}
+        self.detail = True  # name up to 7 lost cells in messages; False: stop at the first
         self._labels: dict[Coord, str] = {}
         self._coords: dict[str, Coord] = {}
         self.tdefs = scenario.tileset().by_id
@@ -443,35 +444,65 @@ class Analysis:
             return self.reachers(coord)
         return self.player_ids
 
-    def descendants(self, coord: Coord, pid: str) -> set[tuple[Coord, int]]:
-        key = (coord, pid)
-        d = self._desc.get(key)
-        if d is None:
-            d = self.net.reach(pid).descendants(coord)
-            self._desc[key] = d
-        return d
-
-    def lost_connections(self, coord: Coord, pid: str, new: Transfer | None) -> set[tuple[Coord, int]]:
+    def lost_connections(self, coord: Coord, pid: str, new: Transfer | None, limit: int | None = None) -> set[tuple[Coord, int]]:
         """Connections outside ``coord`` that the player reaches now and would not with ``new`` there.
 
-        Exact, and cheap in the usual cases: (1) if every transition the player's trains make
-        through the cell still exists, nothing is lost; (2) only states whose search-tree path runs
-        through the cell can be lost, and only their connections that no other state provides
-        need to be found again; (3) those are looked for by resuming the search on the changed
-        board from the states known to stay reachable.
+        Exact, and cheap in the usual cases (at most ``limit`` cells' worth are reported):
+
+        1. if every transition the player's trains make through the cell into a neighbour's
+           track still exists, nothing is lost;
+        2. only tree-descendants of the cell's states in the player's search tree can be lost
+           (every other state has a path that avoids the cell); they are a few pre-order ranges;
+        3. the search is resumed on the changed board from the exits that surely reachable states
+           make into the cell or, by non-tree edges, into those descendants; then every
+           descendant not found again is checked for a connection nobody else still provides.
         """
         needed = self._needed_transitions(coord, pid)
         if not needed or (new is not None and needed <= new.relation()):
             return set()
-        grid = self.grid
-        plan = self._plan(coord, pid)
-        if plan is None:
-            return set()
-        need, frontier, known = plan
+        if limit is None:
+            limit = 7 if self.detail else 1
         net = self.net
-        remaining = set(need)
-        visited: set[tuple[Coord, int]] = set()
-        queue = deque(frontier)
+        grid = self.grid
+        r = net.reach(pid)
+        tin, tout, order = r.euler()
+        by_cell = r.by_cell()
+        ranges = [(tin[(coord, e)], tout[(coord, e)]) for e in by_cell.get(coord, ())]
+        if all(b_ == a_ for a_, b_ in ranges):
+            return set()
+
+        def in_d(st: tuple[Coord, int]) -> bool:
+            i = tin.get(st)
+            return i is not None and st[0] != coord and any(a_ < i <= b_ for a_, b_ in ranges)
+
+        def known(st: tuple[Coord, int]) -> bool:
+            return st[0] != coord and st in tin and not in_d(st)
+
+        def exits_of(t: Transfer, e: int) -> tuple[int, ...]:
+            return t.start_exits if e < 0 else (t.exits[e] or ())
+
+        def used(t: Transfer, e: int) -> frozenset[int]:
+            return t.start_used if e < 0 else t.used[e]
+
+        key = (coord, pid)
+        start = self._frontier.get(key)
+        if start is None:
+            start = []
+            for s_ in range(4):  # surely reachable states that leave into the changed cell
+                nb = grid.neighbour_position(coord, s_)
+                back = (s_ + 2) % 4
+                for e2 in by_cell.get(nb, ()):
+                    if known((nb, e2)) and back in exits_of(net.transfer(nb), e2):
+                        start.append((nb, back))
+            keys = r.nontree_keys
+            for a_, b_ in ranges:  # ... or into a descendant by a non-tree edge
+                for k in range(bisect_right(keys, a_), bisect_right(keys, b_)):
+                    u, x, v = r.nontree[k]
+                    if v[0] != coord and known(u):
+                        start.append((u[0], x))
+            self._frontier[key] = start
+        queue: deque[tuple[Coord, int]] = deque(start)
+        visited: dict[Coord, list[int]] = {}
         offsets = grid.offsets()
         on_board = grid.coord_set
         while queue:
@@ -484,18 +515,32 @@ class Analysis:
             t = new if n == coord else net.transfer(n)
             if t is None or t.exits[e] is None:
                 continue
-            st = (n, e)
-            if st in visited or known(st):
+            seen = visited.setdefault(n, [])
+            if e in seen or known((n, e)):
                 continue
-            visited.add(st)
-            if n != coord:
-                for i in t.used[e]:
-                    remaining.discard((n, i))
-                if not remaining:
-                    return set()
+            seen.append(e)
             for x2 in t.exits[e]:
                 queue.append((n, x2))
-        return remaining
+        lost: set[tuple[Coord, int]] = set()
+        lost_cells: set[Coord] = set()
+        for a_, b_ in ranges:
+            for idx in range(a_ + 1, b_ + 1):
+                c, e = order[idx]
+                if c == coord or e in visited.get(c, ()):
+                    continue
+                t = net.transfer(c)
+                for i in used(t, e):
+                    if (c, i) in lost:
+                        continue
+                    if any(i in used(t, e2) for e2 in visited.get(c, ())):
+                        continue
+                    if any(e2 != e and known((c, e2)) and i in used(t, e2) for e2 in by_cell[c]):
+                        continue
+                    lost.add((c, i))
+                    lost_cells.add(c)
+                    if len(lost_cells) >= limit:
+                        return lost
+        return lost
 
     def _needed_transitions(self, coord: Coord, pid: str) -> frozenset[tuple[int, int]]:
         """(entry, exit) pairs the player's trains use through the cell into a neighbour's track.
@@ -522,63 +567,6 @@ class Analysis:
         got = frozenset(out)
         self._needed[key] = got
         return got
-
-    def _plan(self, coord: Coord, pid: str):
-        """What a change of the cell can cost the player, independent of the new tile (cached):
-        the connections only tree-descendants of the cell provide, the exits from states that
-        surely stay reachable into the cell or those descendants, and the 'surely reachable' test."""
-        key = (coord, pid)
-        if key in self._plans:
-            return self._plans[key]
-        before = self.net.reach(pid)
-        by_cell = before.by_cell()
-        grid = self.grid
-        lost_states = self.descendants(coord, pid)
-        if not lost_states:
-            self._plans[key] = None
-            return None
-        net = self.net
-
-        def used(t: Transfer, e: int) -> frozenset[int]:
-            return t.start_used if e < 0 else t.used[e]
-
-        need: set[tuple[Coord, int]] = set()
-        for c, e in lost_states:
-            t = net.transfer(c)
-            kept = [used(t, e2) for e2 in by_cell[c] if (c, e2) not in lost_states]
-            for i in used(t, e):
-                if not any(i in k for k in kept):
-                    need.add((c, i))
-        if not need:
-            self._plans[key] = None
-            return None
-        states = before.states
-
-        def known(st: tuple[Coord, int]) -> bool:
-            return st[0] != coord and st in states and st not in lost_states
-
-        def exits_of(c: Coord, e: int) -> tuple[int, ...]:
-            t = net.transfer(c)
-            return t.start_exits if e < 0 else (t.exits[e] or ())
-
-        frontier: list[tuple[Coord, int]] = []
-        for s_ in range(4):  # known states that leave into the changed cell
-            nb = grid.neighbour_position(coord, s_)
-            back = (s_ + 2) % 4
-            for e2 in by_cell.get(nb, ()):
-                if known((nb, e2)) and back in exits_of(nb, e2):
-                    frontier.append((nb, back))
-        for c, e in lost_states:  # known states that lead into a state that may be lost
-            if e < 0:
-                continue
-            prev = grid.neighbour_position(c, e)
-            x = (e + 2) % 4
-            for e2 in by_cell.get(prev, ()):
-                if known((prev, e2)) and x in exits_of(prev, e2):
-                    frontier.append((prev, x))
-        plan = (need, frontier, known)
-        self._plans[key] = plan
-        return plan
 
     def continuity(self, coord: Coord, move: Move) -> Verdict | None:
         new = self.tile_transfer(move.tile, move.rotation)

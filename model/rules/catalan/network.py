@@ -118,7 +118,9 @@ class PlayerReach:
 
     parent: dict[tuple[Coord, int], tuple[Coord, int] | None] = field(default_factory=dict)
     _by_cell: dict[Coord, list[int]] | None = None
-    _children: dict[tuple[Coord, int], list[tuple[Coord, int]]] | None = None
+    nontree: list[tuple[tuple[Coord, int], int, tuple[Coord, int]]] = field(default_factory=list)
+    nontree_keys: list[int] = field(default_factory=list)
+    _euler: tuple | None = None
 
     def by_cell(self) -> dict[Coord, list[int]]:
         """Entry sides reached, per cell (START for an origin platform's node)."""
@@ -132,28 +134,37 @@ class PlayerReach:
     def entered_sides(self, coord: Coord) -> set[int]:
         return {e for e in self.by_cell().get(coord, ()) if e >= 0}
 
-    def descendants(self, coord: Coord) -> set[tuple[Coord, int]]:
-        """States outside ``coord`` whose search-tree path passes through ``coord``.
-
-        Only these can be lost when the cell changes: every other state has a path from the
-        origin that avoids the cell.
-        """
-        if self._children is None:
+    def euler(self) -> tuple[dict[tuple[Coord, int], int], dict[tuple[Coord, int], int], list[tuple[Coord, int]]]:
+        """Pre-order numbers of the search tree: ``tin``, ``tout`` (last number in the subtree)
+        and the states in pre-order. A state's tree-descendants are the numbers in
+        ``(tin[s], tout[s]]``; only those can be lost when the state's cell changes."""
+        if self._euler is None:
             ch: dict[tuple[Coord, int], list[tuple[Coord, int]]] = {}
+            roots = []
             for st, par in self.parent.items():
-                if par is not None:
+                if par is None:
+                    roots.append(st)
+                else:
                     ch.setdefault(par, []).append(st)
-            self._children = ch
-        ch = self._children
-        stack = [(coord, e) for e in self.by_cell().get(coord, ())]
-        out: set[tuple[Coord, int]] = set()
-        while stack:
-            st = stack.pop()
-            for nxt in ch.get(st, ()):
-                if nxt[0] != coord and nxt not in out:
-                    out.add(nxt)
-                    stack.append(nxt)
-        return out
+            tin: dict[tuple[Coord, int], int] = {}
+            tout: dict[tuple[Coord, int], int] = {}
+            order: list[tuple[Coord, int]] = []
+            for root in roots:
+                stack = [(root, False)]
+                while stack:
+                    st, done = stack.pop()
+                    if done:
+                        tout[st] = len(order) - 1
+                        continue
+                    tin[st] = len(order)
+                    order.append(st)
+                    stack.append((st, True))
+                    for nxt in ch.get(st, ()):
+                        stack.append((nxt, False))
+            self._euler = (tin, tout, order)
+            self.nontree.sort(key=lambda edge: tin[edge[2]])
+            self.nontree_keys = [tin[edge[2]] for edge in self.nontree]
+        return self._euler
 
 
 class Network:
@@ -278,6 +289,8 @@ class Network:
                 continue
             e = (x + 2) % 4
             if (n, e) in states:
+                if record:
+                    out.nontree.append((src, x, (n, e)))
                 continue
             t = tr_at(n)
             if t is None or t.exits[e] is None:
