@@ -89,6 +89,10 @@ class PhaseStep(_Model):
         description="A move must be played when one is legal; when none is, the rest of the turn is lost.",
     )
     max_moves: int = Field(default=1, ge=1, le=12, description="Moves allowed in this phase each turn.")
+    kinds: list[str] | None = Field(
+        default=None,
+        description="Move kinds allowed (e.g. ['lay', 'station']); None: every move that lays a tile.",
+    )
 
 
 class Resources(_Model):

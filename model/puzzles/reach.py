@@ -184,15 +184,48 @@ def _catalan_network_cells(rules: Any, scenario: Scenario, actor: str) -> set[Co
     return set(r.cells) | set(r.starts)
 
 
+def _company_network(rules: Any, scenario: Scenario, actor: str) -> tuple[set, set[Coord]] | None:
+    """A company's reached (cell, node) pairs and cells from an 18xx rule set's own network."""
+    company = scenario.company(actor)
+    if company is None or not hasattr(rules, "network"):
+        return None
+    from model.rules.eighteen_xx import Situation  # the rule set's exact reach (stations, full cities)
+
+    net = rules.network(Situation.of(scenario), company)
+    return set(net.nodes), set(net.cells) | {c for c, _ in net.stations}
+
+
+def _company_place_reached(scenario: Scenario, nodes: set, cells: set[Coord], place: str) -> bool:
+    for coord in place_cells(scenario, place):
+        here = [n for c, n in nodes if c == coord]
+        if here:
+            return True
+        cell = scenario.board.cell(coord)
+        if cell.tile is not None:
+            tdef = scenario.tile(cell.tile.tile)
+            has_nodes = bool(tdef is not None and tdef.nodes)
+        else:
+            has_nodes = bool(cell.cities or cell.towns or cell.junction)
+        if not has_nodes and coord in cells:
+            return True
+    return False
+
+
 def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
     """Evaluate the puzzle goal on a scenario."""
     goal = puzzle.goal
     if not isinstance(goal, ConnectGoal):
         actor = goal.player if isinstance(goal, DestinationGoal) else goal.actor
+        places = puzzle.goal_places(scenario)
         cells = _catalan_network_cells(rules, scenario, actor)
         if cells is not None:
-            missing = [p for p in puzzle.goal_places(scenario) if not set(place_cells(scenario, p)) & cells]
+            missing = [p for p in places if not set(place_cells(scenario, p)) & cells]
             return GoalStatus(not missing, missing, cells)
+        company_net = _company_network(rules, scenario, actor)
+        if company_net is not None:
+            nodes, net_cells = company_net
+            missing = [p for p in places if not _company_place_reached(scenario, nodes, net_cells, p)]
+            return GoalStatus(not missing, missing, net_cells)
     tm = track_model(rules, scenario)
     if isinstance(goal, ConnectGoal):
         a_cells = place_cells(scenario, goal.a)
@@ -214,59 +247,80 @@ def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
     return GoalStatus(not missing, missing, set(net.cells) | {c for c, _ in starts})
 
 
-def distance_bound(scenario: Scenario, status: GoalStatus) -> int:
+_GRID_CACHE: dict[int, tuple[Any, dict[Coord, tuple[Coord, ...]], dict[str, Coord]]] = {}
+
+
+def _grid_tables(grid: Any) -> tuple[dict[Coord, tuple[Coord, ...]], dict[str, Coord]]:
+    """Neighbour lists and label -> coordinate of a grid (cached; grids are immutable)."""
+    hit = _GRID_CACHE.get(id(grid))
+    if hit is None or hit[0] is not grid:
+        adj = {c: tuple(n for _, n in grid.neighbours(c)) for c in grid.coord_set}
+        coords = {grid.label(c): c for c in grid.coord_set}
+        if len(_GRID_CACHE) > 16:
+            _GRID_CACHE.clear()
+        hit = _GRID_CACHE[id(grid)] = (grid, adj, coords)
+    return hit[1], hit[2]
+
+
+def distance_bound(scenario: Scenario, status: GoalStatus, limit: int = 1 << 20) -> int:
     """A lower bound on the moves still needed: 0 when the goal is met.
 
     Each move changes one cell, so every empty cell on the way from the network to a missing
     place costs at least one move; cells that already hold track (or a city, platform) may be
     free. The bound is the largest, over missing places, of the cheapest such way (a 0-1
-    breadth-first search over the grid), and at least 1.
+    breadth-first search from the place, stopped past ``limit``), and at least 1. Values above
+    ``limit`` only mean "more than the limit".
     """
     if status.met:
         return 0
-    grid = scenario.board.grid
     board = scenario.board
-    free: dict[Coord, int] = {}
-
-    def cost(coord: Coord) -> int | None:
-        if coord in free:
-            return free[coord]
-        cell = board.cell(coord)
-        if cell.tile is not None or cell.paths or cell.cities or cell.platform is not None or cell.towns:
-            c: int | None = 0
-        elif cell.terrain in ("offboard", "gray") or (cell.terrain == "lake" and grid.kind == "hex"):
-            c = None
-        else:
-            c = 1
-        free[coord] = c
-        return c
-
-    dist: dict[Coord, int] = {}
-    dq: deque[tuple[int, Coord]] = deque()
-    for s in status.sources:
-        if grid.contains(s):
-            dist[s] = 0
-            dq.append((0, s))
-    while dq:
-        d, c = dq.popleft()
-        if d > dist.get(c, 1 << 30):
+    grid = board.grid
+    adj, coord_of = _grid_tables(grid)
+    zero: set[Coord] = set()
+    blocked: set[Coord] = set()
+    hex_grid = grid.kind == "hex"
+    for label, cell in board.cells.items():
+        c = coord_of.get(label)
+        if c is None:
             continue
-        for _, n in grid.neighbours(c):
-            w = cost(n)
-            if w is None:
+        if cell.tile is not None or cell.paths or cell.cities or cell.platform is not None or cell.towns:
+            zero.add(c)
+        elif cell.terrain in ("offboard", "gray") or (cell.terrain == "lake" and hex_grid):
+            blocked.add(c)
+    sources = status.sources
+    best = 1
+    for place in status.missing:
+        targets = place_cells(scenario, place)
+        if not targets:
+            return limit + 1
+        dist: dict[Coord, int] = {}
+        dq: deque[tuple[int, Coord]] = deque()
+        for t in targets:
+            dist[t] = 0
+            dq.append((0, t))
+        found = None
+        while dq:
+            d, c = dq.popleft()
+            if d > dist.get(c, limit + 1):
                 continue
-            nd = d + w
-            if nd < dist.get(n, 1 << 30):
+            if c in sources:
+                found = d
+                break
+            for n in adj.get(c, ()):
+                if n in blocked:
+                    continue
+                # stepping from n to c: the cost is c's (a cell on the way); sources cost nothing
+                nd = d + (0 if c in zero else 1)
+                if nd > limit or nd >= dist.get(n, limit + 1):
+                    continue
                 dist[n] = nd
-                if w == 0:
+                if nd == d:
                     dq.appendleft((nd, n))
                 else:
                     dq.append((nd, n))
-    best = 1
-    for place in status.missing:
-        cells = place_cells(scenario, place)
-        ds = [dist[c] for c in cells if c in dist]
-        if not ds:
-            return 1 << 20  # unreachable on this grid whatever is laid
-        best = max(best, min(ds))
+        if found is None:
+            return limit + 1
+        best = max(best, found)
+        if best > limit:
+            return best
     return best

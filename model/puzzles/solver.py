@@ -143,17 +143,14 @@ class Solver:
         self.is_player = scenario.player(self.actor) is not None
         self._canon: dict[str, dict[int, int]] = {}
         self._moves_cache: dict[tuple, list[tuple[Move, _Node]]] = {}
-        self._bound_cache: dict[tuple, tuple[bool, int]] = {}
+        self._bound_cache: dict[frozenset, tuple[bool, int, int]] = {}  # board -> (met, bound, limit used)
+        self._status_cache: dict[frozenset, Any] = {}
         self._initial_sig = self._board_sig(scenario)
         # Without drawn tiles every turn offers the same choices, so a state reached with more
         # turns left dominates the same state with fewer: keys leave the turn out and the tables
         # below compare the turns left instead.
         self._homogeneous = not any(p.tile_from == "drawn" for p in self.puzzle.phases)
-        # moves come from legal_moves, so a rule set that can skip re-checking them may do so
-        try:
-            self._apply_kwargs = {"check": False} if "check" in inspect.signature(self.rules.apply).parameters else {}
-        except (TypeError, ValueError):
-            self._apply_kwargs = {}
+        self._apply = _unchecked_apply(self.rules)
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -312,6 +309,12 @@ class Solver:
     # --- moves ------------------------------------------------------------------------------
     def _legal(self, node: _Node) -> list[Move]:
         step: PhaseStep = self.puzzle.phases[node.phase]
+        moves = self._legal_all(node, step)
+        if step.kinds is None:
+            return [m for m in moves if m.tile is not None]
+        return [m for m in moves if m.kind in step.kinds]
+
+    def _legal_all(self, node: _Node, step: PhaseStep) -> list[Move]:
         scenario = node.scenario
         if step.tile_from == "drawn":
             drawn = scenario.state.drawn
@@ -345,7 +348,7 @@ class Solver:
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
-            after = self.rules.apply(node.scenario, m, **self._apply_kwargs)
+            after = self._apply(node.scenario, m)
             hand = node.hand
             if step.tile_from == "hand" and hand is not None and m.tile is not None:
                 lst = list(hand)
@@ -368,15 +371,26 @@ class Solver:
         self._moves_cache[cache_key] = out
         return out
 
-    def _bound(self, node: _Node) -> tuple[bool, int]:
-        """(goal met, lower bound on moves still needed)."""
+    def _met(self, node: _Node) -> bool:
+        """Is the goal met on this node's board?"""
+        key = node.key[0]
+        status = self._status_cache.get(key)
+        if status is None:
+            status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle)
+        return status.met
+
+    def _bound(self, node: _Node, cap: int = UNLIMITED) -> tuple[bool, int]:
+        """(goal met, lower bound on moves still needed); a bound above ``cap`` may be inexact."""
         key = node.key[0]
         hit = self._bound_cache.get(key)
-        if hit is None:
-            st = goal_status(self.rules, node.scenario, self.puzzle)
-            hit = (st.met, distance_bound(node.scenario, st))
+        if hit is None or (hit[1] > hit[2] and cap > hit[2]):
+            status = self._status_cache.get(key)
+            if status is None:
+                status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle)
+            value = distance_bound(node.scenario, status, limit=cap)
+            hit = (status.met, value, cap)
             self._bound_cache[key] = hit
-        return hit
+        return hit[0], hit[1]
 
     # --- one shortest solution: iterative deepening -----------------------------------------
     def find_one(self) -> SolveResult:
@@ -385,7 +399,7 @@ class Solver:
         self._deadline = start + self.max_seconds
         try:
             root = self._root()
-            if self._bound(root)[0]:
+            if self._met(root):
                 return SolveResult(
                     "solvable", [], nodes=self.nodes, seconds=time.monotonic() - start, reason="the goal is met before any move"
                 )
@@ -415,8 +429,9 @@ class Solver:
             if tl >= turns_left and b >= budget:
                 return _FAIL_CUT
         self._tick()
-        bound = self._bound(node)[1]
-        if bound > self._capacity(node):
+        cap = self._capacity(node)
+        bound = self._bound(node, cap)[1]
+        if bound > cap:
             known.append((turns_left, UNLIMITED))
             return _FAIL_FULL
         if bound > budget:
@@ -426,7 +441,7 @@ class Solver:
         for move, child in self._children(node):
             if move is None:
                 result = self._dfs_one(child, budget, path, failed)
-            elif self._bound(child)[0]:
+            elif self._met(child):
                 path.append(move)
                 return _FOUND
             elif budget <= 1:
@@ -452,7 +467,7 @@ class Solver:
         stop_reason = ""
         try:
             root = self._root()
-            if self._bound(root)[0]:
+            if self._met(root):
                 return SolveResult(
                     "solvable", [], [[]], 1, True, self.nodes, time.monotonic() - start, "the goal is met before any move"
                 )
@@ -483,14 +498,15 @@ class Solver:
             return  # searched before with at least as many turns: its solutions are recorded
         self._visited[node.key] = turns_left
         self._tick()
-        if self._bound(node)[1] > self._capacity(node):
+        cap = self._capacity(node)
+        if self._bound(node, cap)[1] > cap:
             return
         for move, child in self._children(node):
             if move is None:
                 self._dfs_all(child, prefix)
                 continue
             prefix.append(move)
-            if self._bound(child)[0]:
+            if self._met(child):
                 diff = self._diff(child.key[0])
                 prev = self._found.get(diff)
                 if prev is None or len(prev) > len(prefix):
@@ -537,6 +553,23 @@ class Solver:
             if not any(small < k for small in keep):
                 keep.append(k)
         return {k: found[k] for k in keep}
+
+
+def _unchecked_apply(rules: RuleSet) -> Callable[[Scenario, Move], Scenario]:
+    """``apply`` without re-checking: the solver only applies moves that ``legal_moves`` gave.
+
+    Uses ``apply(scenario, move, check=False)`` or ``apply_unchecked(scenario, move, cost)``
+    when the rule set offers one, else the plain ``apply``.
+    """
+    try:
+        if "check" in inspect.signature(rules.apply).parameters:
+            return lambda scenario, move: rules.apply(scenario, move, check=False)
+    except (TypeError, ValueError):
+        pass
+    unchecked = getattr(rules, "apply_unchecked", None)
+    if unchecked is not None:
+        return lambda scenario, move: unchecked(scenario, move, move.cost)
+    return rules.apply
 
 
 def _same_move(a: Move, b: Move) -> bool:

@@ -1,0 +1,626 @@
+"""The puzzle panel: edit a scenario's puzzle, see it re-verified in the background, step through
+the solution.
+
+* **Editing.** The goal (kind, who, which places), the resources (hand, drawn tiles, turns, a move
+  cap, money) and the phases of a turn. Each field is checked as you leave it: the whole puzzle is
+  rebuilt and validated against the scenario; an invalid value is shown in red with the reason and
+  changes nothing. A valid change is one undo step (``SetPartCommand`` on ``puzzle``).
+* **Status.** After every change of the document (debounced), the solver runs on a worker thread
+  on a snapshot of the scenario: never on the GUI thread, so the window never freezes. A newer
+  change or the *Cancel* button cancels the running search (the solver polls a flag).
+* **Step-through.** The solution's moves are listed; *Previous* / *Next* (or a click on a move)
+  show the board after that move in the preview below, and :attr:`PuzzlePanel.stepChanged`
+  announces the board shown, so a main window may show it too.
+
+Phases are written ``name[:drawn][:required][:xN]``, comma-separated, e.g.
+``mandatory:drawn:required, optional`` (Catalan) or ``I:x4`` (18xx: game phase I, up to four lays).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.commands import SetPartCommand
+from editor.document import Document, snapshot
+from model.puzzles.goal import PhaseStep, Puzzle, Resources
+from model.rules import Move
+from model.scenario import Scenario
+
+VERIFY_DELAY_MS = 300
+"""Debounce: a burst of edits is verified once, this long after the last."""
+VERIFY_MAX_SECONDS = 10.0
+INVALID_STYLE = "background: #ffd6d6;"
+GOAL_KINDS = ("destination", "reach", "connect")
+
+
+# --- text forms of the puzzle fields (Qt-free, tested directly) ----------------------------------
+def split_list(text: str) -> list[str]:
+    """``"a, b c"`` -> ``["a", "b", "c"]``."""
+    return [t for t in text.replace(",", " ").split() if t]
+
+
+def phases_to_text(phases: list[PhaseStep]) -> str:
+    parts = []
+    for p in phases:
+        bits = [p.name]
+        if p.tile_from == "drawn":
+            bits.append("drawn")
+        if p.required:
+            bits.append("required")
+        if p.max_moves != 1:
+            bits.append(f"x{p.max_moves}")
+        parts.append(":".join(bits))
+    return ", ".join(parts)
+
+
+def phases_from_text(text: str, old: list[PhaseStep] | None = None) -> list[PhaseStep]:
+    """Parse ``name[:drawn][:required][:xN]`` steps; raises ValueError with the reason."""
+    previous = {p.name: p for p in (old or [])}
+    out = []
+    for chunk in [c.strip() for c in text.split(",") if c.strip()]:
+        name, *flags = [f.strip() for f in chunk.split(":")]
+        data: dict[str, Any] = {"name": name}
+        for f in flags:
+            if f == "drawn":
+                data["tile_from"] = "drawn"
+            elif f == "required":
+                data["required"] = True
+            elif len(f) > 1 and f[0] == "x" and f[1:].isdigit():
+                data["max_moves"] = int(f[1:])
+            else:
+                raise ValueError(f"{chunk!r}: unknown flag {f!r} (use drawn, required or xN)")
+        if name in previous and previous[name].kinds is not None:
+            data["kinds"] = previous[name].kinds
+        try:
+            out.append(PhaseStep.model_validate(data))
+        except ValidationError as exc:
+            raise ValueError(f"{chunk!r}: {exc.errors(include_url=False)[0]['msg']}") from None
+    if not out:
+        raise ValueError("at least one phase is needed, e.g. 'optional'")
+    return out
+
+
+def default_puzzle(scenario: Scenario) -> Puzzle:
+    """A starting puzzle for a scenario: its first player (or company) and a simple goal."""
+    if scenario.players:
+        p = scenario.players[0]
+        if p.destination:
+            goal: dict[str, Any] = {"kind": "destination", "player": p.id}
+        else:
+            goal = {"kind": "reach", "actor": p.id, "places": [_some_place(scenario)]}
+        return Puzzle.model_validate({"actor": p.id, "goal": goal, "phases": [{"name": "optional"}]})
+    if scenario.companies:
+        c = scenario.companies[0]
+        place = c.home or _some_place(scenario)
+        phase = scenario.state.game_phase or "I"
+        return Puzzle.model_validate(
+            {"actor": c.id, "goal": {"kind": "reach", "actor": c.id, "places": [place]}, "phases": [{"name": phase, "max_moves": 4}]}
+        )
+    raise ValueError("add a player or a company first: a puzzle needs someone to play it")
+
+
+def _some_place(scenario: Scenario) -> str:
+    for label, cell in scenario.board.cells.items():
+        if cell.cities:
+            return label
+    return scenario.board.grid.label(scenario.board.grid.ordered_coords[0])
+
+
+def verdict_text(result: Any) -> str:
+    """One line for the status label."""
+    if result.verdict == "solvable":
+        n = len(result.solution or [])
+        if result.count is None:
+            head = "Solvable"
+        elif result.unique:
+            head = "Solvable, unique"
+        elif result.complete:
+            head = f"Solvable, {result.count} distinct solutions"
+        else:
+            head = f"Solvable, at least {result.count} solutions ({result.reason})"
+        return f"{head}: {n} move{'s' if n != 1 else ''} ({result.nodes} nodes, {result.seconds:.2f} s)"
+    if result.verdict == "unsolvable":
+        return f"Unsolvable within the puzzle's bounds ({result.nodes} nodes, {result.seconds:.2f} s)"
+    return f"Unknown: {result.reason}"
+
+
+# --- background verification --------------------------------------------------------------
+class _Bridge(QObject):
+    """Carries a finished search from the worker thread to the GUI thread (queued signal)."""
+
+    done = Signal(int, object)  # generation, SolveResult | Exception
+
+
+class Verifier(QObject):
+    """Runs the solver on a worker thread; a new request or :meth:`cancel` stops the old one."""
+
+    started = Signal()
+    finished = Signal(object)  # SolveResult, or an Exception for a failure
+    cancelled = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.max_seconds = VERIFY_MAX_SECONDS
+        self._generation = 0
+        self._stop: threading.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._bridge = _Bridge(self)
+        self._bridge.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
+
+    def is_running(self) -> bool:
+        return self._stop is not None
+
+    def start(self, scenario: Scenario) -> None:
+        """Verify ``scenario`` (a snapshot the GUI will not change) in the background."""
+        from model.puzzles.solver import solve
+
+        self.cancel(emit=False)
+        self._generation += 1
+        generation = self._generation
+        stop = threading.Event()
+        self._stop = stop
+        bridge = self._bridge
+        max_seconds = self.max_seconds
+
+        def work() -> None:
+            try:
+                result: Any = solve(scenario, count=True, max_seconds=max_seconds, cancelled=stop.is_set)
+            except Exception as exc:  # a bad puzzle or a rule-set bug is shown, not raised
+                result = exc
+            try:
+                bridge.done.emit(generation, result)
+            except RuntimeError:  # the panel was deleted meanwhile
+                pass
+
+        self._thread = threading.Thread(target=work, name="trackwright-puzzle", daemon=True)
+        self._thread.start()
+        self.started.emit()
+
+    def cancel(self, emit: bool = True) -> None:
+        """Stop the running search (its result, if it still arrives, is dropped)."""
+        if self._stop is None:
+            return
+        self._stop.set()
+        self._stop = None
+        self._generation += 1
+        if emit:
+            self.cancelled.emit()
+
+    def wait(self, timeout: float = 5.0) -> None:
+        """Join the worker thread (tests and shutdown)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _done(self, generation: int, result: object) -> None:
+        if generation != self._generation:
+            return  # a cancelled or superseded search
+        self._stop = None
+        self.finished.emit(result)
+
+
+# --- the board preview --------------------------------------------------------------------
+class BoardPreview(QWidget):
+    """A small painting of a scenario's board (the board after the selected solution step)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scenario: Scenario | None = None
+        self.highlight: str | None = None
+        self.setMinimumSize(160, 160)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(260, 260)
+
+    def show_scenario(self, scenario: Scenario | None, highlight: str | None = None) -> None:
+        self.scenario, self.highlight = scenario, highlight
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#f4f4f4"))
+        if self.scenario is None:
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no solution to show")
+            return
+        from editor import render
+
+        size = render.CELL_SIZE
+        src = render.board_rect(self.scenario, size, labels=False)
+        if src.width() <= 0 or src.height() <= 0:
+            return
+        scale = min(self.width() / src.width(), self.height() / src.height())
+        painter.translate((self.width() - src.width() * scale) / 2, (self.height() - src.height() * scale) / 2)
+        painter.scale(scale, scale)
+        painter.translate(-src.left(), -src.top())
+        render.paint_board(painter, self.scenario, size, labels=False)
+        if self.highlight is not None and self.scenario.board.grid.is_label(self.highlight):
+            grid = self.scenario.board.grid
+            poly = render.cell_polygon(grid, grid.coord(self.highlight), size)
+            pen = painter.pen()
+            pen.setColor(QColor("#1a73e8"))
+            pen.setWidthF(size * 0.08)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(poly)
+        painter.end()
+
+
+# --- the panel ------------------------------------------------------------------------------
+class PuzzlePanel(QWidget):
+    """Edit the scenario's puzzle, verify it in the background, step through its solution."""
+
+    stepChanged = Signal(object)  # the Scenario shown after the selected step (None: none)
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.result: Any = None
+        self.boards: list[Scenario] = []
+        self.solution: list[Move] = []
+        self.step = 0
+        self._filling = False
+        self.verifier = Verifier(self)
+        self.verifier.finished.connect(self._verified)
+        self.verifier.cancelled.connect(lambda: self._set_status("Cancelled"))
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(VERIFY_DELAY_MS)
+        self._timer.timeout.connect(self.verify_now)
+        self._build()
+        document.metaChanged.connect(self._document_changed)
+        document.boardReset.connect(self._document_changed)
+        document.cellsChanged.connect(lambda _cells: self._schedule())
+        document.edgesChanged.connect(lambda _sides: self._schedule())
+        self.refresh()
+        self._schedule()
+
+    # --- layout ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.create_button = QPushButton("Make this scenario a puzzle")
+        self.create_button.clicked.connect(self.create_puzzle)
+        self.remove_button = QPushButton("Remove puzzle")
+        self.remove_button.clicked.connect(self.remove_puzzle)
+
+        self.title = QLineEdit()
+        self.actor = QComboBox()
+        self.goal_kind = QComboBox()
+        self.goal_kind.addItems(GOAL_KINDS)
+        self.goal_who = QComboBox()
+        self.places = QLineEdit()
+        self.places.setPlaceholderText("places: cell labels or station ids")
+        self.hand = QLineEdit()
+        self.hand.setPlaceholderText("empty: the player's hand / the whole supply")
+        self.draws = QLineEdit()
+        self.turns = QSpinBox()
+        self.turns.setRange(1, 40)
+        self.max_moves = QSpinBox()
+        self.max_moves.setRange(0, 60)
+        self.max_moves.setSpecialValueText("no cap")
+        self.money = QSpinBox()
+        self.money.setRange(-1, 100000)
+        self.money.setSpecialValueText("treasury")
+        self.phases = QLineEdit()
+        self.phases.setToolTip("name[:drawn][:required][:xN], comma-separated, e.g. 'mandatory:drawn:required, optional'")
+        self.expect = QComboBox()
+        self.expect.addItems(["unique", "solvable", "unsolvable", "any"])
+
+        for w in (self.title, self.places, self.hand, self.draws, self.phases):
+            w.editingFinished.connect(self.commit)
+        for w in (self.actor, self.goal_kind, self.goal_who, self.expect):
+            w.activated.connect(lambda _i: self.commit())
+        for w in (self.turns, self.max_moves, self.money):
+            w.editingFinished.connect(self.commit)
+
+        goal_box = QGroupBox("Goal")
+        form = QFormLayout(goal_box)
+        form.addRow("Title", self.title)
+        form.addRow("Played by", self.actor)
+        form.addRow("Goal", self.goal_kind)
+        form.addRow("For", self.goal_who)
+        form.addRow("Places", self.places)
+        form.addRow("Claim", self.expect)
+        res_box = QGroupBox("Resources")
+        form2 = QFormLayout(res_box)
+        form2.addRow("Hand", self.hand)
+        form2.addRow("Drawn tiles", self.draws)
+        form2.addRow("Turns", self.turns)
+        form2.addRow("Move cap", self.max_moves)
+        form2.addRow("Money", self.money)
+        form2.addRow("Phases", self.phases)
+
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.setWordWrap(True)
+        self.status = QLabel("No puzzle")
+        self.status.setWordWrap(True)
+        self.verify_button = QPushButton("Verify now")
+        self.verify_button.clicked.connect(self.verify_now)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.verify_button)
+        status_row.addWidget(self.cancel_button)
+
+        self.moves = QListWidget()
+        self.moves.currentRowChanged.connect(lambda row: self.show_step(row + 1) if row >= 0 else None)
+        self.prev_button = QPushButton("◀ Previous")
+        self.prev_button.clicked.connect(lambda: self.show_step(self.step - 1))
+        self.next_button = QPushButton("Next ▶")
+        self.next_button.clicked.connect(lambda: self.show_step(self.step + 1))
+        self.step_label = QLabel()
+        nav = QHBoxLayout()
+        nav.addWidget(self.prev_button)
+        nav.addWidget(self.step_label, 1)
+        nav.addWidget(self.next_button)
+        self.preview = BoardPreview()
+
+        top = QHBoxLayout()
+        top.addWidget(self.create_button)
+        top.addWidget(self.remove_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(goal_box)
+        lay.addWidget(res_box)
+        lay.addWidget(self.error)
+        lay.addLayout(status_row)
+        lay.addWidget(QLabel("Solution"))
+        lay.addWidget(self.moves)
+        lay.addLayout(nav)
+        lay.addWidget(self.preview, 1)
+        self._editors = [
+            self.title, self.actor, self.goal_kind, self.goal_who, self.places, self.hand, self.draws,
+            self.turns, self.max_moves, self.money, self.phases, self.expect,
+        ]
+
+    # --- model -> widgets ------------------------------------------------------------------
+    def _document_changed(self) -> None:
+        self.refresh()
+        self._schedule()
+
+    def refresh(self) -> None:
+        """Show the document's puzzle in the editors."""
+        s = self.document.scenario
+        p = s.puzzle
+        self._filling = True
+        try:
+            self.create_button.setVisible(p is None)
+            self.remove_button.setVisible(p is not None)
+            for w in self._editors:
+                w.setEnabled(p is not None)
+            ids = [x.id for x in s.players] + [x.id for x in s.companies]
+            for combo in (self.actor, self.goal_who):
+                combo.clear()
+                combo.addItems(ids)
+            if p is None:
+                return
+            self.title.setText(p.title or "")
+            self.actor.setCurrentText(p.actor)
+            g = p.goal
+            self.goal_kind.setCurrentText(g.kind)
+            who = {"destination": getattr(g, "player", None), "reach": getattr(g, "actor", None)}.get(g.kind)
+            if g.kind == "connect":
+                who = g.actor or ""
+                self.goal_who.insertItem(0, "")
+            self.goal_who.setCurrentText(who or "")
+            self.places.setEnabled(g.kind != "destination")
+            self.places.setText(", ".join(p.goal_places(s)) if g.kind != "destination" else "")
+            r = p.resources
+            self.hand.setText(", ".join(r.hand or []))
+            self.draws.setText(", ".join(r.draws))
+            self.turns.setValue(r.turns)
+            self.max_moves.setValue(r.max_moves or 0)
+            self.money.setValue(-1 if r.money is None else r.money)
+            self.phases.setText(phases_to_text(p.phases))
+            self.expect.setCurrentText(p.expect)
+            for w in (self.places, self.hand, self.draws, self.phases):
+                w.setStyleSheet("")
+        finally:
+            self._filling = False
+
+    # --- widgets -> model ------------------------------------------------------------------
+    def edited_puzzle(self) -> Puzzle:
+        """The puzzle the editors describe; raises ValueError with the reason."""
+        s = self.document.scenario
+        old = s.puzzle
+        if old is None:
+            raise ValueError("there is no puzzle")
+        kind = self.goal_kind.currentText()
+        who = self.goal_who.currentText() or self.actor.currentText()
+        places = split_list(self.places.text())
+        if kind == "destination":
+            goal: dict[str, Any] = {"kind": kind, "player": who}
+        elif kind == "reach":
+            goal = {"kind": kind, "actor": who, "places": places}
+        else:
+            if len(places) != 2:
+                raise ValueError("a 'connect' goal names exactly two places")
+            goal = {"kind": kind, "a": places[0], "b": places[1], "actor": self.goal_who.currentText() or None}
+        hand = split_list(self.hand.text())
+        resources = Resources(
+            hand=hand or None,
+            draws=split_list(self.draws.text()),
+            turns=self.turns.value(),
+            max_moves=self.max_moves.value() or None,
+            money=None if self.money.value() < 0 else self.money.value(),
+        )
+        data = old.model_dump()
+        data.update(
+            title=self.title.text().strip() or None,
+            actor=self.actor.currentText(),
+            goal=goal,
+            resources=resources.model_dump(),
+            phases=[p.model_dump() for p in phases_from_text(self.phases.text(), old.phases)],
+            expect=self.expect.currentText(),
+        )
+        try:
+            puzzle = Puzzle.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            raise ValueError(f"{'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}") from None
+        puzzle.check_against(s)
+        return puzzle
+
+    def commit(self) -> bool:
+        """Validate the editors and push the change as one undo step; False when invalid."""
+        if self._filling or self.document.scenario.puzzle is None:
+            return False
+        try:
+            puzzle = self.edited_puzzle()
+        except ValueError as exc:
+            self._show_error(str(exc))
+            return False
+        self._show_error("")
+        if puzzle != self.document.scenario.puzzle:
+            self.document.undo_stack.push(SetPartCommand(self.document, "puzzle", puzzle, "Edit puzzle"))
+        return True
+
+    def _show_error(self, text: str) -> None:
+        """Show why an edit was refused, and mark the field it concerns."""
+        self.error.setText(text)
+        field = text.split(":", 1)[0]
+        targets = (
+            ("puzzle.goal", self.places),
+            ("a 'connect' goal", self.places),
+            ("puzzle.resources.hand", self.hand),
+            ("puzzle.resources.draws", self.draws),
+            ("puzzle.phases", self.phases),
+            ("'", self.phases),  # a phase step quoted by phases_from_text
+            ("at least one phase", self.phases),
+        )
+        marked = {id(w) for key, w in targets if text and field.startswith(key)}
+        for w in (self.places, self.hand, self.draws, self.phases):
+            w.setStyleSheet(INVALID_STYLE if id(w) in marked else "")
+
+    def create_puzzle(self) -> None:
+        try:
+            puzzle = default_puzzle(self.document.scenario)
+            puzzle.check_against(self.document.scenario)
+        except ValueError as exc:
+            self._show_error(str(exc))
+            return
+        self.document.undo_stack.push(SetPartCommand(self.document, "puzzle", puzzle, "Make puzzle"))
+
+    def remove_puzzle(self) -> None:
+        if self.document.scenario.puzzle is not None:
+            self.document.undo_stack.push(SetPartCommand(self.document, "puzzle", None, "Remove puzzle"))
+
+    # --- verification --------------------------------------------------------------------
+    def _schedule(self) -> None:
+        self.verifier.cancel(emit=False)
+        if self.document.scenario.puzzle is None:
+            self._timer.stop()
+            self._set_status("No puzzle")
+            self._clear_solution()
+            return
+        self._set_status("Waiting to verify…")
+        self._timer.start()
+
+    def verify_now(self) -> None:
+        """Start verifying the document's puzzle in the background (returns at once)."""
+        self._timer.stop()
+        scenario = self.document.scenario
+        if scenario.puzzle is None:
+            return
+        self._set_status("Verifying…")
+        self.cancel_button.setEnabled(True)
+        self.verifier.start(snapshot(scenario))
+
+    def cancel(self) -> None:
+        self._timer.stop()
+        self.verifier.cancel()
+        self.cancel_button.setEnabled(False)
+
+    def is_verifying(self) -> bool:
+        return self.verifier.is_running()
+
+    def _set_status(self, text: str) -> None:
+        self.status.setText(text)
+        self.cancel_button.setEnabled(self.verifier.is_running())
+
+    def _verified(self, result: object) -> None:
+        self.cancel_button.setEnabled(False)
+        if isinstance(result, Exception):
+            self._set_status(f"Cannot verify: {result}")
+            self._clear_solution()
+            return
+        self.result = result
+        self._set_status(verdict_text(result))
+        self._show_solution(result.solution or [])
+
+    # --- step-through ------------------------------------------------------------------------
+    def _clear_solution(self) -> None:
+        self.result = None
+        self.boards = []
+        self.solution = []
+        self.moves.clear()
+        self.show_step(0)
+
+    def _show_solution(self, moves: list[Move]) -> None:
+        from model.puzzles.solver import replay
+
+        self.moves.blockSignals(True)
+        self.moves.clear()
+        for i, m in enumerate(moves, 1):
+            phase = f" [{m.phase}]" if m.phase else ""
+            self.moves.addItem(f"{i}. {m.text()}{phase}")
+        self.moves.blockSignals(False)
+        try:
+            self.boards = replay(self.document.scenario, moves) if moves else [self.document.scenario]
+        except Exception as exc:  # the document changed since: the next verification will refresh
+            self.boards = []
+            self._set_status(f"{self.status.text()} (cannot replay: {exc})")
+        self.solution = moves
+        self.show_step(0)
+
+    def show_step(self, step: int) -> None:
+        """Show the board after ``step`` moves of the solution (0: the start)."""
+        if not self.boards:
+            self.step = 0
+            self.preview.show_scenario(None)
+            self.step_label.setText("")
+            self.prev_button.setEnabled(False)
+            self.next_button.setEnabled(False)
+            self.stepChanged.emit(None)
+            return
+        step = max(0, min(step, len(self.boards) - 1))
+        self.step = step
+        moves = self.solution
+        highlight = moves[step - 1].cell if step > 0 and step - 1 < len(moves) else None
+        self.preview.show_scenario(self.boards[step], highlight)
+        self.step_label.setText(f"after move {step} of {len(self.boards) - 1}" if step else "start")
+        self.prev_button.setEnabled(step > 0)
+        self.next_button.setEnabled(step < len(self.boards) - 1)
+        if self.moves.currentRow() != step - 1:
+            self.moves.blockSignals(True)
+            self.moves.setCurrentRow(step - 1)
+            self.moves.blockSignals(False)
+        self.stepChanged.emit(self.boards[step])
+
+    def shown_scenario(self) -> Scenario | None:
+        """The board the preview shows."""
+        return self.preview.scenario
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.verifier.cancel(emit=False)
+        super().closeEvent(event)
+
