@@ -61,7 +61,10 @@ class Analysis:
         self._tile_transfer: dict[tuple[str, int], Transfer] = {}
         self._blocked: dict[str, bool] = {}
         self._needed: dict[tuple[Coord, str], frozenset[tuple[int, int]]] = {}
-        self._frontier: dict[tuple[Coord, str], list[tuple[Coord, int]]] = {}
+        self._plans: dict[tuple[Coord, str], tuple] = {}
+        self._entered: dict[Coord, set[int]] = {}
+        self._middle: dict[Coord, bool] = {}
+        self._ports: dict[tuple[str, int], frozenset[int]] = {}
         self.detail = True  # name up to 7 lost cells in messages; False: stop at the first
         self._labels: dict[Coord, str] = {}
         self._coords: dict[str, Coord] = {}
@@ -89,7 +92,11 @@ class Analysis:
         return t
 
     def ports(self, tile_id: str, rotation: int) -> frozenset[int]:
-        return self.tdefs.get(tile_id).exits(rotation % 4, 4)
+        key = (tile_id, rotation % 4)
+        p = self._ports.get(key)
+        if p is None:
+            p = self._ports[key] = self.tdefs.get(tile_id).exits(rotation % 4, 4)
+        return p
 
     def same_shape(self, tile_a: str, rot_a: int, tile_b: str, rot_b: int) -> bool:
         if tile_a != tile_b:
@@ -413,20 +420,16 @@ class Analysis:
             return v
         if self.opt["reject_noop_substitution"] and self.same_shape(old.tile, old.rotation, move.tile, move.rotation):
             return _fail("catalan.A17-no-op", f"{label}: replacing {old.tile} by the same tile in the same orientation changes nothing (A17)")
+        if not self.detail:  # verdict only: the cheap S-8 first (the verdict is the same)
+            v = self._attachment(coord, move)
+            if v is not None:
+                return v
         v = self.continuity(coord, move)
         if v is not None:
             return v
-        if self.opt["end_tile_must_stay_attached"]:
-            entered = set()
-            for pid in self.player_ids:
-                entered |= self.net.reach(pid).entered_sides(coord)
-            ports = self.ports(move.tile, move.rotation)
-            if entered and not (entered & ports):
-                return _fail(
-                    "catalan.S-8",
-                    f"{label}: {what} has no port on the {'/'.join(side(s) for s in sorted(entered))} side through which "
-                    "trains reach this space; it would simply delete track (S-8)",
-                )
+        v = self._attachment(coord, move)
+        if v is not None:
+            return v
         if self.opt["switch_trunk_must_stay"]:
             old_trunk = self.trunk(old.tile, old.rotation)
             new_trunk = self.trunk(move.tile, move.rotation)
@@ -437,6 +440,26 @@ class Analysis:
                     f"{side(old_trunk)} side; {what} has its trunk on {side(new_trunk)} (S-9)",
                 )
         return Verdict(True, None, f"{label}: {old.tile} may be replaced by {what}")
+
+    def _attachment(self, coord: Coord, move: Move) -> Verdict | None:
+        """S-8: the new tile keeps a port on a side through which trains entered the space."""
+        if not self.opt["end_tile_must_stay_attached"]:
+            return None
+        entered = self._entered.get(coord)
+        if entered is None:
+            entered = set()
+            for pid in self.player_ids:
+                entered |= self.net.reach(pid).entered_sides(coord)
+            self._entered[coord] = entered
+        ports = self.ports(move.tile, move.rotation)
+        if entered and not (entered & ports):
+            return _fail(
+                "catalan.S-8",
+                f"{move.cell}: {self.tile_name(move.tile, move.rotation)} has no port on the "
+                f"{'/'.join(side(s) for s in sorted(entered))} side through which trains reach this space; it would "
+                "simply delete track (S-8)",
+            )
+        return None
 
     # --- continuity (§4.6) ---------------------------------------------------------------
     def scope(self, coord: Coord) -> list[str]:
@@ -471,12 +494,24 @@ class Analysis:
         if all(b_ == a_ for a_, b_ in ranges):
             return set()
 
-        def in_d(st: tuple[Coord, int]) -> bool:
-            i = tin.get(st)
-            return i is not None and st[0] != coord and any(a_ < i <= b_ for a_, b_ in ranges)
+        if len(ranges) == 1:
+            (lo, hi), = ranges
 
-        def known(st: tuple[Coord, int]) -> bool:
-            return st[0] != coord and st in tin and not in_d(st)
+            def in_d(st: tuple[Coord, int]) -> bool:
+                return lo < tin.get(st, -1) <= hi and st[0] != coord
+
+            def known(st: tuple[Coord, int]) -> bool:
+                i = tin.get(st)
+                return i is not None and not lo <= i <= hi and st[0] != coord
+        else:
+
+            def in_d(st: tuple[Coord, int]) -> bool:
+                i = tin.get(st)
+                return i is not None and st[0] != coord and any(a_ < i <= b_ for a_, b_ in ranges)
+
+            def known(st: tuple[Coord, int]) -> bool:
+                i = tin.get(st)
+                return i is not None and st[0] != coord and not any(a_ < i <= b_ for a_, b_ in ranges)
 
         def exits_of(t: Transfer, e: int) -> tuple[int, ...]:
             return t.start_exits if e < 0 else (t.exits[e] or ())
@@ -485,7 +520,7 @@ class Analysis:
             return t.start_used if e < 0 else t.used[e]
 
         key = (coord, pid)
-        start = self._frontier.get(key)
+        start = self._plans.get(key)
         if start is None:
             start = []
             for s_ in range(4):  # surely reachable states that leave into the changed cell
@@ -500,7 +535,7 @@ class Analysis:
                     u, x, v = r.nontree[k]
                     if v[0] != coord and known(u):
                         start.append((u[0], x))
-            self._frontier[key] = start
+            self._plans[key] = start
         queue: deque[tuple[Coord, int]] = deque(start)
         visited: dict[Coord, list[int]] = {}
         offsets = grid.offsets()
@@ -521,6 +556,7 @@ class Analysis:
             seen.append(e)
             for x2 in t.exits[e]:
                 queue.append((n, x2))
+        # every descendant not found again: does anyone else still provide its connections?
         lost: set[tuple[Coord, int]] = set()
         lost_cells: set[Coord] = set()
         for a_, b_ in ranges:
@@ -592,4 +628,7 @@ class Analysis:
 
     def is_middle(self, coord: Coord) -> bool:
         """A middle tile: emptying the cell would cut some player (in scope) off from track (A4)."""
-        return any(self.lost_connections(coord, pid, None) for pid in self.scope(coord))
+        got = self._middle.get(coord)
+        if got is None:
+            got = self._middle[coord] = any(self.lost_connections(coord, pid, None, limit=1) for pid in self.scope(coord))
+        return got
