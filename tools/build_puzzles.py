@@ -26,14 +26,13 @@ from model.board import Board, Cell, City, LaidTile, Platform, Token  # noqa: E4
 from model.grid import SquareGrid  # noqa: E402
 from model.io import load, save  # noqa: E402
 from model.puzzles.goal import (  # noqa: E402
-    ConnectGoal,
     DestinationGoal,
     PhaseStep,
     Puzzle,
     ReachGoal,
     Resources,
 )
-from model.scenario import Company, GameState, Meta, Player, RulesRef, Scenario, TileSupply  # noqa: E402
+from model.scenario import GameState, Meta, Player, RulesRef, Scenario, TileSupply  # noqa: E402
 
 OUT = ROOT / "scenarios" / "puzzles"
 S, W, N, E = 0, 1, 2, 3
@@ -299,6 +298,96 @@ def catalan_07_long_way() -> Scenario:
     )
 
 
+# --- 18 India puzzles: the bundled map with one company, its home tile, a hand and a treasury --
+
+
+def india(
+    title: str,
+    description: str,
+    company: str,
+    home_tile: str,
+    home_rotation: int,
+    target: str,
+    hand: list[str],
+    treasury: int,
+    difficulty: int,
+    hint: str,
+) -> Scenario:
+    """The bundled 18 India map; ``company`` has laid its home city tile and placed its token."""
+    base = load(ROOT / "scenarios" / "18india.json")
+    cells = dict(base.board.cells)
+    home = next(c.home for c in base.companies if c.id == company)
+    cells[home] = cells[home].model_copy(
+        update={"tile": LaidTile(tile=home_tile, rotation=home_rotation), "tokens": [Token(company=company, city=0)]}
+    )
+    companies = [c.model_copy(update={"treasury": treasury}) if c.id == company else c for c in base.companies]
+    meta = base.meta.model_copy(update={"title": f"18 India puzzle: {title}", "description": description})
+    data = base.model_dump()
+    data.update(
+        meta=meta.model_dump(),
+        board={**data["board"], "cells": {k: v.model_dump() for k, v in cells.items()}},
+        companies=[c.model_dump() for c in companies],
+        state={**data["state"], "active": company},
+        puzzle=Puzzle(
+            title=title,
+            difficulty=difficulty,
+            hint=hint,
+            actor=company,
+            goal=ReachGoal(actor=company, places=[target]),
+            resources=Resources(hand=hand),
+            phases=[PhaseStep(name=base.state.game_phase or "I", max_moves=4)],
+        ).model_dump(),
+    )
+    return Scenario.model_validate(data)
+
+
+def india_01_visakhapatnam() -> Scenario:
+    return india(
+        "To the coast",
+        "BNR (Bengal Nagpur Railway) has laid its home tile at I20. Reach Visakhapatnam (M24) this turn "
+        "with the tiles in hand and ₹30 in the treasury.",
+        "BNR",
+        "57",
+        2,
+        "M24",
+        ["9", "9", "8", "4"],
+        30,
+        2,
+        "Up to four yellow tiles in one line, each extending the last. The mountain K22 costs ₹30.",
+    )
+
+
+def india_02_mumbai_on_a_budget() -> Scenario:
+    return india(
+        "Mumbai on a budget",
+        "BNR must reach Mumbai (D23) this turn with ₹15. The short way over the mountain at F19 costs ₹30.",
+        "BNR",
+        "57",
+        2,
+        "D23",
+        ["9", "8", "8", "8"],
+        15,
+        4,
+        "Count the costs before you lay: a mountain hex costs ₹30, a hill ₹15, a river side ₹30.",
+    )
+
+
+def india_03_chennai_ghats() -> Scenario:
+    return india(
+        "Through the Eastern Ghats",
+        "NSR (Nizam's State Railway) must reach Chennai (K30) through the mountains with four yellow tiles "
+        "and exactly ₹120.",
+        "NSR",
+        "57",
+        1,
+        "K30",
+        ["8", "8", "8", "4"],
+        120,
+        6,
+        "Every rupee counts: two mountains and the rivers between them.",
+    )
+
+
 CATALAN: list[Callable[[], Scenario]] = [
     catalan_01_first_steps,
     catalan_02_crossing,
@@ -308,7 +397,7 @@ CATALAN: list[Callable[[], Scenario]] = [
     catalan_06_dead_end,
     catalan_07_long_way,
 ]
-INDIA: list[Callable[[], Scenario]] = []
+INDIA: list[Callable[[], Scenario]] = [india_01_visakhapatnam, india_02_mumbai_on_a_budget, india_03_chennai_ghats]
 PUZZLES: dict[str, Callable[[], Scenario]] = {
     f.__name__.replace("_", "-", 1).replace("_", "-"): f for f in CATALAN + INDIA
 }
