@@ -95,7 +95,7 @@ def main() -> int:
     worst = 0.0
     for phase in ("mandatory", "optional"):
         for tile in TILES:
-            ms, moves = timed(lambda: rules.legal_moves(s, MoveContext("red", phase, tile)))
+            ms, moves = timed(lambda phase=phase, tile=tile: rules.legal_moves(s, MoveContext("red", phase, tile)))
             worst = max(worst, ms)
             print(f"legal_moves red {phase:<9} {tile:<13} {ms:7.2f} ms  ({len(moves)} moves)")
     ms_all, moves = timed(lambda: rules.legal_moves(s, MoveContext("red", "optional")), repeat=3)

@@ -71,10 +71,10 @@ def cmd_moves(args: argparse.Namespace) -> int:
     shown_phase = phase or scenario.state.phase or "-"
     if not moves:
         verdict = None
-        try:
+        try:  # a rule set with a 'pass' move says why nothing is legal (Catalan: M6)
             verdict = rules.explain(scenario, rules.parse_move(scenario, "pass", actor, phase))
-        except (MoveSyntaxError, NotImplementedError):
-            pass
+        except Exception:  # noqa: BLE001 - rule sets without 'pass' refuse it in their own way
+            verdict = None
         if verdict is not None and verdict.legal and verdict.rule:
             print(f"no legal move: {verdict.message} [{verdict.rule}]")
         else:

@@ -11,7 +11,8 @@ Move syntax (``parse_move``): ``place CELL TILE ROTATION``, ``replace CELL TILE 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from model.board import LaidTile
 from model.grid import Coord

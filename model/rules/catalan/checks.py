@@ -9,7 +9,8 @@ board. :class:`IncrementalChecker` keeps the per-cell results between edits.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from model.grid import Coord
 from model.rules import Issue, sort_issues, structural_issues

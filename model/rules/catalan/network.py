@@ -17,9 +17,9 @@ moves the generic search makes. ``tests/test_catalan_properties.py`` checks that
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
 
 from model.board import Cell
 from model.grid import Coord, SquareGrid
