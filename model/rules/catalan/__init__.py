@@ -76,6 +76,9 @@ class CatalanRules(RuleSet):
             out += cell_issues(scenario, grid.coord(label))
         net = Network(scenario, dead_end_reversal=bool(self.option(scenario, "dead_end_reversal")))
         out += reach_issues(scenario, net, bool(self.option(scenario, "win_check")))
+        turn = Analysis(self, scenario, net=net).turn_issue()
+        if turn is not None:
+            out.append(turn)
         return out
 
     def affected_cells(self, scenario: Scenario, changed: Iterable[Coord]) -> set[Coord] | None:

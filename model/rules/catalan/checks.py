@@ -14,7 +14,7 @@ from typing import Any
 
 from model.grid import Coord
 from model.rules import Issue, sort_issues, structural_issues
-from model.rules.catalan.moves import CATALAN_TERRAIN
+from model.rules.catalan.moves import CATALAN_TERRAIN, Analysis
 from model.rules.catalan.network import SIDE_NAMES, Network
 from model.scenario import Scenario
 
@@ -208,4 +208,7 @@ class IncrementalChecker:
         for issues in self.local.values():
             out.extend(issues)
         out += reach_issues(self.scenario, self.net, bool(self.rules.option(self.scenario, "win_check")), self.tile_cells)
+        turn = Analysis(self.rules, self.scenario, net=self.net).turn_issue()
+        if turn is not None:
+            out.append(turn)
         return sort_issues(out)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.grid import Coord
-from model.rules import Move, Verdict
+from model.rules import Issue, Move, Verdict
 from model.rules.catalan.network import (
     SIDE_NAMES,
     Network,
@@ -51,12 +51,12 @@ def _fail(rule: str, message: str) -> Verdict:
 class Analysis:
     """One scenario seen by the Catalan rules: options, track network and cached answers."""
 
-    def __init__(self, rules: Any, scenario: Scenario) -> None:
+    def __init__(self, rules: Any, scenario: Scenario, net: Network | None = None) -> None:
         self.rules = rules
         self.s = scenario
         self.opt = {spec.name: rules.option(scenario, spec.name) for spec in rules.options}
         self.grid = scenario.board.grid
-        self.net = Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
+        self.net = net if net is not None else Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
         self.player_ids = [p.id for p in scenario.players]
         self._tile_transfer: dict[tuple[str, int], Transfer] = {}
         self._blocked: dict[str, bool] = {}
@@ -184,6 +184,22 @@ class Analysis:
         if drawn is None or self.laid_this_turn("mandatory"):
             return False
         return not self.mandatory_moves(actor, drawn)
+
+    def turn_issue(self) -> Issue | None:
+        """Info for the board check: the active player cannot play the drawn tile (M6)."""
+        st = self.s.state
+        actor = st.active
+        if actor is None or st.drawn is None or st.phase not in (None, "mandatory") or self.s.player(actor) is None:
+            return None
+        if self.tdefs.get(st.drawn) is None or self.laid_this_turn("mandatory"):
+            return None
+        if self.mandatory_moves(actor, st.drawn):
+            return None
+        return Issue(
+            "catalan.no-legal-play",
+            "info",
+            f"{actor} cannot play the drawn {st.drawn} anywhere: she loses her turn (M6)",
+        )
 
     # --- candidates -----------------------------------------------------------------------
     def placements(self, actor: str, phase: str, tile_id: str) -> list[Move]:
