@@ -70,12 +70,9 @@ def cmd_moves(args: argparse.Namespace) -> int:
         print(f"{m.text()}{extra}")
     shown_phase = phase or scenario.state.phase or "-"
     if not moves:
-        verdict = None
-        try:  # a rule set with a 'pass' move says why nothing is legal (Catalan: M6)
-            verdict = rules.explain(scenario, rules.parse_move(scenario, "pass", actor, phase))
-        except Exception:  # noqa: BLE001 - rule sets without 'pass' refuse it in their own way
-            verdict = None
-        if verdict is not None and verdict.legal and verdict.rule:
+        reason = getattr(rules, "no_moves_reason", None)
+        verdict = reason(scenario, MoveContext(actor=actor, phase=phase, tile=tile)) if reason else None
+        if verdict is not None and verdict.rule:
             print(f"no legal move: {verdict.message} [{verdict.rule}]")
         else:
             print(f"no legal move for {actor} (phase {shown_phase})")

@@ -133,6 +133,19 @@ class CatalanRules(RuleSet):
                 out += [m for m in a.candidates(actor, phase, tid) if a.evaluate(m, gates=False).legal]
         return out
 
+    def no_moves_reason(self, scenario: Scenario, context: MoveContext) -> Verdict | None:
+        """Why ``legal_moves`` is empty, when one rule explains it (used by ``trackwright moves``)."""
+        a = self.analysis(scenario)
+        phase = context.phase or scenario.state.phase or "mandatory"
+        v = a.gate(context.actor, phase, context.tile)
+        if v is not None:
+            return v
+        if phase == "mandatory" and (scenario.state.drawn or context.tile):
+            v = a.evaluate(Move("pass", "", actor=context.actor, phase=phase), gates=False)
+            if v.legal:
+                return v
+        return None
+
     def explain(self, scenario: Scenario, move: Move) -> Verdict:
         """Legal or not, naming the first rule that fails (e.g. ``catalan.S-3``)."""
         if scenario.board.grid.kind != "square":
@@ -148,7 +161,7 @@ class CatalanRules(RuleSet):
         ):
             drawn = scenario.state.drawn or move.tile
             if drawn is not None and scenario.tile(drawn) is not None and not a.mandatory_moves(move.actor, drawn):
-                v = Verdict(False, v.rule, v.message + f". {move.actor} has no legal play for {drawn} at all: she loses her turn [catalan.no-legal-play]")
+                v = Verdict(False, v.rule, v.message + f" (and {move.actor} has no legal play for {drawn} at all, so she loses her turn: catalan.no-legal-play)")
         return v
 
     def parse_move(self, scenario: Scenario, text: str, actor: str | None, phase: str | None) -> Move:
