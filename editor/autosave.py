@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,7 +75,7 @@ class Autosaver(QObject):
         super().__init__(parent)
         self.document = document
         self.folder = folder or recovery_dir()
-        self.key = f"session-{os.getpid()}-{int(time.time())}"
+        self.key = f"session-{os.getpid()}-{uuid.uuid4().hex[:10]}"
         self._written_index: tuple | None = None
         self.last_error: str | None = None
         self.timer = QTimer(self)

@@ -226,16 +226,25 @@ def tiles_left(scenario: Scenario) -> dict[str, int | None]:
     return {t.id: (None if t.count is None else t.count - used.get(t.id, 0)) for t in scenario.tileset().tiles}
 
 
-def stamp_move(scenario: Scenario, coord: Coord, tile_id: str, rotation: int, kind: str | None = None) -> Move:
+MOVE_KINDS = (("lay", "upgrade"), ("place", "replace"))
+"""Move kinds a stamp may stand for (18xx: lay/upgrade; Catalan: place/replace), tried in order."""
+
+NO_MOVE_RULES = ("unknown-move", "unknown-player", "unknown-company", "not-your-turn", "mandatory-done", "no-actor")
+"""Rules (by suffix) meaning 'the rule set has no move for a free placement here' (e.g. no active player)."""
+
+
+def stamp_move(scenario: Scenario, coord: Coord, tile_id: str, rotation: int, kinds: tuple[str, str] = MOVE_KINDS[0]) -> Move:
     """The rule-set move that stamping ``tile_id`` on ``coord`` stands for."""
     cell = scenario.board.cell(coord)
-    if kind is None:
-        kind = "lay" if cell.tile is None else "upgrade"
+    kind = kinds[0] if cell.tile is None else kinds[1]
     state = scenario.state
-    return Move(kind, scenario.board.grid.label(coord), tile_id, rotation % scenario.board.grid.sides, state.active, state.phase)
+    phase = state.phase or state.game_phase
+    return Move(kind, scenario.board.grid.label(coord), tile_id, rotation % scenario.board.grid.sides, state.active, phase)
 
 
-def structural_stamp_verdict(scenario: Scenario, coord: Coord, tile_id: str, rotation: int) -> tuple[bool, str]:
+def structural_stamp_verdict(
+    scenario: Scenario, coord: Coord, tile_id: str, rotation: int, left: dict[str, int | None] | None = None
+) -> tuple[bool, str]:
     """The shared checks of a free placement: on the board, a known tile, supply left, not a lake/gray/off-board."""
     grid = scenario.board.grid
     if not grid.contains(coord):
@@ -246,59 +255,80 @@ def structural_stamp_verdict(scenario: Scenario, coord: Coord, tile_id: str, rot
     cell = scenario.board.cell(coord)
     if cell.terrain in ("lake", "gray", "offboard"):
         return False, f"{grid.label(coord)}: no tile may be laid on a {cell.terrain} cell"
-    left = tiles_left(scenario).get(tile_id)
+    n_left = (left if left is not None else tiles_left(scenario)).get(tile_id)
     already = cell.tile is not None and cell.tile.tile == tile_id
-    if left is not None and left <= 0 and not already:
+    if n_left is not None and n_left <= 0 and not already:
         return False, f"tile {tile_id}: none left in the supply [core.supply-exceeded]"
     return True, "legal (structural checks only)"
 
 
+def _no_move(rule: str | None) -> bool:
+    return rule is None or any(rule.endswith(s) for s in NO_MOVE_RULES) or rule == "core.not-a-legal-move"
+
+
 def stamp_verdict(
-    scenario: Scenario, rules: RuleSet | None, coord: Coord, tile_id: str, rotation: int
+    scenario: Scenario,
+    rules: RuleSet | None,
+    coord: Coord,
+    tile_id: str,
+    rotation: int,
+    left: dict[str, int | None] | None = None,
 ) -> tuple[bool, str]:
     """Is stamping ``tile_id`` at ``rotation`` on ``coord`` legal, and if not, why.
 
-    Asks the rule set (``explain`` for the move the stamp stands for). When the rule set has no
-    move for the editor's free placement (it names no rule, or fails) the shared structural
-    checks decide.
+    Asks the rule set (``explain`` of the move the stamp stands for: lay/upgrade, else
+    place/replace). When the rule set has no move for the editor's free placement (an unknown
+    move kind, no active player or company) the shared structural checks decide.
     """
-    ok, why = structural_stamp_verdict(scenario, coord, tile_id, rotation)
+    ok, why = structural_stamp_verdict(scenario, coord, tile_id, rotation, left)
     if not ok or rules is None:
         return ok, why
-    try:
-        verdict = rules.explain(scenario, stamp_move(scenario, coord, tile_id, rotation))
-    except Exception:  # noqa: BLE001 - a rule set without a move for this falls back
-        return ok, why
-    if verdict.legal:
-        return True, verdict.message or "legal"
-    if verdict.rule in (None, "core.not-a-legal-move", "core.unknown-move"):
-        return ok, why
-    return False, f"{verdict.message} [{verdict.rule}]" if verdict.rule else verdict.message
+    for kinds in MOVE_KINDS:
+        try:
+            verdict = rules.explain(scenario, stamp_move(scenario, coord, tile_id, rotation, kinds))
+        except Exception:  # noqa: BLE001 - a rule set that cannot judge this falls back
+            continue
+        if verdict.legal:
+            return True, verdict.message or "legal"
+        if verdict.rule is not None and verdict.rule.endswith("unknown-move"):
+            continue
+        if _no_move(verdict.rule):
+            return ok, why
+        return False, f"{verdict.message} [{verdict.rule}]"
+    return ok, why
 
 
 def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[Coord]:
-    """Cells where ``tile_id`` has a legal move (the 'where can this tile go?' overlay)."""
+    """Cells where ``tile_id`` has a legal move (the 'where can this tile go?' overlay).
+
+    The rule set's ``legal_moves`` answers; when it has none (no active player, say) every cell
+    is judged like the stamp's ghost, with any rotation.
+    """
     grid = scenario.board.grid
     moves: list[Move] = []
     if rules is not None:
         try:
             state = scenario.state
-            moves = rules.legal_moves(scenario, MoveContext(state.active, state.phase, tile_id))
+            moves = rules.legal_moves(scenario, MoveContext(state.active, state.phase or state.game_phase, tile_id))
         except Exception:  # noqa: BLE001
             moves = []
     out: set[Coord] = set()
     for m in moves:
         if m.tile in (None, tile_id) and grid.is_label(m.cell):
             out.add(grid.coord(m.cell))
-    if rules is None or (not moves and not _rules_know_moves(rules)):
-        for c in grid.ordered_coords:
-            if structural_stamp_verdict(scenario, c, tile_id, 0)[0]:
-                out.add(c)
+    if moves:
+        return out
+    tdef = scenario.tile(tile_id)
+    if tdef is None:
+        return out
+    left = tiles_left(scenario)
+    rotations = tdef.distinct_rotations(grid.sides)
+    for c in grid.ordered_coords:
+        if not structural_stamp_verdict(scenario, c, tile_id, 0, left)[0]:
+            continue
+        if any(stamp_verdict(scenario, rules, c, tile_id, r, left)[0] for r in rotations):
+            out.add(c)
     return out
-
-
-def _rules_know_moves(rules: RuleSet) -> bool:
-    return type(rules).legal_moves is not RuleSet.legal_moves
 
 
 # --- eraser ------------------------------------------------------------------------------------
