@@ -31,10 +31,19 @@ class DialogLog:
         return [c[0] for c in self.calls]
 
 
+_CURRENT: list[DialogLog] = []
+
+
+def answers() -> DialogLog:
+    """The dialog log of the running test (set up by the autouse ``no_dialogs`` fixture)."""
+    return _CURRENT[-1]
+
+
 @pytest.fixture(autouse=True)
 def no_dialogs(monkeypatch, tmp_path):
     """Every modal dialog answered without blocking; settings and recovery files in tmp_path."""
     log = DialogLog()
+    _CURRENT.append(log)
     monkeypatch.setenv("TRACKWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
     monkeypatch.setenv("TRACKWRIGHT_RECOVERY_DIR", str(tmp_path / "recovery"))
 

@@ -14,7 +14,7 @@ from model.board import EMPTY_CELL, Cell, City, EdgeFeature
 from model.io import dumps, load, save
 from model.newboard import new_scenario
 from model.rules import Issue
-from tests.editor_helpers import click, make_window, no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import answers, click, make_window, no_dialogs  # noqa: F401 (autouse fixture)
 
 
 def edit(win, coord=(1, 1), terrain="lake"):
@@ -33,12 +33,12 @@ def test_title_shows_file_and_modified_mark(qtbot, tmp_path):
     assert not win.isWindowModified()
 
 
-def test_save_as_save_and_recent_files(qtbot, tmp_path, no_dialogs):
+def test_save_as_save_and_recent_files(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     edit(win)
-    no_dialogs.save_path = str(tmp_path / "new.json")
+    answers().save_path = str(tmp_path / "new.json")
     assert win.save()  # never saved: asks for a name
-    assert "ask_save_path" in no_dialogs.names()
+    assert "ask_save_path" in answers().names()
     assert load(tmp_path / "new.json") == win.document.scenario
     assert not win.isWindowModified() and win.windowTitle().startswith("new.json")
     edit(win, (2, 2), "hill")
@@ -50,77 +50,77 @@ def test_save_as_save_and_recent_files(qtbot, tmp_path, no_dialogs):
     assert any("new.json" in a.text() for a in win.recent_menu.actions())
 
 
-def test_open_prompts_for_unsaved_changes(qtbot, tmp_path, no_dialogs):
+def test_open_prompts_for_unsaved_changes(qtbot, tmp_path):
     other = tmp_path / "other.json"
     save(new_scenario("catalan", 3, 3, title="Other"), other)
     win = make_window(qtbot, tmp_path)
     edit(win)
-    no_dialogs.unsaved_answer = "cancel"
-    no_dialogs.open_path = str(other)
+    answers().unsaved_answer = "cancel"
+    answers().open_path = str(other)
     assert not win.open_file()
     assert win.document.cell((1, 1)).terrain == "lake"  # cancel keeps everything
-    no_dialogs.unsaved_answer = "discard"
+    answers().unsaved_answer = "discard"
     assert win.open_file()
     assert win.document.scenario.meta.title == "Other" and win.document.path == other
     assert win.document.undo_stack.count() == 0 and not win.isWindowModified()
-    assert no_dialogs.names().count("ask_unsaved") == 2
+    assert answers().names().count("ask_unsaved") == 2
 
 
-def test_unsaved_answer_save_writes_before_leaving(qtbot, tmp_path, no_dialogs):
+def test_unsaved_answer_save_writes_before_leaving(qtbot, tmp_path):
     path = tmp_path / "mine.json"
     save(new_scenario("catalan", 4, 4), path)
     win = make_window(qtbot, tmp_path, load(path), path)
     edit(win)
-    no_dialogs.unsaved_answer = "save"
-    no_dialogs.new_board = NewBoardChoice("catalan", 5, 5)
+    answers().unsaved_answer = "save"
+    answers().new_board = NewBoardChoice("catalan", 5, 5)
     assert win.new_file()
     assert load(path).board.cell((1, 1)).terrain == "lake"
     assert win.document.path is None and len(win.document.grid) == 25
 
 
-def test_new_board_for_each_rule_set(qtbot, tmp_path, no_dialogs):
+def test_new_board_for_each_rule_set(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
-    no_dialogs.new_board = NewBoardChoice("18xx", 7, 5, "pointy", "Hexes")
+    answers().new_board = NewBoardChoice("18xx", 7, 5, "pointy", "Hexes")
     assert win.new_file()
     g = win.document.grid
     assert g.kind == "hex" and g.orientation == "pointy" and win.document.scenario.meta.title == "Hexes"
     assert win.scene.cell_item(g.ordered_coords[0]) is not None  # the scene was rebuilt
-    no_dialogs.new_board = None  # cancelled
+    answers().new_board = None  # cancelled
     assert not win.new_file()
 
 
-def test_broken_file_shows_error_and_keeps_document(qtbot, tmp_path, no_dialogs):
+def test_broken_file_shows_error_and_keeps_document(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     edit(win)
     before = dumps(win.document.scenario)
     bad = tmp_path / "broken.json"
     bad.write_text('{"format": "trackwright-scenario", "version": 1, "rules": {', encoding="utf-8")
-    no_dialogs.unsaved_answer = "discard"
+    answers().unsaved_answer = "discard"
     assert not win.load_path(bad)
-    name, title, text, detail = no_dialogs.calls[-1]
+    name, title, text, detail = answers().calls[-1]
     assert name == "show_error" and "Nothing was changed" in text and "broken.json:1:" in detail
     assert dumps(win.document.scenario) == before and win.isWindowModified()
     assert bad.read_text(encoding="utf-8").endswith('"rules": {')  # nothing written
 
 
-def test_save_error_keeps_everything(qtbot, tmp_path, no_dialogs):
+def test_save_error_keeps_everything(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     edit(win)
     target = tmp_path / "no-such-folder" / "x.json"
     assert not win.write_to(target)
-    name, title, text, detail = no_dialogs.calls[-1]
+    name, title, text, detail = answers().calls[-1]
     assert name == "show_error" and "nothing was lost" in text and "cannot be written" in detail
     assert win.isWindowModified() and win.document.path is None
     assert not target.exists()
 
 
-def test_close_asks_and_cancel_keeps_window(qtbot, tmp_path, no_dialogs):
+def test_close_asks_and_cancel_keeps_window(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     edit(win)
-    no_dialogs.unsaved_answer = "cancel"
+    answers().unsaved_answer = "cancel"
     assert not win.close()
     assert win.isVisible()
-    no_dialogs.unsaved_answer = "discard"
+    answers().unsaved_answer = "discard"
     assert win.close()
 
 
@@ -208,7 +208,7 @@ def test_export_entry_only_when_the_dialog_module_exists(qtbot, tmp_path, monkey
     assert calls == [win2.document]
 
 
-def test_autosave_and_recovery_after_a_crash(qtbot, tmp_path, no_dialogs):
+def test_autosave_and_recovery_after_a_crash(qtbot, tmp_path):
     path = tmp_path / "work.json"
     save(new_scenario("catalan", 4, 4), path)
     win = make_window(qtbot, tmp_path, load(path), path)
@@ -227,7 +227,7 @@ def test_autosave_and_recovery_after_a_crash(qtbot, tmp_path, no_dialogs):
     win2 = make_window(qtbot, tmp_path)
     assert len(find_recoveries(recovery_dir)) == 1
     assert win2.offer_recovery()
-    assert "ask_recover" in no_dialogs.names()
+    assert "ask_recover" in answers().names()
     assert win2.document.cell((2, 2)).terrain == "mountain"
     assert win2.document.path == path and win2.isWindowModified()
     # recovering did not write the user's file
@@ -237,12 +237,12 @@ def test_autosave_and_recovery_after_a_crash(qtbot, tmp_path, no_dialogs):
     assert not win2.autosaver.file.exists()
 
 
-def test_declined_recovery_is_discarded(qtbot, tmp_path, no_dialogs):
+def test_declined_recovery_is_discarded(qtbot, tmp_path):
     folder = tmp_path / "recovery"
     folder.mkdir()
     save(new_scenario("catalan", 2, 2), folder / "old.json")
     (folder / "old.info.json").write_text(json.dumps({"original": None, "saved_at": 0}))
-    no_dialogs.recover = False
+    answers().recover = False
     win = make_window(qtbot, tmp_path)
     assert not win.offer_recovery()
     assert find_recoveries(folder) == []
