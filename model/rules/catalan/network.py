@@ -180,6 +180,7 @@ class Network:
         kinds = {"turntable", "city", "platform"} | ({"buffer"} if dead_end_reversal else set())
         self.model = TrackModel(scenario, reverse_kinds=frozenset(kinds), virtual=virtual_track)
         self._transfer: dict[Coord, Transfer | None] = {}
+        self._by_tile: dict[tuple[str, int], Transfer | None] = {}
         self._reach: dict[str, PlayerReach] = {}
         self._open: dict[str, set[tuple[Coord, int]]] = {}
         self._starts: dict[str, tuple[Coord, ...]] | None = None
@@ -189,10 +190,22 @@ class Network:
         try:
             return self._transfer[coord]
         except KeyError:
+            pass
+        cell = self.scenario.board.cells.get(self.grid.label(coord)) if coord in self.grid.coord_set else None
+        if cell is not None and cell.tile is not None and not cell.cities and cell.platform is None and not cell.paths:
+            # every cell holding the same tile at the same rotation crosses alike: ask the track
+            # model once per (tile, rotation)
+            key = (cell.tile.tile, cell.tile.rotation % 4)
+            if key in self._by_tile:
+                t = self._by_tile[key]
+            else:
+                tr = self.model.at(coord)
+                t = self._by_tile[key] = transfer_of(tr) if tr is not None else None
+        else:
             tr = self.model.at(coord)
             t = transfer_of(tr) if tr is not None else None
-            self._transfer[coord] = t
-            return t
+        self._transfer[coord] = t
+        return t
 
     def invalidate(self, coords: Iterable[Coord]) -> None:
         """Forget cached track of changed cells and every player's reach."""
