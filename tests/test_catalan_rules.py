@@ -273,3 +273,51 @@ def test_cli_is_generic_over_rule_sets(capsys, tmp_path):
     assert code == 1 and "[test.rule]" in out and _RecordingRules.seen[-1].actor == "prr"
     code, _, err = run(capsys, "reach", str(f), "--company", "prr")
     assert code == 2 and "has no reach report" in err
+
+
+# --- the tile set follows rules/catalan.md §3.1 ------------------------------------------------
+SIDE = {"S": 0, "W": 1, "N": 2, "E": 3}
+
+
+def _pairs(tile: str, rotation: int) -> set[frozenset]:
+    from model.tiles import load_tileset
+
+    tdef = load_tileset("catalan").get(tile)
+    return {frozenset((a, b)) for a, b, _ in tdef.rotated_paths(rotation, 4)}
+
+
+@pytest.mark.parametrize(
+    "tile,connections,rotations",
+    [
+        ("straight", ["NS"], 2),
+        ("curve", ["NE"], 4),
+        ("switch_left", ["SN", "SW"], 4),
+        ("switch_right", ["SN", "SE"], 4),
+        ("crossing", ["NS", "EW"], 1),
+        ("bridge", ["NS"], 2),
+        ("tunnel", ["NS"], 2),
+    ],
+)
+def test_tile_set_matches_the_rules_table(tile, connections, rotations):
+    from model.tiles import load_tileset
+
+    assert _pairs(tile, 0) == {frozenset((SIDE[c[0]], SIDE[c[1]])) for c in connections}
+    assert len(load_tileset("catalan").get(tile).distinct_rotations(4)) == rotations
+
+
+@pytest.mark.parametrize("trunk,straight_leg,left_leg,right_leg", [("S", "N", "W", "E"), ("N", "S", "E", "W"), ("W", "E", "N", "S"), ("E", "W", "S", "N")])
+def test_switch_legs_by_trunk_side(trunk, straight_leg, left_leg, right_leg):
+    rot = SIDE[trunk]  # rotation r puts the trunk (S at rotation 0) on side (0 + r) % 4
+    t, st = SIDE[trunk], SIDE[straight_leg]
+    assert _pairs("switch_left", rot) == {frozenset((t, st)), frozenset((t, SIDE[left_leg]))}
+    assert _pairs("switch_right", rot) == {frozenset((t, st)), frozenset((t, SIDE[right_leg]))}
+
+
+def test_turntable_and_dead_end_nodes():
+    from model.tiles import load_tileset
+
+    ts = load_tileset("catalan")
+    tt, de = ts.get("turntable"), ts.get("dead_end")
+    assert [n.kind for n in tt.nodes] == ["turntable"] and tt.exits(0, 4) == {0, 1, 2, 3}
+    assert [n.kind for n in de.nodes] == ["buffer"] and de.exits(0, 4) == {0}
+    assert len(tt.distinct_rotations(4)) == 1 and len(de.distinct_rotations(4)) == 4
