@@ -130,7 +130,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.players_dock, self.history_dock)
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 320], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.issues_dock], [170], Qt.Orientation.Vertical)
+        self.resizeDocks([self.issues_dock], [120], Qt.Orientation.Vertical)
         self.palette.tileSelected.connect(self._tile_picked)
         self.palette.overlayToggled.connect(lambda on: self.overlay_action.setChecked(on))
         self.issues_panel.issueActivated.connect(self.locate_cells)

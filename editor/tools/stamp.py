@@ -64,6 +64,8 @@ class StampTool(Tool):
         legal, reason = self.verdict(coord)
         scene.set_ghost(coord, self.tile_id, self.rotation, legal, reason)
         where = self.document.label(coord)
+        if reason.startswith(f"{where}: "):
+            reason = reason[len(where) + 2:]
         self.statusMessage.emit(f"{where}: {self.tile_id} rotation {self.rotation}: {'legal' if legal else reason}")
 
     # --- events ------------------------------------------------------------------------------
