@@ -85,6 +85,9 @@ class Document(QObject):
         self._generation = 0
         self._checked_generation = -1
         self._running = False
+        self._pending_cells: set[Coord] = set()
+        self._pending_full = True
+        self._incremental = None  # the rule set's incremental checker, when it has one
         self._bridge = _CheckBridge(self)
         self._bridge.done.connect(self._on_check_done)
         self._timer = QTimer(self)
@@ -173,7 +176,7 @@ class Document(QObject):
             board.cells.update({lbl: c for lbl, c in table.items() if lbl not in board.cells})
         if changed:
             self.cellsChanged.emit(changed)
-            self.schedule_check()
+            self.schedule_check(changed)
 
     def set_edges(
         self, remove: list[EdgeFeature], add: list[EdgeFeature], positions: list[int] | None = None
@@ -253,6 +256,7 @@ class Document(QObject):
 
     # --- live checker -------------------------------------------------------------------
     def _load_rule_set(self) -> None:
+        self._pending_full = True
         try:
             self.rule_set = get_rule_set(self._scenario.rules.id)
             self.rule_set_error = None
@@ -263,8 +267,16 @@ class Document(QObject):
             self.rule_set = None
             self.rule_set_error = f"rule set {self._scenario.rules.id!r} failed to load: {exc}"
 
-    def schedule_check(self) -> None:
-        """Re-check after the debounce delay (a later call restarts the delay)."""
+    def schedule_check(self, changed: list[Coord] | None = None) -> None:
+        """Re-check after the debounce delay (a later call restarts the delay).
+
+        ``changed`` names the edited cells (an incremental re-check suffices); None asks for a
+        full check (edges, players, rules, a new board).
+        """
+        if changed is None:
+            self._pending_full = True
+        else:
+            self._pending_cells.update(changed)
         self._generation += 1
         self._timer.start(self.check_delay_ms)
         self.checkingChanged.emit(True)
@@ -287,20 +299,40 @@ class Document(QObject):
             return
         generation = self._generation
         scen = snapshot(self._scenario)
+        changed, full = self._pending_cells, self._pending_full
+        self._pending_cells, self._pending_full = set(), False
         if not self.threaded_checks:
-            self._on_check_done(generation, self.check_scenario(scen))
+            self._on_check_done(generation, self._run_check(scen, changed, full))
             return
         self._running = True
         bridge = self._bridge
 
         def work() -> None:
-            issues = self.check_scenario(scen)
+            issues = self._run_check(scen, changed, full)
             try:
                 bridge.done.emit(generation, issues)
             except RuntimeError:  # the document was deleted while the check ran
                 pass
 
         threading.Thread(target=work, name="trackwright-checker", daemon=True).start()
+
+    def _run_check(self, scenario: Scenario, changed: set[Coord], full: bool) -> list[Issue]:
+        """One check of a snapshot: incremental when the rule set offers it, else the full check.
+
+        Runs on the checker thread; only one runs at a time, so the incremental checker's state
+        is never shared between threads.
+        """
+        rules = self.rule_set
+        factory = getattr(rules, "incremental_checker", None) if rules is not None else None
+        if factory is not None:
+            try:
+                if full or self._incremental is None:
+                    self._incremental = factory(scenario)
+                    return self._incremental.issues()
+                return self._incremental.update(scenario, sorted(changed))
+            except Exception:  # noqa: BLE001 - fall back to the full check, which reports failures
+                self._incremental = None
+        return self.check_scenario(scenario)
 
     def _on_check_done(self, generation: int, issues: list) -> None:
         self._running = False
@@ -331,6 +363,8 @@ class Document(QObject):
         self._timer.stop()
         self._generation += 1
         self._checked_generation = self._generation
+        self._pending_full = True  # the next incremental check starts afresh
+        self._pending_cells = set()
         issues = self.check_scenario(self._scenario)
         self._set_issues(issues)
         self.checkingChanged.emit(False)

@@ -82,13 +82,13 @@ def test_live_checker_debounces_and_runs_off_the_main_thread(qtbot):
     doc = Document(new_scenario("catalan", 5, 5))
     doc.check_delay_ms = 50
     threads = []
-    original = doc.check_scenario
+    original = doc._run_check
 
-    def spy(s):
+    def spy(*args):
         threads.append(threading.current_thread() is threading.main_thread())
-        return original(s)
+        return original(*args)
 
-    doc.check_scenario = spy
+    doc._run_check = spy
     with qtbot.waitSignal(doc.issuesChanged, timeout=3000):
         for x in range(5):  # a burst of edits: one check
             doc.undo_stack.push(SetCellsCommand(doc, {(x, 0): Cell(platform=Platform(station=f"S{x}", access=0, owner="nobody"))}))
@@ -144,3 +144,39 @@ def test_issue_dataclass_passes_through_signal(qtbot):
     with qtbot.waitSignal(doc.issuesChanged) as sig:
         doc._set_issues([issue])
     assert sig.args == [[issue]] and doc.issues_at((0, 0)) == [issue]
+
+
+def test_incremental_checks_agree_with_full_checks(qtbot):
+    """After each edit the (incremental, threaded) live issues equal the rule set's full check."""
+    from model import editing
+    from model.paths import scenarios_dir as sd
+
+    doc = Document(load(sd() / "catalan" / "midgame.json"))
+    doc.check_delay_ms = 0
+    assert hasattr(doc.rule_set, "incremental_checker")
+    grid = doc.grid
+    coords = grid.ordered_coords
+    tiles = [t.id for t in doc.scenario.tileset().tiles]
+    edits = []
+    for k in range(12):
+        c = coords[(k * 37) % len(coords)]
+        if k % 3 == 0:
+            edits.append(editing.stamp_cell(doc.scenario, c, tiles[k % len(tiles)], k))
+        elif k % 3 == 1:
+            edits.append(editing.brush_cells(doc.scenario, [c], "lake"))
+        else:
+            edits.append(editing.erase_cells(doc.scenario, [coords[(k * 11) % len(coords)]]))
+    seen_rules = set()
+    for cells in edits:
+        if not cells:
+            continue
+        with qtbot.waitSignal(doc.issuesChanged, timeout=5000):
+            doc.undo_stack.push(SetCellsCommand(doc, cells))
+        qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+        assert doc.issues == doc.rule_set.check(doc.scenario)
+        seen_rules.update(i.rule for i in doc.issues)
+    assert "catalan.unreached-track" in seen_rules  # the edits did produce findings
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+    assert doc.issues == doc.rule_set.check(doc.scenario) == []
