@@ -10,7 +10,7 @@ Move kinds: ``place`` (a tile on a free cell), ``replace`` (substitution, §4.6)
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -61,9 +61,11 @@ class Analysis:
         self._tile_transfer: dict[tuple[str, int], Transfer] = {}
         self._blocked: dict[str, bool] = {}
         self._needed: dict[tuple[Coord, str], frozenset[tuple[int, int]]] = {}
-        self._plans: dict[tuple[Coord, str], tuple] = {}
         self._entered: dict[Coord, set[int]] = {}
         self._middle: dict[Coord, bool] = {}
+        self._shapes: dict[tuple[str, int], frozenset] = {}
+        self._reachers: dict[Coord, list[str]] = {}
+        self._laid: dict[str, list] = {}
         self._ports: dict[tuple[str, int], frozenset[int]] = {}
         self.detail = True  # name up to 7 lost cells in messages; False: stop at the first
         self._labels: dict[Coord, str] = {}
@@ -101,8 +103,15 @@ class Analysis:
     def same_shape(self, tile_a: str, rot_a: int, tile_b: str, rot_b: int) -> bool:
         if tile_a != tile_b:
             return False
-        tdef = self.tdefs.get(tile_a)
-        return tdef._shape(rot_a % 4, 4) == tdef._shape(rot_b % 4, 4)
+        return self.shape(tile_a, rot_a) == self.shape(tile_b, rot_b)
+
+    def shape(self, tile_id: str, rotation: int) -> frozenset:
+        """What the tile's track looks like at a rotation (equal shapes: the same track)."""
+        key = (tile_id, rotation % 4)
+        got = self._shapes.get(key)
+        if got is None:
+            got = self._shapes[key] = self.tdefs.get(tile_id)._shape(rotation % 4, 4)
+        return got
 
     def trunk(self, tile_id: str, rotation: int) -> int | None:
         """The trunk side of a switch: the side shared by its two paths."""
@@ -125,7 +134,10 @@ class Analysis:
         return lbl
 
     def laid_this_turn(self, phase: str) -> list:
-        return [entry for entry in self.s.state.laid if entry.phase == phase]
+        got = self._laid.get(phase)
+        if got is None:
+            got = self._laid[phase] = [entry for entry in self.s.state.laid if entry.phase == phase]
+        return got
 
     def own_open_ends(self, player_id: str) -> set[tuple[Coord, int]]:
         return self.net.open_ends(player_id)
@@ -159,8 +171,11 @@ class Analysis:
         return out
 
     def reachers(self, coord: Coord) -> list[str]:
-        """Players whose VIA NOSTRA uses a connection of the cell."""
-        return [pid for pid in self.player_ids if coord in self.net.reach(pid).cells]
+        """Players whose VIA NOSTRA uses a connection of the cell (cached)."""
+        got = self._reachers.get(coord)
+        if got is None:
+            got = self._reachers[coord] = [pid for pid in self.player_ids if coord in self.net.reach(pid).cells]
+        return got
 
     def mandatory_moves(self, actor: str, tile_id: str) -> list[Move]:
         """Legal mandatory moves with one drawn tile (cached); the turn is lost when empty (M6)."""
@@ -490,14 +505,16 @@ class Analysis:
 
         1. if every transition the player's trains make through the cell into a neighbour's
            track still exists, nothing is lost;
-        2. only tree-descendants of the cell's states in the player's search tree can be lost
-           (every other state has a path that avoids the cell); they are a few pre-order ranges;
-        3. the search is resumed on the changed board from the exits that surely reachable states
-           make into the cell or, by non-tree edges, into those descendants; then every
-           descendant not found again is checked for a connection nobody else still provides.
+        2. in the player's search tree, a state can only be lost if its tree path leaves the cell
+           by a transition the new tile lacks, or enters the cell a second time: those states are
+           a few pre-order ranges (every other state keeps its tree path on the new board);
+        3. the search is resumed on the changed board from the exits that the surely reachable
+           states make into the cell or, by non-tree edges, into those ranges; then every state
+           of the ranges not found again is checked for a connection nobody else still provides.
         """
         needed = self._needed_transitions(coord, pid)
-        if not needed or (new is not None and needed <= new.relation()):
+        rel = new.relation() if new is not None else frozenset()
+        if not needed or needed <= rel:
             return set()
         if limit is None:
             limit = 7 if self.detail else 1
@@ -506,28 +523,27 @@ class Analysis:
         r = net.reach(pid)
         tin, tout, order = r.euler()
         by_cell = r.by_cell()
-        ranges = [(tin[(coord, e)], tout[(coord, e)]) for e in by_cell.get(coord, ())]
-        if all(b_ == a_ for a_, b_ in ranges):
+        q_states = [(coord, e) for e in by_cell.get(coord, ())]
+        q_ranges = [(tin[st], tout[st]) for st in q_states]
+        ranges: list[tuple[int, int]] = []  # inclusive pre-order ranges of the states at risk
+        for st, (lo_, hi_) in zip(q_states, q_ranges):
+            if any(a_ < lo_ <= b_ for a_, b_ in q_ranges):
+                if hi_ > lo_:  # entered the cell before: everything below is at risk
+                    ranges.append((lo_ + 1, hi_))
+                continue
+            for child in r.children.get(st, ()):
+                if (st[1], (child[1] + 2) % 4) not in rel:
+                    ranges.append((tin[child], tout[child]))
+        if not ranges:
             return set()
 
-        if len(ranges) == 1:
-            (lo, hi), = ranges
+        def at_risk(st: tuple[Coord, int]) -> bool:
+            i = tin.get(st)
+            return i is not None and st[0] != coord and any(a_ <= i <= b_ for a_, b_ in ranges)
 
-            def in_d(st: tuple[Coord, int]) -> bool:
-                return lo < tin.get(st, -1) <= hi and st[0] != coord
-
-            def known(st: tuple[Coord, int]) -> bool:
-                i = tin.get(st)
-                return i is not None and not lo <= i <= hi and st[0] != coord
-        else:
-
-            def in_d(st: tuple[Coord, int]) -> bool:
-                i = tin.get(st)
-                return i is not None and st[0] != coord and any(a_ < i <= b_ for a_, b_ in ranges)
-
-            def known(st: tuple[Coord, int]) -> bool:
-                i = tin.get(st)
-                return i is not None and st[0] != coord and not any(a_ < i <= b_ for a_, b_ in ranges)
+        def known(st: tuple[Coord, int]) -> bool:
+            i = tin.get(st)
+            return i is not None and st[0] != coord and not any(a_ <= i <= b_ for a_, b_ in ranges)
 
         def exits_of(t: Transfer, e: int) -> tuple[int, ...]:
             return t.start_exits if e < 0 else (t.exits[e] or ())
@@ -535,24 +551,19 @@ class Analysis:
         def used(t: Transfer, e: int) -> frozenset[int]:
             return t.start_used if e < 0 else t.used[e]
 
-        key = (coord, pid)
-        start = self._plans.get(key)
-        if start is None:
-            start = []
-            for s_ in range(4):  # surely reachable states that leave into the changed cell
-                nb = grid.neighbour_position(coord, s_)
-                back = (s_ + 2) % 4
-                for e2 in by_cell.get(nb, ()):
-                    if known((nb, e2)) and back in exits_of(net.transfer(nb), e2):
-                        start.append((nb, back))
-            keys = r.nontree_keys
-            for a_, b_ in ranges:  # ... or into a descendant by a non-tree edge
-                for k in range(bisect_right(keys, a_), bisect_right(keys, b_)):
-                    u, x, v = r.nontree[k]
-                    if v[0] != coord and known(u):
-                        start.append((u[0], x))
-            self._plans[key] = start
-        queue: deque[tuple[Coord, int]] = deque(start)
+        queue: deque[tuple[Coord, int]] = deque()
+        for s_ in range(4):  # surely reachable states that leave into the changed cell
+            nb = grid.neighbour_position(coord, s_)
+            back = (s_ + 2) % 4
+            for e2 in by_cell.get(nb, ()):
+                if known((nb, e2)) and back in exits_of(net.transfer(nb), e2):
+                    queue.append((nb, back))
+        keys = r.nontree_keys
+        for a_, b_ in ranges:  # ... or into a state at risk by a non-tree edge
+            for k in range(bisect_left(keys, a_), bisect_right(keys, b_)):
+                u, x, v = r.nontree[k]
+                if v[0] != coord and known(u):
+                    queue.append((u[0], x))
         visited: dict[Coord, list[int]] = {}
         offsets = grid.offsets()
         on_board = grid.coord_set
@@ -572,11 +583,11 @@ class Analysis:
             seen.append(e)
             for x2 in t.exits[e]:
                 queue.append((n, x2))
-        # every descendant not found again: does anyone else still provide its connections?
+        # every state at risk not found again: does anyone else still provide its connections?
         lost: set[tuple[Coord, int]] = set()
         lost_cells: set[Coord] = set()
         for a_, b_ in ranges:
-            for idx in range(a_ + 1, b_ + 1):
+            for idx in range(a_, b_ + 1):
                 c, e = order[idx]
                 if c == coord or e in visited.get(c, ()):
                     continue

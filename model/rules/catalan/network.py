@@ -120,6 +120,7 @@ class PlayerReach:
     _by_cell: dict[Coord, list[int]] | None = None
     nontree: list[tuple[tuple[Coord, int], int, tuple[Coord, int]]] = field(default_factory=list)
     nontree_keys: list[int] = field(default_factory=list)
+    children: dict[tuple[Coord, int], list[tuple[Coord, int]]] = field(default_factory=dict)
     _euler: tuple | None = None
 
     def by_cell(self) -> dict[Coord, list[int]]:
@@ -162,6 +163,7 @@ class PlayerReach:
                     for nxt in ch.get(st, ()):
                         stack.append((nxt, False))
             self._euler = (tin, tout, order)
+            self.children = ch
             self.nontree.sort(key=lambda edge: tin[edge[2]])
             self.nontree_keys = [tin[edge[2]] for edge in self.nontree]
         return self._euler
