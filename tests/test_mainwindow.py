@@ -257,3 +257,42 @@ def test_keyboard_shortcut_switches_tool(qtbot, tmp_path):
     win.tool_actions[type(win.tools[SelectTool])].trigger()
     click(win, (0, 0))
     assert win.document.selection == [(0, 0)]
+
+
+def test_build_window_default_path_and_broken_path(qtbot, tmp_path):
+    from editor.app import build_window
+    from model.paths import scenarios_dir
+
+    win = build_window(None)
+    qtbot.addWidget(win)
+    assert win.document.path == scenarios_dir() / "18india.json"
+    assert win.document.scenario.rules.id == "18india"
+    good = tmp_path / "g.json"
+    save(new_scenario("catalan", 3, 3), good)
+    win2 = build_window(str(good))
+    qtbot.addWidget(win2)
+    assert win2.document.path == good and len(win2.document.grid) == 9
+    bad = tmp_path / "bad.json"
+    bad.write_text("not json", encoding="utf-8")
+    win3 = build_window(str(bad))
+    qtbot.addWidget(win3)
+    assert answers().names()[-1] == "show_error"
+    assert win3.document.path == scenarios_dir() / "18india.json"  # fell back to the default board
+
+
+def test_default_scenario_falls_back_to_catalan(monkeypatch, tmp_path):
+    monkeypatch.setattr(mainwindow, "scenarios_dir", lambda: tmp_path)
+    scenario, path = mainwindow.default_scenario()
+    assert path is None and scenario.rules.id == "catalan" and scenario.board.grid.kind == "square"
+
+
+def test_run_editor_returns_exit_status(qtbot, monkeypatch, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from editor import app as app_module
+
+    good = tmp_path / "g.json"
+    save(new_scenario("catalan", 3, 3), good)
+    QTimer.singleShot(300, QApplication.instance().quit)
+    assert app_module.run_editor(str(good)) == 0
