@@ -526,7 +526,7 @@ class Analysis:
         q_states = [(coord, e) for e in by_cell.get(coord, ())]
         q_ranges = [(tin[st], tout[st]) for st in q_states]
         ranges: list[tuple[int, int]] = []  # inclusive pre-order ranges of the states at risk
-        for st, (lo_, hi_) in zip(q_states, q_ranges):
+        for st, (lo_, hi_) in zip(q_states, q_ranges, strict=True):
             if any(a_ < lo_ <= b_ for a_, b_ in q_ranges):
                 if hi_ > lo_:  # entered the cell before: everything below is at risk
                     ranges.append((lo_ + 1, hi_))
