@@ -105,7 +105,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"{args.file}: cannot be read: {exc.strerror or exc}") from None
     try:
-        result = import_18xx_games(text, args.file, rules=args.rules)
+        result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient)
     except ImportError18xx as exc:
         raise CliError(str(exc)) from None
     for w in result.warnings:
@@ -145,4 +145,6 @@ def register(subparsers) -> None:
     c.add_argument("-o", "--output", required=True, metavar="OUT")
     c.add_argument("--rules", default=None, help="rule set id (default: the title's own if there is one, else 18xx)")
     c.add_argument("--force", action="store_true", help="overwrite an existing OUT")
+    c.add_argument("--lenient", action="store_true",
+                   help="keep going (with a warning naming the line) on terrain types Trackwright lacks and on decorative parts")
     c.set_defaults(func=cmd_import)

@@ -211,3 +211,26 @@ def test_tile_code_of_every_18india_tile_parses_back(india):
     for t in india.tileset().tiles:
         back = tile_from_code(t.id, tile_code(t), t.color, t.count)
         assert canonical_parts(tile_code(back)) == canonical_parts(tile_code(t))
+
+
+LENIENT_SRC = """LAYOUT = :flat
+HEXES = {
+  white: {
+    %w[A2 B3] => 'upgrade=cost:80,terrain:water|mountain',
+    ['C2'] => 'upgrade=cost:40,terrain:swamp;frame=color:red',
+  },
+}.freeze
+"""
+
+
+def test_strict_import_refuses_lossy_terrain_and_lenient_warns():
+    with pytest.raises(ImportError18xx) as info:
+        import_18xx_games(LENIENT_SRC, "l.rb")
+    assert info.value.line == 4 and "--lenient" in info.value.message
+    result = import_18xx_games(LENIENT_SRC, "l.rb", lenient=True)
+    cells = result.scenario.board.cells
+    assert (cells["A2"].terrain, cells["A2"].cost) == ("water", 80)
+    assert (cells["C2"].terrain, cells["C2"].cost) == ("plain", 40)
+    assert sum("l.rb:4:" in w for w in result.warnings) == 2  # A2 and B3
+    assert any("l.rb:5:" in w and "swamp" in w for w in result.warnings)
+    assert any("l.rb:5:" in w and "frame" in w for w in result.warnings)

@@ -48,6 +48,8 @@ KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES"}
 COLOR_TERRAIN = {"gray": "gray", "red": "offboard", "blue": "lake"}
 UPGRADE_TERRAINS = ("hill", "mountain", "water")
 BORDER_TYPES = ("province", "water", "impassable")
+DECORATIVE_PARTS = ("frame", "stripes", "future_label")
+"""Parts that only change how a hex looks; dropped with a warning under ``lenient``."""
 
 
 class ImportError18xx(ValueError):
@@ -103,8 +105,9 @@ def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
 
 
 class _Importer:
-    def __init__(self, text: str, file: str, rules: str | None) -> None:
+    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False) -> None:
         self.file = file
+        self.lenient = lenient
         self.warnings: list[str] = []
         try:
             self.consts = parse_ruby_constants(text)
@@ -283,8 +286,8 @@ class _Importer:
                 cost = int(p.params["cost"])
                 t = p.params.get("terrain")
                 if t is not None:
-                    if t not in UPGRADE_TERRAINS:
-                        raise self.fail(line, f"{where}: terrain {t!r} is not supported (hill, mountain, water)")
+                    t = self._terrain(t, where, line)
+                if t is not None:
                     if terrain != "plain":
                         raise self.fail(line, f"{where}: a {color} hex cannot have {t} terrain")
                     terrain = t
@@ -292,6 +295,8 @@ class _Importer:
                 borders += self._border(p, where, line)
             elif p.type == "icon":
                 icons.append(self._icon(p, where, line, color))
+            elif p.type in DECORATIVE_PARTS and self.lenient:
+                self.warn(line, f"{where}: decoration {p.type} is not kept (--lenient)")
             else:
                 raise self.fail(line, f"{where}: the part {p.type!r} is not supported")
         cities = [City(slots=n.slots, revenue=n.revenue, groups=n.groups) for n in track.nodes if n.kind == "city"]
@@ -316,6 +321,20 @@ class _Importer:
             icons=icons,
         )
         return cell, borders
+
+    def _terrain(self, text: str, where: str, line: int) -> str | None:
+        """Our terrain for an upgrade's ``terrain:`` (None: keep the cost on plain land)."""
+        kinds = text.split("|")
+        if len(kinds) == 1 and kinds[0] in UPGRADE_TERRAINS:
+            return kinds[0]
+        known = [k for k in kinds if k in UPGRADE_TERRAINS]
+        if not self.lenient:
+            what = f"terrain {text!r}" + (" (several terrains on one hex)" if len(kinds) > 1 else "")
+            raise self.fail(line, f"{where}: {what} is not supported (one of hill, mountain, water); "
+                            "--lenient keeps the cost with the first supported terrain")
+        kept = known[0] if known else None
+        self.warn(line, f"{where}: terrain {text} kept as {kept or 'plain land'} with its cost (--lenient)")
+        return kept
 
     def _border(self, p, where: str, line: int) -> list[tuple[int, str, int]]:
         params = dict(p.params)
@@ -407,9 +426,14 @@ class _Importer:
         return game_id
 
 
-def import_18xx_games(text: str, file: str = "<string>", rules: str | None = None) -> ImportResult:
-    """Read a map file's text. Raises :class:`ImportError18xx` naming the line for what it cannot hold."""
-    return _Importer(text, file, rules).run()
+def import_18xx_games(text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False) -> ImportResult:
+    """Read a map file's text. Raises :class:`ImportError18xx` naming the line for what it cannot hold.
+
+    ``lenient`` turns two kinds of loss into warnings (naming the line) instead of errors:
+    terrain types Trackwright lacks (or several on one hex: the cost is kept with the first
+    supported terrain, or on plain land) and decorative parts (frame, stripes, future_label).
+    """
+    return _Importer(text, file, rules, lenient).run()
 
 
 __all__ = ["ImportError18xx", "ImportResult", "generic_upgrades", "import_18xx_games", "is_standard", "LAND_COLORS"]
