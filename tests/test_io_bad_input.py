@@ -164,6 +164,14 @@ def test_nul_in_a_file_name_is_a_load_error():
         load("bad\0name.json")
 
 
+def test_byte_order_mark_is_accepted_and_dropped_on_save(tmp_path):
+    path = tmp_path / "bom.json"
+    text = json.dumps(valid_doc())
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert load(path) == loads(text)
+    assert not dumps(load(path)).startswith("\ufeff")
+
+
 def test_missing_file(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nope.json")]) == 2
     assert "no such file" in capsys.readouterr().err

@@ -74,7 +74,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     """Parse, migrate and validate a scenario from JSON text."""
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # a byte-order mark (some Windows editors) is fine
         except UnicodeDecodeError as exc:
             raise LoadError(file, f"byte {exc.start}", "not UTF-8 text (is this a scenario file?)") from None
     if not text.strip():
