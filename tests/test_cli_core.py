@@ -233,9 +233,11 @@ def headless_env() -> dict[str, str]:
     return env
 
 
-def test_no_display_gives_one_sentence_and_exit_2():
+@pytest.mark.parametrize("platform", [None, "xcb", "wayland"])
+def test_no_display_gives_one_sentence_and_exit_2(platform):
+    env = headless_env() if platform is None else {**headless_env(), "QT_QPA_PLATFORM": platform}
     for args in ([], ["edit"]):
-        proc = subprocess.run([str(TRACKWRIGHT), *args], env=headless_env(), capture_output=True, text=True, timeout=60)
+        proc = subprocess.run([str(TRACKWRIGHT), *args], env=env, capture_output=True, text=True, timeout=60)
         assert proc.returncode == 2, proc
         assert "Traceback" not in proc.stderr + proc.stdout
         lines = proc.stderr.strip().splitlines()
