@@ -152,6 +152,26 @@ def test_incremental_checker_matches_a_full_check_after_edits():
         assert checker.update(s, [c]) == RULES.check(s)
 
 
+@pytest.mark.parametrize("name", ["midgame.json", "starter-2p.json"])
+def test_incremental_checker_follows_edits_of_networks(name):
+    s = load(ROOT / "scenarios" / "catalan" / name)
+    checker = RULES.incremental_checker(s)
+    rng = random.Random(name)
+    grid = s.board.grid
+    near = sorted({grid.neighbour_position(grid.coord(lbl), e) for lbl in s.board.cells for e in range(4)} & grid.coord_set)
+    for _ in range(80):
+        c = rng.choice(near)
+        cells = dict(s.board.cells)
+        cell = s.board.cell(c)
+        if cell.tile is not None and rng.random() < 0.3:
+            cells[grid.label(c)] = cell.model_copy(update={"tile": None})
+        else:
+            tile = rng.choice(["straight", "curve", "switch_right", "turntable", "crossing", "dead_end"])
+            cells[grid.label(c)] = cell.model_copy(update={"tile": LaidTile(tile=tile, rotation=rng.randrange(4))})
+        s = s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})
+        assert checker.update(s, [c]) == RULES.check(s)
+
+
 def test_check_cells_only_reports_the_asked_cells():
     s = case("c_board_check")
     grid = s.board.grid

@@ -165,6 +165,7 @@ class IncrementalChecker:
         self.rules = rules
         self.scenario = scenario
         self.net = Network(scenario, dead_end_reversal=bool(rules.option(scenario, "dead_end_reversal")))
+        self.net.record_tree = False  # the check needs no search tree
         grid = scenario.board.grid
         self.local: dict[Coord, list[Issue]] = {}
         self.tile_cells: set[Coord] = set()
@@ -180,10 +181,17 @@ class IncrementalChecker:
     def update(self, scenario: Scenario, changed: Iterable[Coord], structure_changed: bool = False) -> list[Issue]:
         """Issues after an edit of ``changed`` cells (pass ``structure_changed`` for player/state edits)."""
         changed = list(changed)
+        before = self.scenario
+        reach_may_change = structure_changed or any(
+            before.board.cell(c).platform is not None or scenario.board.cell(c).platform is not None for c in changed
+        ) or self.net.touches(changed)
         self.scenario = scenario
         self.net.scenario = scenario
         self.net.model.scenario = scenario
-        self.net.invalidate(changed)
+        if reach_may_change:
+            self.net.invalidate(changed)
+        else:  # no train enters or faces the edited cells: every reach stays as it was
+            self.net.forget_cells(changed)
         for c in changed:
             issues = cell_issues(scenario, c)
             if issues:

@@ -521,6 +521,9 @@ class Analysis:
         net = self.net
         grid = self.grid
         r = net.reach(pid)
+        if not r.parent:  # a network kept without its search tree: compare two full searches
+            after = net.search(pid, overrides={coord: new})
+            return {k for k in r.connections if k[0] != coord} - after.connections
         tin, tout, order = r.euler()
         by_cell = r.by_cell()
         q_states = [(coord, e) for e in by_cell.get(coord, ())]

@@ -121,6 +121,7 @@ class PlayerReach:
     nontree: list[tuple[tuple[Coord, int], int, tuple[Coord, int]]] = field(default_factory=list)
     nontree_keys: list[int] = field(default_factory=list)
     children: dict[tuple[Coord, int], list[tuple[Coord, int]]] = field(default_factory=dict)
+    exit_targets: set[Coord] | None = None
     _euler: tuple | None = None
 
     def by_cell(self) -> dict[Coord, list[int]]:
@@ -183,6 +184,7 @@ class Network:
         self.model = TrackModel(scenario, reverse_kinds=frozenset(kinds), virtual=virtual_track)
         self._transfer: dict[Coord, Transfer | None] = {}
         self._by_tile: dict[tuple[str, int], Transfer | None] = {}
+        self.record_tree = True  # keep the search tree (needed by the continuity test)
         self._reach: dict[str, PlayerReach] = {}
         self._open: dict[str, set[tuple[Coord, int]]] = {}
         self._starts: dict[str, tuple[Coord, ...]] | None = None
@@ -218,6 +220,29 @@ class Network:
         self._reach.clear()
         self._open.clear()
         self._starts = None
+
+    def forget_cells(self, coords: Iterable[Coord]) -> None:
+        """Forget cached track of changed cells but keep every player's reach (see :meth:`touches`)."""
+        coords = list(coords)
+        self.model.invalidate(coords)
+        for c in coords:
+            self._transfer.pop(c, None)
+
+    def touches(self, coords: Iterable[Coord]) -> bool:
+        """Could a change of these cells alter some cached reach? (No when no train enters them
+        or leaves towards them.)"""
+        if not self._reach:
+            return True
+        coords = set(coords)
+        for r in self._reach.values():
+            if coords & r.cells:
+                return True
+            targets = r.exit_targets
+            if targets is None:
+                targets = r.exit_targets = {self.grid.neighbour_position(c, x) for c, x in r.exits}
+            if coords & targets:
+                return True
+        return False
 
     def track(self, coord: Coord) -> CellTrack | None:
         return self.model.at(coord)
@@ -293,7 +318,7 @@ class Network:
         if remaining is not None and not remaining:
             return out
         # queue items: ((cell, exit side), state it leaves from): exits still to follow
-        record = seed is None
+        record = seed is None and self.record_tree
         parent = out.parent
         while queue:
             (c, x), src = queue.popleft()
