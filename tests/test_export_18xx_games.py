@@ -234,3 +234,13 @@ def test_strict_import_refuses_lossy_terrain_and_lenient_warns():
     assert sum("l.rb:4:" in w for w in result.warnings) == 2  # A2 and B3
     assert any("l.rb:5:" in w and "swamp" in w for w in result.warnings)
     assert any("l.rb:5:" in w and "frame" in w for w in result.warnings)
+
+
+def test_offboard_parts_belong_on_red_hexes_and_slotless_cities_round_trip():
+    with pytest.raises(ImportError18xx, match="red hex"):
+        import_18xx_games("LAYOUT = :flat\nHEXES = { white: {\n ['A2'] => 'offboard=revenue:20' } }\n", "o.rb")
+    src = "LAYOUT = :flat\nHEXES = { gray: { ['A2'] => 'city=revenue:20,slots:0;path=a:0,b:_0' } }\n"
+    s = import_18xx_games(src, "o.rb").scenario
+    assert s.board.cells["A2"].cities[0].slots == 0
+    back = import_18xx_games(export_18xx_games(s)[0], "o.rb").scenario
+    assert back.board == s.board

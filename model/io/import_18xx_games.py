@@ -306,8 +306,8 @@ class _Importer:
                 if n.style:
                     self.warn(line, f"{lbl}: town style {n.style} (drawing only) is not kept on a hex")
                 towns.append(Town(revenue=n.revenue))
-        if terrain != "offboard" and any(c.slots == 0 for c in cities):
-            raise self.fail(line, f"{lbl}: an off-board revenue location is only supported on a red hex")
+        if terrain != "offboard" and track.offboards:
+            raise self.fail(line, f"{lbl}: an offboard= revenue location is only supported on a red hex")
         cell = Cell(
             terrain=terrain,
             cost=cost,

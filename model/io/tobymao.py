@@ -157,6 +157,7 @@ class ParsedTrack:
     paths: list[TilePath]
     other: list[Part]
     warnings: list[str]
+    offboards: int = 0  # how many nodes came from offboard= parts
 
 
 ALLOWED_NODE_KEYS = {"city": {"revenue", "slots", "groups"}, "town": {"revenue", "style"}, "offboard": {"revenue", "groups"}}
@@ -222,7 +223,8 @@ def parse_track(code: str) -> ParsedTrack:
         return port if isinstance(port, int) else f"n{new_index[int(port[1:])]}"
 
     paths = [TilePath(a=remap(_port(a, n, w)), b=remap(_port(b, n, w)), terminal=t) for a, b, t, w in raw_paths]
-    return ParsedTrack(nodes, paths, other, warnings)
+    offboards = sum(1 for p in parts if p.type == "offboard")
+    return ParsedTrack(nodes, paths, other, warnings, offboards)
 
 
 def tile_from_code(tile_id: str, code: str, color: str, count: int | None) -> TileDef:
