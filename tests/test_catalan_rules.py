@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from editor.cli import main
-from model.board import LaidTile
+from model.board import Cell, LaidTile
 from model.grid import HexGrid
 from model.io import load
 from model.rules import Move, MoveContext, RuleSet, Verdict, get_rule_set, register
@@ -341,3 +341,27 @@ def test_turntable_and_dead_end_nodes():
     assert [n.kind for n in tt.nodes] == ["turntable"] and tt.exits(0, 4) == {0, 1, 2, 3}
     assert [n.kind for n in de.nodes] == ["buffer"] and de.exits(0, 4) == {0}
     assert len(tt.distinct_rotations(4)) == 1 and len(de.distinct_rotations(4)) == 4
+
+
+def test_scenario_level_checks():
+    from model.board import City, Platform
+
+    s = case("t01_left_switch_through")
+    cells = dict(s.board.cells)
+    cells["A1"] = Cell(cities=[City(name="x")], platform=Platform(station="s", access=0))
+    cells["G7"] = Cell(platform=Platform(station="lonely", access=0, kind="origin"))  # opens S, off the board
+    cells["B2"] = Cell(paths=[{"a": 0, "b": 2}])
+    players = [s.players[0].model_copy(update={"origin": None}), s.players[1].model_copy(update={"origin": "nowhere"})]
+    state = s.state.model_copy(update={"active": "blue", "phase": "lunch"})
+    bad = s.model_copy(update={"board": s.board.model_copy(update={"cells": cells}), "players": players, "state": state})
+    found = {(i.rule, i.severity) for i in RULES.check(bad)}
+    for rule, severity in [
+        ("catalan.city-and-station", "error"),
+        ("catalan.platform-access-off-board", "warning"),
+        ("catalan.unused-origin", "warning"),
+        ("catalan.printed-track", "warning"),
+        ("catalan.player-without-origin", "error"),
+        ("catalan.unknown-active", "error"),
+        ("catalan.unknown-phase", "error"),
+    ]:
+        assert (rule, severity) in found, rule

@@ -115,7 +115,7 @@ def golden_cases() -> dict[str, dict[str, Scenario]]:
     out["t05b_turntable_full"] = {"scenario.json": case_board("T5b: turntable makes T5 full", t5b, red_hand=["straight", "curve", "dead_end"], phase="optional")}
     out["t06_curve_joins"] = {"scenario.json": case_board("T6: a curve joins two tracks", {(2, 1): ST_NS, **Y2}, red_hand=["curve"], phase="mandatory", drawn="curve")}
     out["t07_switch_facing"] = {"scenario.json": case_board("T7: switch facing", {(2, 1): ST_NS}, red_hand=["switch_left"], phase="mandatory", drawn="switch_left")}
-    out["t08_cut_branch"] = {"scenario.json": case_board("T8: cut branches", {(2, 1): ST_NS, (1, 2): ST_NS, (3, 2): ST_NS}, phase="mandatory")}
+    out["t08_cut_branch"] = {"scenario.json": case_board("T8: cut branches", {(2, 1): ST_NS, (1, 2): ST_NS, (3, 2): ST_NS}, red_hand=["turntable"], phase="mandatory")}
     lake = {t(2, 2): Cell(terrain="lake")}
     out["t09_lake"] = {
         "scenario.json": case_board("T9: lake", {(2, 1): ST_NS}, extra=lake, red_hand=["straight"], phase="mandatory", drawn="straight"),
