@@ -34,6 +34,11 @@ def build_window(path: str | None = None):
     return window
 
 
+def exec_app(app: QApplication) -> int:
+    """Run the event loop (a function of its own so tests can replace it)."""
+    return app.exec()
+
+
 def run_editor(path: str | None) -> int:
     """Open the editor window and run until it closes; returns the exit status."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -43,4 +48,4 @@ def run_editor(path: str | None) -> int:
     window.show()
     QTimer.singleShot(0, window.view.fit_to_window)  # once the window has its final size
     QTimer.singleShot(0, window.offer_recovery)
-    return app.exec()
+    return exec_app(app)

@@ -286,13 +286,20 @@ def test_default_scenario_falls_back_to_catalan(monkeypatch, tmp_path):
     assert path is None and scenario.rules.id == "catalan" and scenario.board.grid.kind == "square"
 
 
-def test_run_editor_returns_exit_status(qtbot, monkeypatch, tmp_path):
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
+def test_run_editor_shows_the_window_and_returns_the_loop_status(qtbot, monkeypatch, tmp_path):
     from editor import app as app_module
 
     good = tmp_path / "g.json"
     save(new_scenario("catalan", 3, 3), good)
-    QTimer.singleShot(300, QApplication.instance().quit)
-    assert app_module.run_editor(str(good)) == 0
+    shown = []
+
+    def fake_exec(app):
+        windows = [w for w in app.topLevelWidgets() if isinstance(w, mainwindow.MainWindow) and w.isVisible()]
+        shown.extend(w for w in windows if w.document.path == good)
+        for w in shown:
+            qtbot.addWidget(w)
+        return 7
+
+    monkeypatch.setattr(app_module, "exec_app", fake_exec)
+    assert app_module.run_editor(str(good)) == 7
+    assert len(shown) == 1 and shown[0].windowTitle().startswith("g.json")
