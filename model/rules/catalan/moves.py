@@ -15,6 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from model.board import EMPTY_CELL
 from model.grid import Coord
 from model.rules import Issue, Move, Verdict
 from model.rules.catalan.network import (
@@ -64,6 +65,7 @@ class Analysis:
         self._entered: dict[Coord, set[int]] = {}
         self._middle: dict[Coord, bool] = {}
         self._shapes: dict[tuple[str, int], frozenset] = {}
+        self._trunks: dict[tuple[str, int], int | None] = {}
         self._reachers: dict[Coord, list[str]] = {}
         self._laid: dict[str, list] = {}
         self._ports: dict[tuple[str, int], frozenset[int]] = {}
@@ -114,13 +116,18 @@ class Analysis:
         return got
 
     def trunk(self, tile_id: str, rotation: int) -> int | None:
-        """The trunk side of a switch: the side shared by its two paths."""
+        """The trunk side of a switch: the side shared by its two paths (cached)."""
+        key = (tile_id, rotation % 4)
+        if key in self._trunks:
+            return self._trunks[key]
         tdef = self.tdefs.get(tile_id)
-        if "switch" not in tdef.tags:
-            return None
-        sets = [{a, b} for a, b, _ in tdef.rotated_paths(rotation % 4, 4)]
-        common = set.intersection(*sets) if sets else set()
-        return next(iter(common)) if len(common) == 1 else None
+        trunk = None
+        if "switch" in tdef.tags:
+            sets = [{a, b} for a, b, _ in tdef.rotated_paths(rotation % 4, 4)]
+            common = set.intersection(*sets) if sets else set()
+            trunk = next(iter(common)) if len(common) == 1 else None
+        self._trunks[key] = trunk
+        return trunk
 
     def tile_name(self, tile_id: str, rotation: int) -> str:
         return f"{tile_id} at rotation {rotation}"
@@ -351,7 +358,7 @@ class Analysis:
 
     def _terrain(self, coord: Coord, tile_id: str) -> Verdict | None:
         label = self.label(coord)
-        cell = self.s.board.cell(coord)
+        cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
         tags = self.tdefs.get(tile_id).tags
         if cell.terrain not in CATALAN_TERRAIN:
             return _fail("catalan.unsupported-terrain", f"{label}: terrain {cell.terrain!r} is not part of the Catalan game")
@@ -369,7 +376,7 @@ class Analysis:
 
     def _place(self, move: Move, coord: Coord, phase: str) -> Verdict:
         label = move.cell
-        cell = self.s.board.cell(coord)
+        cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
         what = self.tile_name(move.tile, move.rotation)
         if cell.cities:
             return _fail("catalan.tile-on-city", f"{label} is a city: no tile can be placed on it (§2)")
@@ -406,7 +413,7 @@ class Analysis:
 
     def _replace(self, move: Move, coord: Coord, phase: str) -> Verdict:
         label = move.cell
-        cell = self.s.board.cell(coord)
+        cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
         old = cell.tile
         what = self.tile_name(move.tile, move.rotation)
         if cell.cities:
@@ -458,9 +465,10 @@ class Analysis:
         v = self.continuity(coord, move)
         if v is not None:
             return v
-        v = self._attachment(coord, move)
-        if v is not None:
-            return v
+        if self.detail:
+            v = self._attachment(coord, move)
+            if v is not None:
+                return v
         if self.opt["switch_trunk_must_stay"]:
             old_trunk = self.trunk(old.tile, old.rotation)
             new_trunk = self.trunk(move.tile, move.rotation)
