@@ -75,20 +75,25 @@ def side_features(scenario: Scenario) -> dict[tuple[str, int], list[EdgeFeature]
     return out
 
 
-def border_part(edge: int, features: list[EdgeFeature]) -> Part:
-    kinds = {f.kind: f for f in features}
-    params = {"edge": str(edge)}
-    if "impassable" in kinds:
-        params["type"] = "impassable"
-    elif "gauge" in kinds:
-        params["type"] = "province"
-        if "river" in kinds and kinds["river"].cost:
-            params["cost"] = str(kinds["river"].cost)
-    else:
-        params["type"] = "water"
-        if kinds["river"].cost:
-            params["cost"] = str(kinds["river"].cost)
-    return Part("border", params)
+def border_parts(edge: int, features: list[EdgeFeature]) -> list[Part]:
+    """The border parts of one side: a gauge line with a costly river is one ``province`` part
+    with the cost (the 18xx.games convention); every other feature is a part of its own."""
+    gauge = [f for f in features if f.kind == "gauge"]
+    rivers = [f for f in features if f.kind == "river"]
+    out: list[Part] = []
+    if gauge and rivers and rivers[0].cost:
+        out.append(Part("border", {"edge": str(edge), "type": "province", "cost": str(rivers[0].cost)}))
+        gauge, rivers = gauge[1:], rivers[1:]
+    out += [Part("border", {"edge": str(edge), "type": "province"}) for _ in gauge]
+    for f in rivers:
+        params = {"edge": str(edge), "type": "water"}
+        if f.cost:
+            params["cost"] = str(f.cost)
+        out.append(Part("border", params))
+    for f in features:
+        if f.kind == "impassable":
+            out.append(Part("border", {"edge": str(edge), "type": "impassable"}))
+    return out
 
 
 def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]]) -> list[Part]:
@@ -115,7 +120,7 @@ def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFea
     for edge in range(6):
         feats = sides.get((label, edge))
         if feats:
-            parts.append(border_part(edge, feats))
+            parts += border_parts(edge, feats)
     for icon in cell.icons:
         if icon.startswith("image:"):
             parts.append(Part("icon", dict(kv.split(":", 1) for kv in icon.split(","))))
