@@ -41,6 +41,7 @@ def _graphic_bytes(scenario, fmt: str, args: argparse.Namespace) -> bytes:
         page_size=args.page_size,
         cell_mm=args.cell_mm,
         margin_mm=args.margin_mm,
+        overlap_mm=args.overlap_mm,
         fit=args.fit_page,
         labels=not args.no_labels,
     )
@@ -104,6 +105,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file}: not UTF-8 text (is this a map.rb file?)") from None
     except OSError as exc:
         raise CliError(f"{args.file}: cannot be read: {exc.strerror or exc}") from None
+    if args.rules is not None:
+        from model.rules import get_rule_set
+
+        try:
+            get_rule_set(args.rules)
+        except KeyError as exc:
+            raise CliError(f"--rules: {exc.args[0]}") from None
     try:
         result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient)
     except ImportError18xx as exc:
@@ -132,6 +140,7 @@ def register(subparsers) -> None:
     c.add_argument("--dpi", type=int, default=None, help="png: dots per inch (default 150)")
     c.add_argument("--page-size", default=None, help="pdf: A4 (default), A3, A2, A1, A0, B4, B3, Letter, Legal, Tabloid, Ledger")
     c.add_argument("--margin-mm", type=float, default=10.0, help="pdf: page margin in mm (default 10)")
+    c.add_argument("--overlap-mm", type=float, default=0.0, help="pdf: strip repeated from each neighbouring page, for gluing (default 0)")
     c.add_argument("--fit-page", action="store_true", help="pdf: shrink the board onto one page instead of splitting it")
     c.add_argument("--cell-mm", type=float, default=None,
                    help="svg/png/pdf: printed cell size in mm (hex centre to corner; default 22, an 18xx hex of 38 mm)")

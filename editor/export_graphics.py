@@ -9,7 +9,8 @@ corner, or the side of a square cell; 22 mm gives the usual 18xx hex of 38 mm ac
   resolution stored in the file.
 * PDF: ``page_size`` (A4, A3, Letter, ...) with ``margin_mm``; the board is printed at true size
   and split over as many pages as it needs (portrait or landscape, whichever needs fewer), each
-  page showing one piece, for print-and-play. ``fit=True`` scales it onto a single page instead.
+  page showing one piece, for print-and-play (``overlap_mm`` repeats a strip of each neighbour
+  for gluing). ``fit=True`` scales it onto a single page instead.
 
 Every function returns bytes; the caller writes them atomically
 (:func:`model.io.export_json.write_atomic`).
@@ -132,15 +133,28 @@ class PagePlan:
         return self.columns * self.rows
 
 
+def page_size_name(page_size: str) -> str:
+    """The canonical name of a page size, case-insensitively ('a4' -> 'A4')."""
+    for name in PAGE_SIZES:
+        if name.lower() == page_size.lower():
+            return name
+    raise GraphicsExportError(f"page size {page_size!r} is not known (one of {', '.join(PAGE_SIZES)})")
+
+
 def page_size_mm(page_size: str) -> tuple[float, float]:
     """Portrait width and height of a named page size in millimetres."""
-    if page_size not in PAGE_SIZES:
-        raise GraphicsExportError(f"page size {page_size!r} is not known (one of {', '.join(PAGE_SIZES)})")
-    s = QPageSize(PAGE_SIZES[page_size]).size(QPageSize.Unit.Millimeter)
+    s = QPageSize(PAGE_SIZES[page_size_name(page_size)]).size(QPageSize.Unit.Millimeter)
     return s.width(), s.height()
 
 
-def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, fit: bool) -> PagePlan:
+def _pieces(board: float, avail: float, overlap: float) -> int:
+    """How many pieces of ``avail`` mm, each overlapping the previous by ``overlap``, cover ``board``."""
+    if board <= avail:
+        return 1
+    return math.ceil((board - overlap) / (avail - overlap) - 1e-9)
+
+
+def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, fit: bool, overlap_mm: float = 0.0) -> PagePlan:
     """The orientation and number of pages: true size split over pages, or fitted onto one."""
     pw, ph = page_size_mm(page_size)
     bw, bh = board_mm
@@ -150,11 +164,13 @@ def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, 
         aw, ah = w - 2 * margin_mm, h - 2 * margin_mm
         if aw <= 10 or ah <= 10:
             raise GraphicsExportError(f"margins of {margin_mm} mm leave no room on {page_size}")
+        if not 0 <= overlap_mm < min(aw, ah) / 2:
+            raise GraphicsExportError(f"an overlap of {overlap_mm} mm does not fit pages of {aw:.0f} x {ah:.0f} mm")
         if fit:
             plan = PagePlan(landscape, 1, 1, min(1.0, aw / bw, ah / bh))
             key = (-plan.scale, landscape)
         else:
-            plan = PagePlan(landscape, max(1, math.ceil(bw / aw - 1e-9)), max(1, math.ceil(bh / ah - 1e-9)), 1.0)
+            plan = PagePlan(landscape, _pieces(bw, aw, overlap_mm), _pieces(bh, ah, overlap_mm), 1.0)
             key = (plan.pages, landscape)
         if best is None or key < best[0]:
             best = (key, plan)
@@ -169,10 +185,16 @@ def render_pdf(
     margin_mm: float = DEFAULT_MARGIN_MM,
     fit: bool = False,
     labels: bool = True,
+    overlap_mm: float = 0.0,
 ) -> tuple[bytes, PagePlan]:
-    """The board as a PDF, split over pages at true size (or fitted onto one page)."""
+    """The board as a PDF, split over pages at true size (or fitted onto one page).
+
+    With ``overlap_mm`` each page repeats that much of its neighbours' edges, for gluing.
+    """
+    page_size = page_size_name(page_size)
     board_mm = board_size_mm(scenario, cell_mm, labels)
-    plan = plan_pages(board_mm, page_size, margin_mm, fit)
+    plan = plan_pages(board_mm, page_size, margin_mm, fit, 0.0 if fit else overlap_mm)
+    step_overlap = 0.0 if fit else overlap_mm
     rect = board_rect(scenario, CELL_SIZE, labels=labels)
     data = QByteArray()
     buf = QBuffer(data)
@@ -201,7 +223,8 @@ def render_pdf(
                 painter.save()
                 painter.setClipRect(QRectF(0, 0, aw * px_per_mm, ah * px_per_mm))
                 painter.scale(px_per_mm / units_per_mm, px_per_mm / units_per_mm)
-                painter.translate(-rect.x() - c * aw * units_per_mm, -rect.y() - r * ah * units_per_mm)
+                painter.translate(-rect.x() - c * (aw - step_overlap) * units_per_mm,
+                                  -rect.y() - r * (ah - step_overlap) * units_per_mm)
                 _paint(painter, scenario, labels)
                 painter.restore()
                 if plan.pages > 1:
@@ -235,6 +258,7 @@ def render(scenario: Scenario, fmt: str, **options) -> bytes:
             margin_mm=options.get("margin_mm", DEFAULT_MARGIN_MM),
             fit=options.get("fit", False),
             labels=labels,
+            overlap_mm=options.get("overlap_mm") or 0.0,
         )
         return data
     raise GraphicsExportError(f"{fmt!r} is not a graphic format")

@@ -117,3 +117,22 @@ def test_square_boards_draw_too(qapp):
     ET.fromstring(render_svg(s))
     w, h, _ = _png_info(render_png(s, dpi=40))
     assert w > h > 0
+
+
+def test_pdf_overlap_adds_pages_and_page_size_is_case_insensitive(qapp, india):
+    from editor.export_graphics import board_size_mm, plan_pages
+
+    bw, bh = board_size_mm(india)
+    plain = plan_pages((bw, bh), "a4", 10, False)
+    glued = plan_pages((bw, bh), "A4", 10, False, overlap_mm=15)
+    assert glued.pages >= plain.pages
+    # every piece but the last advances by the page minus the overlap, and together they cover the board
+    w, h = (277.0, 190.0) if glued.landscape else (190.0, 277.0)
+    assert (glued.columns - 1) * (w - 15) + w >= bw and (glued.rows - 1) * (h - 15) + h >= bh
+
+
+def test_import_with_an_unknown_rule_set_is_exit_2(tmp_path, capsys):
+    case = REPO / "tests" / "cases" / "import" / "pointy_mixed" / "map.rb"
+    out = tmp_path / "o.json"
+    assert main(["import", str(case), "--from", "18xx-games", "--rules", "nope", "-o", str(out)]) == 2
+    assert "nope" in capsys.readouterr().err and not out.exists()
