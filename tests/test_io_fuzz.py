@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,6 +57,7 @@ def hex_doc() -> dict[str, Any]:
 
 
 BASES = [catalan_doc(), hex_doc()]
+BUNDLED = [json.loads(f.read_text(encoding="utf-8")) for f in sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.json"))]
 
 json_scalars = st.one_of(
     st.none(),
@@ -96,9 +98,9 @@ def _get(node: Any, path: tuple) -> Any:
 
 
 @st.composite
-def mutated_docs(draw, rounds: int = 1) -> dict[str, Any]:
+def mutated_docs(draw, rounds: int = 1, bases: list[dict[str, Any]] = BASES) -> dict[str, Any]:
     """A valid document with ``rounds`` deletions, replacements or insertions of keys and values."""
-    doc = copy.deepcopy(draw(st.sampled_from(BASES)))
+    doc = copy.deepcopy(draw(st.sampled_from(bases)))
     for _ in range(rounds):
         path = draw(st.sampled_from(_paths(doc)))
         target = _get(doc, path)
@@ -185,6 +187,13 @@ def test_lone_surrogate_escape_is_refused_with_a_place():
 @pytest.mark.slow
 @given(mutated_docs(rounds=6))
 def test_many_mutations_of_a_valid_file(doc):
+    load_only_scenario_or_load_error(json.dumps(doc))
+
+
+@pytest.mark.slow
+@given(mutated_docs(rounds=3, bases=BASES + BUNDLED))
+def test_mutations_of_bundled_scenarios(doc):
+    """The real maps (18 India, the Catalan boards, puzzles) make richer starting points."""
     load_only_scenario_or_load_error(json.dumps(doc))
 
 
