@@ -112,6 +112,11 @@ class ExportDialog(QDialog):
         form.addRow("&Page size:", self.page_box)
         self.fit_box = QCheckBox("Shrink onto one page (otherwise true size over several pages)")
         form.addRow("", self.fit_box)
+        self.overlap_box = QDoubleSpinBox()
+        self.overlap_box.setRange(0.0, 50.0)
+        self.overlap_box.setSuffix(" mm")
+        self.overlap_box.setToolTip("Strip of each neighbouring page repeated on the next, for gluing")
+        form.addRow("&Overlap:", self.overlap_box)
         self.cell_box = QDoubleSpinBox()
         self.cell_box.setRange(3.0, 200.0)
         self.cell_box.setValue(DEFAULT_CELL_MM)
@@ -168,6 +173,7 @@ class ExportDialog(QDialog):
         self.dpi_box.setEnabled(fmt == "png")
         self.page_box.setEnabled(fmt == "pdf")
         self.fit_box.setEnabled(fmt == "pdf")
+        self.overlap_box.setEnabled(fmt == "pdf")
         self.cell_box.setEnabled(graphic)
         self.labels_box.setEnabled(graphic)
         current = self.path_edit.text()
@@ -184,6 +190,7 @@ class ExportDialog(QDialog):
             "dpi": self.dpi_box.value(),
             "page_size": self.page_box.currentText(),
             "fit": self.fit_box.isChecked(),
+            "overlap_mm": self.overlap_box.value(),
             "cell_mm": self.cell_box.value(),
             "labels": self.labels_box.isChecked(),
         }
