@@ -243,3 +243,29 @@ def test_turn_state_belongs_to_the_active_company(india):
     assert india.explain(s, Move("upgrade", "G8", "59", 0, actor="NWR")).legal
     after = india.apply(s, Move("lay", "G10", "9", 0, actor="NWR"))
     assert after.state.active == "NWR" and [e.cell for e in after.state.laid] == ["G10"]
+
+
+def test_random_games_stay_legal(india):
+    """Legal moves, applied one after another, never produce a board the checker calls wrong."""
+    import random
+
+    rng = random.Random(18)
+    s = bundled()
+    companies = ["NCR", "NWR", "BR", "WR", "CGR", "MR", "EIR"]
+    played = 0
+    for turn in range(30):
+        actor = companies[turn % len(companies)]
+        s = s.model_copy(update={"state": s.state.model_copy(update={"laid": [], "active": actor})})
+        for _ in range(4):
+            moves = india.legal_moves(s, MoveContext(actor=actor))
+            if not moves:
+                break
+            move = rng.choice(moves)
+            assert india.explain(s, move).legal, move.text()
+            s = india.apply(s, move)
+            played += 1
+            errors = [i for i in india.check(s) if i.severity != "info"]
+            assert errors == [], (move.text(), [i.message for i in errors])
+            if move.kind in ("upgrade", "station"):
+                break
+    assert played > 40
