@@ -269,3 +269,13 @@ def test_random_games_stay_legal(india):
             if move.kind in ("upgrade", "station"):
                 break
     assert played > 40
+
+
+def test_oo_brown_to_gray_merges_the_cities(india):
+    s = derive({"tiles": {"G8": ["984", 0]}, "tokens": {"G8": [["NWR", 0], ["SPD", 1]]}})
+    v = india.explain(s, Move("upgrade", "G8", "IND1", 0, actor="NWR"))
+    assert v.legal, v.message
+    assert india.explain(s, Move("upgrade", "G8", "IND1", 3, actor="NWR")).rule == "18india.paths-preserved"
+    after = india.apply(s, Move("upgrade", "G8", "IND1", 0, actor="NWR"))
+    assert [(t.company, t.city) for t in after.board.cells["G8"].tokens] == [("NWR", 0), ("SPD", 0)]
+    assert india.check(after) == []

@@ -154,7 +154,7 @@ def _company_issues(rules: EighteenXX, sit: Situation) -> list[Issue]:
         if c.home is None:
             continue
         coord = grid.coord(c.home)
-        view = sit.view(coord)
+        view = printed_view(sit.sm.printed[coord])  # homes name the printed cities
         if view.city_count == 0:
             out.append(Issue(rules.rid("company-home"), "error", f"{c.id}'s home {c.home} has no city", (c.home,)))
         elif c.home_city is not None and c.home_city >= view.city_count:

@@ -78,9 +78,12 @@ def _profile(view: TrackView) -> tuple[dict[int, frozenset[int]], set[frozenset[
 
 
 def _match(old_sets: list[frozenset[int]], new_sets: list[frozenset[int]]) -> bool:
-    """Can every old node be given its own new node whose exits contain the old node's exits?"""
+    """Can every old node be given its own new node whose exits contain the old node's exits?
+
+    When the new tile has fewer such nodes (a labelled tile merging its cities, e.g. an OO tile
+    becoming one big city), old nodes may share a new node."""
     if len(old_sets) > len(new_sets):
-        return False
+        return all(any(o <= n for n in new_sets) for o in old_sets)
     if len(new_sets) > 6:  # pragma: no cover - no tile has that many stops
         return all(any(o <= n for n in new_sets) for o in old_sets)
     for perm in permutations(range(len(new_sets)), len(old_sets)):
@@ -146,8 +149,10 @@ def city_mapping(old: TrackView, new: TileDef, rotation: int, sides: int = 6) ->
     o_nodes, n_nodes = node_exits(old), node_exits(nv)
     olds = [o_nodes[k] for k in old.city_nodes]
     news = [n_nodes[k] for k in nv.city_nodes]
-    if not olds or len(olds) > len(news):
+    if not olds or not news:
         return {}
+    if len(olds) > len(news):  # merged cities: each old city goes to the first new one holding its exits
+        return {i: next((j for j, n in enumerate(news) if o <= n), 0) for i, o in enumerate(olds)}
     for perm in permutations(range(len(news)), len(olds)):
         if all(o <= news[j] for o, j in zip(olds, perm, strict=True)):
             if all(not o for o in olds):
