@@ -198,3 +198,10 @@ def test_board_check_of_laid_tiles(rules):
 def test_track_restriction_option_is_validated(rules):
     s = make(options={"track_restriction": "anything"})
     assert any(i.rule == "core.bad-option" for i in rules.check(s))
+
+
+def test_company_homes_must_name_a_printed_city(rules):
+    s = make()
+    s = s.model_copy(update={"companies": [*s.companies, Company(id="Z", home="A6"), Company(id="W", home="B5", home_city=2)]})
+    got = sorted((i.rule, i.cells[0]) for i in rules.check(s))
+    assert got == [("18xx.company-home", "A6"), ("18xx.company-home", "B5")]
