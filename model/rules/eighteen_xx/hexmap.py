@@ -129,15 +129,17 @@ class StaticMap:
         self.gauge_sides: set[tuple[Coord, int]] = set()
         self.impassable: set[tuple[Coord, int]] = set()
         for key, feats in features.items():
-            for f in feats:
-                if f.kind == "river":
-                    self.river_cost[key] = self.river_cost.get(key, 0) + f.cost
-                elif f.kind == "gauge":
-                    self.gauge_sides.add(key)
-                    if f.cost:
-                        self.river_cost[key] = self.river_cost.get(key, 0) + f.cost
-                elif f.kind == "impassable":
-                    self.impassable.add(key)
+            rivers = [f.cost for f in feats if f.kind == "river"]
+            gauges = [f.cost for f in feats if f.kind == "gauge"]
+            if gauges:
+                self.gauge_sides.add(key)
+            # a side's crossing cost: its river features; a gauge line's own cost only counts when
+            # no river feature is on the side (so a river drawn both ways is not paid twice)
+            cost = sum(rivers) if rivers else max(gauges, default=0)
+            if cost:
+                self.river_cost[key] = cost
+            if any(f.kind == "impassable" for f in feats):
+                self.impassable.add(key)
         # exit status of every side of every hex, and the accept mask (bit e set: edge e accepts)
         self.exit_status: dict[Coord, tuple[int, ...]] = {}
         self.accept_mask: dict[Coord, int] = {}
