@@ -353,7 +353,7 @@ def _paint_track(
         if kind != "town":
             continue
         es = [(b if node_index(a) == k else a) for a, b, _t in track.paths if k in (node_index(a), node_index(b))]
-        if len(es) == 2 and all(isinstance(e, int) for e in es) and len(track.kinds) == 1:
+        if len(es) == 2 and es[0] != es[1] and all(isinstance(e, int) for e in es) and len(track.kinds) == 1:
             town_arcs[k] = geo.edge_path(es[0], es[1])
             pos[k] = geo.edge_path(es[0], es[1]).pointAtPercent(0.5)
     pen = QPen(TRACK, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
@@ -377,11 +377,13 @@ def _paint_track(
             painter.setPen(casing)
             painter.drawPath(_middle_of(shape, 0.2, 0.8))
         drawn_ports.append(ports)
-        if terminal:
+        if terminal and (isinstance(a, int) or isinstance(b, int)):
             _paint_terminal(painter, geo, a if isinstance(a, int) else b, w)
             continue
         painter.setPen(pen)
         painter.drawPath(shape)
+        if a == b:
+            continue
         if "tunnel" in track.tags and isinstance(a, int) and isinstance(b, int):
             _paint_tunnel(painter, geo, a, b, w, background)
         if "bridge" in track.tags and isinstance(a, int) and isinstance(b, int):
@@ -507,7 +509,7 @@ def _paint_town(painter: QPainter, geo: Geometry, track: _Track, k: int, p: QPoi
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(TRACK)
     style = track.styles[k] if k < len(track.styles) else None
-    if len(edges) == 2 and style != "dot" and all(isinstance(e, int) for e in edges):
+    if len(edges) == 2 and edges[0] != edges[1] and style != "dot" and all(isinstance(e, int) for e in edges):
         # a bar across the track
         if on_curve:
             shape = geo.edge_path(edges[0], edges[1])
@@ -735,9 +737,11 @@ def paint_cell_at(painter: QPainter, scenario: Scenario, coord: Coord, centre: Q
     painter.setPen(QPen(GRID_LINE, 1.5 if detail else 2.5))
     painter.setBrush(bg)
     painter.drawPolygon(geo.polygon)
-    if not cell.is_empty():
-        _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail)
-    painter.restore()
+    try:
+        if not cell.is_empty():
+            _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail)
+    finally:
+        painter.restore()
 
 
 def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -> None:

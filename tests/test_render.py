@@ -269,3 +269,61 @@ def test_18india_map_pixels(qapp):
     # the name DELHI is written near the top of G8
     x, y = grid.centre(grid.coord("G8"), 60)
     assert dark_pixels(img, rect, x - 25, y - 48, x + 25, y - 30) > 25
+
+
+def _random_cell(draw, sides: int, tile_ids: list[str]):
+    from hypothesis import strategies as st
+
+    n_cities = draw(st.integers(0, 2))
+    n_towns = draw(st.integers(0, 2))
+    junction = draw(st.booleans())
+    n_nodes = n_cities + n_towns + (1 if junction else 0)
+    ports = list(range(sides)) + [f"n{k}" for k in range(n_nodes)]
+    paths = [
+        TilePath(a=a, b=b, terminal=t)
+        for a, b, t in draw(st.lists(st.tuples(st.sampled_from(ports), st.sampled_from(ports), st.booleans()), max_size=4))
+    ]
+    return C(
+        terrain=draw(st.sampled_from(["plain", "lake", "mountain", "hill", "water", "gray", "offboard"])),
+        cost=draw(st.integers(0, 120)),
+        name=draw(st.one_of(st.none(), st.text(max_size=30))),
+        label=draw(st.one_of(st.none(), st.text(max_size=6))),
+        cities=[City(slots=draw(st.integers(0, 6)), revenue=draw(st.sampled_from([0, 20, "yellow_30|brown_50", "x"])),
+                     reserved=draw(st.lists(st.sampled_from(["NWR", "ZZ"]), max_size=2))) for _ in range(n_cities)],
+        towns=[Town(revenue=draw(st.integers(0, 50))) for _ in range(n_towns)],
+        junction=junction,
+        paths=paths,
+        platform=draw(st.one_of(st.none(), st.builds(
+            Platform, station=st.just("S"), access=st.integers(0, sides - 1),
+            kind=st.sampled_from(["origin", "destination", "other"]), owner=st.sampled_from([None, "red", "nobody"])))),
+        tile=draw(st.one_of(st.none(), st.builds(LaidTile, tile=st.sampled_from(tile_ids), rotation=st.integers(0, sides - 1)))),
+        tokens=[Token(company=c, city=k) for k, c in enumerate(draw(st.lists(st.sampled_from(["NWR", "EIR", "red", "??"]), max_size=3)))],
+        icons=draw(st.lists(st.sampled_from(["18_india/rice-30", "x"]), max_size=3)),
+    )
+
+
+def test_any_cell_paints_without_error(qapp):
+    """Random cell contents (square and hex, detail on and off) never break painting."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    boards = [catalan_board(), hex_board("flat"), hex_board("pointy")]
+
+    @given(st.data())
+    def check(data):
+        scen = data.draw(st.sampled_from(boards))
+        grid = scen.board.grid
+        tile_ids = sorted(scen.tileset().by_id)
+        cell = data.draw(st.composite(lambda draw: _random_cell(draw, grid.sides, tile_ids))())
+        coord = grid.ordered_coords[0]
+        scen.board.cells[grid.label(coord)] = cell
+        img = QImage(240, 240, QImage.Format.Format_ARGB32)
+        img.fill(QColor("white"))
+        p = QPainter(img)
+        try:
+            render.paint_cell_at(p, scen, coord, QPointF(120, 120), 100, detail=data.draw(st.booleans()))
+        finally:
+            p.end()
+        assert img.pixelColor(120, 120).isValid()
+
+    check()
