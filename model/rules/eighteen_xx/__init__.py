@@ -36,6 +36,7 @@ from model.rules.eighteen_xx.hexmap import (
     StaticMap,
     TrackView,
     color_rank,
+    count_of,
     current_view,
     distinct_rotations,
     exit_mask,
@@ -153,7 +154,7 @@ class EighteenXX(RuleSet):
             return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
         if len(laid) >= int(self.option(sit.scenario, "tile_lays")):
             what = "a yellow" if tile.color == "yellow" else "an upgrade"
-            return ("no-lays-left", f"Cannot lay {what} now: the turn's {len(laid)} tile lay(s) are used")
+            return ("no-lays-left", f"Cannot lay {what} now: all {count_of(len(laid), 'tile lay')} of the turn are used")
         return None
 
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:

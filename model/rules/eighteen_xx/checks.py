@@ -16,7 +16,7 @@ from model.grid import Coord
 from model.rules import Issue
 from model.rules.eighteen_xx import upgrades
 from model.rules.eighteen_xx.company import city_tokens
-from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, color_rank, printed_view
+from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, color_rank, count_of, printed_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from model.rules.eighteen_xx import EighteenXX, Situation
@@ -92,7 +92,7 @@ def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]
         issue(
             "upgrade-chain",
             f"{label}: tile {tdef.id} cannot stand here: no chain of upgrades leads to it from a tile that fits "
-            f"the printed hex ({printed.city_count} city(ies), {printed.town_count} town(s))",
+            f"the printed hex ({count_of(printed.city_count, 'city')}, {count_of(printed.town_count, 'town')})",
         )
     elif printed.paths and (fail := upgrades.paths_preserved(printed, tdef, rot, sm.sides)) is not None:
         issue(fail[0], f"{label}: {fail[1]}")
@@ -120,7 +120,7 @@ def _token_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue
     seen: set[str] = set()
     for t in cell.tokens:
         if t.city >= len(nodes):
-            issue("token-outside-city", f"{label}: {t.company}'s station is in city {t.city}, but the hex has {len(nodes)} city(ies)")
+            issue("token-outside-city", f"{label}: {t.company}'s station is in city {t.city}, but the hex has {count_of(len(nodes), 'city')}")
         if t.company in seen:
             issue("token-twice", f"{label}: {t.company} has more than one station on this hex")
         seen.add(t.company)
@@ -128,7 +128,7 @@ def _token_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue
         slots = view.node_slots[n]
         owners = city_tokens(cell, k)
         if len(owners) > slots:
-            issue("token-overfull", f"{label}: city {k} holds {len(owners)} stations but has {slots} circle(s)")
+            issue("token-overfull", f"{label}: city {k} holds {len(owners)} stations but has {count_of(slots, 'circle')}")
         printed = cell.cities[k] if k < len(cell.cities) else None
         waiting = [r for r in (printed.reserved if printed else []) if r in companies and r not in seen]
         if waiting and slots - len(owners) < len(waiting):
@@ -162,7 +162,7 @@ def _company_issues(rules: EighteenXX, sit: Situation) -> list[Issue]:
                 Issue(
                     rules.rid("company-home"),
                     "error",
-                    f"{c.id}'s home city {c.home_city} does not exist on {c.home} ({view.city_count} city(ies))",
+                    f"{c.id}'s home city {c.home_city} does not exist on {c.home} ({count_of(view.city_count, 'city')})",
                     (c.home,),
                 )
             )

@@ -23,6 +23,13 @@ LAYABLE_COLORS = frozenset({"white", "yellow", "green", "brown"})
 EXIT_OK, EXIT_OFF_MAP, EXIT_IMPASSABLE, EXIT_BLANK = 0, 1, 2, 3
 
 
+def count_of(n: int, word: str) -> str:
+    """'1 city', '2 cities', '0 towns'."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
+
+
 def color_rank(color: str) -> int:
     """Position of a colour in white -> yellow -> green -> brown -> gray (-1 for red/blue/track)."""
     try:

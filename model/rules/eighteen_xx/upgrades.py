@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, node_exits, tile_view
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, node_exits, tile_view
 from model.tiles import TileDef, TileSet
 
 Failure = tuple[str, str] | None
@@ -58,7 +58,7 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     if n_towns != old.town_count:
         return (
             "stops-preserved",
-            f"New track must override old one: {old.name} has {old.town_count} town(s), tile {new.id} has {n_towns}",
+            f"New track must override old one: {old.name} has {count_of(old.town_count, 'town')}, tile {new.id} has {n_towns}",
         )
     if old.label is None or old.tile is None:
         ok = n_cities == old.city_count
@@ -67,7 +67,7 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     if not ok:
         return (
             "stops-preserved",
-            f"New track must override old one: {old.name} has {old.city_count} city(ies), tile {new.id} has {n_cities}",
+            f"New track must override old one: {old.name} has {count_of(old.city_count, 'city')}, tile {new.id} has {n_cities}",
         )
     return None
 
