@@ -152,9 +152,10 @@ class EighteenXX(RuleSet):
         label = sit.sm.label_of[coord]
         if any(entry.cell == label for entry in laid):
             return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
-        if len(laid) >= int(self.option(sit.scenario, "tile_lays")):
+        limit = int(self.option(sit.scenario, "tile_lays"))
+        if len(laid) >= limit:
             what = "a yellow" if tile.color == "yellow" else "an upgrade"
-            return ("no-lays-left", f"Cannot lay {what} now: all {count_of(len(laid), 'tile lay')} of the turn are used")
+            return ("no-lays-left", f"Cannot lay {what} now: the turn allows {count_of(limit, 'tile lay')}")
         return None
 
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
