@@ -12,590 +12,48 @@ therefore the same for every cell and are computed once per grid orientation
 
 from __future__ import annotations
 
-import ctypes
 import math
-import sys
-from dataclasses import dataclass, field
-from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
+from editor.render_base import (  # noqa: F401 - re-exported: the public painting API lives here
+    CELL_SIZE,
+    CITY_FILL,
+    FALLBACK_OWNER,
+    FONT_FAMILY,
+    GAUGE,
+    GRID_LINE,
+    HILL,
+    IMPASSABLE,
+    LAKE,
+    LAKE_WAVE,
+    LAND,
+    LOW_DETAIL_PX,
+    MOUNTAIN,
+    MOUNTAIN_SNOW,
+    PHASE_COLORS,
+    RESERVED_TEXT,
+    RIVER,
+    TERRAIN_FILL,
+    TEXT,
+    TILE_COLORS,
+    TRACK,
+    UNIT,
+    WATER,
+    Geometry,
+    cell_centre,
+    cell_polygon,
+    draw_text,
+    font,
+    geometry,
+    guard_none_refcount,
+)
+from editor.render_track import TrackData, paint_track, track_width
 from model.board import Cell
 from model.grid import Coord, letters_for
 from model.scenario import Scenario
-from model.tiles import TileDef, node_index
-
-
-def guard_none_refcount() -> None:
-    """Work around a PySide6 6.12 bug on Python 3.11: void Qt methods drop a reference to None.
-
-    Every call such as ``painter.save()`` or ``painter.setPen(...)`` decrements None's
-    reference count once, so a long painting session ends in "Fatal Python error:
-    none_dealloc". Since Python 3.12 None is immortal and this does nothing; on 3.11 we give
-    None a reference count so large that it can never reach zero. Idempotent.
-    """
-    if sys.version_info >= (3, 12):
-        return
-    ref = ctypes.c_ssize_t.from_address(id(None))
-    if ref.value < (1 << 40):
-        ref.value += 1 << 50
-
-
-guard_none_refcount()
-
-CELL_SIZE: float = 100.0
-"""Scene units per cell: the side of a square, the circumradius of a hex."""
-
-UNIT = 100.0
-"""Size of a cell in the local painting frame (see the module docstring)."""
-
-FONT_FAMILY = "DejaVu Sans"
-LOW_DETAIL_PX = 40.0
-"""Below this many device pixels per cell the scene items paint without text and symbols."""
-
-# --- colours ---------------------------------------------------------------------------------
-LAND = QColor("#f6f1e1")
-WHITE_HEX = QColor("#fbf8ef")
-GRID_LINE = QColor("#9a8f78")
-TRACK = QColor("#1d1d1d")
-TEXT = QColor("#141414")
-LAKE = QColor("#6fa8dc")
-LAKE_WAVE = QColor("#3d7fbf")
-WATER = QColor("#b9d7f0")
-RIVER = QColor("#2f78c4")
-GAUGE = QColor("#d42020")
-IMPASSABLE = QColor("#2b2118")
-MOUNTAIN = QColor("#8b6a43")
-MOUNTAIN_SNOW = QColor("#ffffff")
-HILL = QColor("#7f9a4a")
-CITY_FILL = QColor("#ffffff")
-RESERVED_TEXT = QColor("#9a9a9a")
-TILE_COLORS = {
-    "white": QColor("#fbf8ef"),
-    "yellow": QColor("#f5dc55"),
-    "green": QColor("#74bb5d"),
-    "brown": QColor("#c08552"),
-    "gray": QColor("#bdbdbd"),
-    "red": QColor("#e05a4f"),
-    "blue": QColor("#6fa8dc"),
-}
-PHASE_COLORS = {"yellow": "#f5dc55", "green": "#74bb5d", "brown": "#c08552", "gray": "#bdbdbd", "red": "#e05a4f"}
-TERRAIN_FILL = {
-    "plain": LAND,
-    "mountain": LAND,
-    "hill": LAND,
-    "lake": LAKE,
-    "water": WATER,
-    "gray": TILE_COLORS["gray"],
-    "offboard": TILE_COLORS["red"],
-}
-FALLBACK_OWNER = QColor("#777777")
-
-
-# --- fonts -----------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
-def font(pixel_size: int, bold: bool = False) -> QFont:
-    """A sans-serif font of the given pixel size (in the local frame's units)."""
-    f = QFont(FONT_FAMILY)
-    f.setStyleHint(QFont.StyleHint.SansSerif)
-    f.setPixelSize(max(1, int(pixel_size)))
-    f.setBold(bold)
-    return f
-
-
-@lru_cache(maxsize=512)
-def _text_width(text: str, pixel_size: int, bold: bool) -> float:
-    return QFontMetricsF(font(pixel_size, bold)).horizontalAdvance(text)
-
-
-def draw_text(
-    painter: QPainter,
-    centre: QPointF,
-    text: str,
-    pixel_size: float,
-    *,
-    bold: bool = False,
-    color: QColor = TEXT,
-    max_width: float | None = None,
-    background: QColor | None = None,
-) -> None:
-    """Draw ``text`` centred on ``centre``, shrunk to ``max_width``, optionally on a pale pill."""
-    if not text:
-        return
-    px = int(round(pixel_size))
-    if max_width is not None:
-        w = _text_width(text, px, bold)
-        if w > max_width and w > 0:
-            px = max(4, int(px * max_width / w))
-    f = font(px, bold)
-    w = _text_width(text, px, bold)
-    h = px * 1.25
-    rect = QRectF(centre.x() - w / 2 - 2, centre.y() - h / 2, w + 4, h)
-    if background is not None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(background)
-        painter.drawRoundedRect(rect, h / 3, h / 3)
-    painter.setFont(f)
-    painter.setPen(color)
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
-
-# --- geometry per grid orientation -----------------------------------------------------------
-@dataclass
-class Geometry:
-    """The shape of one cell of a grid in the local frame (centre at the origin, size UNIT)."""
-
-    sides: int
-    corners: list[QPointF]
-    polygon: QPolygonF
-    mids: list[QPointF]
-    inward: list[QPointF]
-    apothem: float
-    side_corners: list[tuple[int, int]]
-    _paths: dict = field(default_factory=dict)
-
-    def opposite(self, edge: int) -> int:
-        return (edge + self.sides // 2) % self.sides
-
-    def edge_path(self, a: int, b: int) -> QPainterPath:
-        """Track from edge ``a`` to edge ``b``: straight when opposite, an arc otherwise."""
-        key = (a, b)
-        if key not in self._paths:
-            self._paths[key] = self._make_edge_path(a, b)
-        return self._paths[key]
-
-    def _make_edge_path(self, a: int, b: int) -> QPainterPath:
-        pa, pb = self.mids[a], self.mids[b]
-        path = QPainterPath(pa)
-        if b == self.opposite(a) or a == b:
-            path.lineTo(pb)
-            return path
-        # The arc is tangent to both inward normals: its centre is where the two side lines meet.
-        da = QPointF(-self.inward[a].y(), self.inward[a].x())  # along side a
-        db = QPointF(-self.inward[b].y(), self.inward[b].x())
-        den = da.x() * db.y() - da.y() * db.x()
-        if abs(den) < 1e-9:
-            path.lineTo(pb)
-            return path
-        t = ((pb.x() - pa.x()) * db.y() - (pb.y() - pa.y()) * db.x()) / den
-        c = QPointF(pa.x() + t * da.x(), pa.y() + t * da.y())
-        r = math.hypot(pa.x() - c.x(), pa.y() - c.y())
-        ang_a = math.degrees(math.atan2(-(pa.y() - c.y()), pa.x() - c.x()))
-        ang_b = math.degrees(math.atan2(-(pb.y() - c.y()), pb.x() - c.x()))
-        sweep = (ang_b - ang_a + 180.0) % 360.0 - 180.0
-        path.arcTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), ang_a, sweep)
-        return path
-
-
-_GEOMETRY: dict[tuple, Geometry] = {}
-
-
-def geometry(grid) -> Geometry:
-    """The cached :class:`Geometry` of a grid's cells."""
-    key = (grid.kind, getattr(grid, "orientation", None))
-    geo = _GEOMETRY.get(key)
-    if geo is not None:
-        return geo
-    origin = (0, getattr(grid, "parity", 0))
-    cx, cy = grid.centre(origin, UNIT)
-    corners = [QPointF(x - cx, y - cy) for x, y in grid.corners(origin, UNIT)]
-    mids, inward, side_corners = [], [], []
-    n = len(corners)
-    for e in range(grid.sides):
-        mx, my = grid.edge_midpoint(origin, e, UNIT)
-        m = QPointF(mx - cx, my - cy)
-        mids.append(m)
-        d = math.hypot(m.x(), m.y())
-        inward.append(QPointF(-m.x() / d, -m.y() / d))
-        best = min(
-            range(n),
-            key=lambda i: (corners[i].x() + corners[(i + 1) % n].x() - 2 * m.x()) ** 2
-            + (corners[i].y() + corners[(i + 1) % n].y() - 2 * m.y()) ** 2,
-        )
-        side_corners.append((best, (best + 1) % n))
-    apothem = math.hypot(mids[0].x(), mids[0].y())
-    geo = Geometry(grid.sides, corners, QPolygonF(corners), mids, inward, apothem, side_corners)
-    _GEOMETRY[key] = geo
-    return geo
-
-
-def cell_polygon(grid, coord: Coord, size: float = CELL_SIZE) -> QPolygonF:
-    """The outline of a cell in scene coordinates."""
-    return QPolygonF([QPointF(x, y) for x, y in grid.corners(coord, size)])
-
-
-def cell_centre(grid, coord: Coord, size: float = CELL_SIZE) -> QPointF:
-    x, y = grid.centre(coord, size)
-    return QPointF(x, y)
-
-
-# --- track and nodes -------------------------------------------------------------------------
-@dataclass
-class _Track:
-    """What to draw for a cell's track: paths, node kinds and data, and the background colour."""
-
-    paths: list[tuple]
-    kinds: list[str]
-    slots: list[int]
-    revenues: list
-    styles: list
-    tags: tuple = ()
-
-
-def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple]) -> list[QPointF]:
-    """Where each node sits: alone at the centre, otherwise pulled towards the edges it serves."""
-    n = len(kinds)
-    if n == 0:
-        return []
-    if n == 1:
-        return [QPointF(0, 0)]
-    edges: dict[int, list[int]] = {i: [] for i in range(n)}
-    for a, b, _t in paths:
-        for x, y in ((a, b), (b, a)):
-            k = node_index(x)
-            if k is not None and k < n and isinstance(y, int):
-                edges[k].append(y)
-    out: list[QPointF | None] = [None] * n
-    for k, es in edges.items():
-        if es:
-            sx = sum(geo.mids[e].x() for e in es) / len(es)
-            sy = sum(geo.mids[e].y() for e in es) / len(es)
-            d = math.hypot(sx, sy)
-            if d < 1e-6:  # e.g. a straight through: stay on the line, offset later if needed
-                out[k] = QPointF(0, 0)
-            else:
-                r = geo.apothem * 0.45
-                out[k] = QPointF(sx / d * r, sy / d * r)
-    ring = [
-        QPointF(geo.apothem * 0.45 * math.cos(math.pi + 2 * math.pi * i / n), geo.apothem * 0.45 * math.sin(math.pi + 2 * math.pi * i / n))
-        for i in range(n)
-    ]
-    for k in range(n):
-        if out[k] is None:
-            placed = [p for p in out if p is not None]
-            out[k] = max(ring, key=lambda q: min((math.hypot(q.x() - p.x(), q.y() - p.y()) for p in placed), default=0.0))
-    _spread(out, _city_radius(geo) * 2.1)  # type: ignore[arg-type]
-    return out  # type: ignore[return-value]
-
-
-def _spread(points: list[QPointF], min_gap: float) -> None:
-    """Push apart nodes that would overlap (e.g. two cities serving neighbouring sides)."""
-    for _round in range(6):
-        moved = False
-        for i in range(len(points)):
-            for j in range(i + 1, len(points)):
-                p, q = points[i], points[j]
-                dx, dy = q.x() - p.x(), q.y() - p.y()
-                d = math.hypot(dx, dy)
-                if d >= min_gap:
-                    continue
-                if d < 1e-6:
-                    dx, dy, d = 1.0, 0.0, 1.0
-                push = (min_gap - d) / 2
-                ux, uy = dx / d * push, dy / d * push
-                points[i] = QPointF(p.x() - ux, p.y() - uy)
-                points[j] = QPointF(q.x() + ux, q.y() + uy)
-                moved = True
-        if not moved:
-            return
-
-
-def _port_point(port, geo: Geometry, pos: list[QPointF]) -> QPointF:
-    k = node_index(port)
-    return pos[k] if k is not None else geo.mids[port]
-
-
-def _path_shape(a, b, geo: Geometry, pos: list[QPointF]) -> QPainterPath:
-    if isinstance(a, int) and isinstance(b, int):
-        return geo.edge_path(a, b)
-    pa, pb = _port_point(a, geo, pos), _port_point(b, geo, pos)
-    p = QPainterPath(pa)
-    p.lineTo(pb)
-    return p
-
-
-def _track_width(geo: Geometry) -> float:
-    return 11.0 if geo.sides == 6 else 8.0
-
-
-def _city_radius(geo: Geometry) -> float:
-    return min(25.0, geo.apothem * 0.36)
-
-
-def _slot_offsets(slots: int, r: float) -> list[QPointF]:
-    if slots <= 1:
-        return [QPointF(0, 0)]
-    if slots == 2:
-        return [QPointF(-r, 0), QPointF(r, 0)]
-    if slots == 3:
-        return [QPointF(0, -r * 1.1), QPointF(-r, r * 0.65), QPointF(r, r * 0.65)]
-    if slots == 4:
-        return [QPointF(-r, -r), QPointF(r, -r), QPointF(-r, r), QPointF(r, r)]
-    return [QPointF((i - (slots - 1) / 2) * 2 * r, 0) for i in range(slots)]
-
-
-def _paint_track(
-    painter: QPainter,
-    geo: Geometry,
-    track: _Track,
-    background: QColor,
-    detail: bool,
-    tokens: list[list[tuple[str, QColor, QColor, bool]]] | None = None,
-    names: list[str | None] | None = None,
-) -> None:
-    """Paint paths and nodes. ``tokens[k]`` lists (text, fill, text colour, reserved) for city k."""
-    w = _track_width(geo)
-    pos = _node_positions(geo, track.kinds, track.paths)
-    town_arcs: dict[int, QPainterPath] = {}
-    # A town with exactly two edge paths sits on one edge-to-edge curve (like printed 18xx tiles).
-    for k, kind in enumerate(track.kinds):
-        if kind != "town":
-            continue
-        es = [(b if node_index(a) == k else a) for a, b, _t in track.paths if k in (node_index(a), node_index(b))]
-        if len(es) == 2 and es[0] != es[1] and all(isinstance(e, int) for e in es) and len(track.kinds) == 1:
-            town_arcs[k] = geo.edge_path(es[0], es[1])
-            pos[k] = geo.edge_path(es[0], es[1]).pointAtPercent(0.5)
-    pen = QPen(TRACK, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
-    casing = QPen(background, w * 2.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    drawn_ports: list[set] = []
-    done_towns: set[int] = set()
-    for a, b, terminal in track.paths:
-        ka, kb = node_index(a), node_index(b)
-        tk = ka if ka in town_arcs else kb if kb in town_arcs else None
-        if tk is not None:
-            if tk in done_towns:
-                continue
-            done_towns.add(tk)
-            shape = town_arcs[tk]
-        else:
-            shape = _path_shape(a, b, geo, pos)
-        ports = {a, b}
-        # A path that meets no earlier path passes over it: a gap (background casing) shows the two levels.
-        if drawn_ports and not any(ports & s for s in drawn_ports) and detail:
-            painter.setPen(casing)
-            painter.drawPath(_middle_of(shape, 0.2, 0.8))
-        drawn_ports.append(ports)
-        if terminal and (isinstance(a, int) or isinstance(b, int)):
-            _paint_terminal(painter, geo, a if isinstance(a, int) else b, w)
-            continue
-        painter.setPen(pen)
-        painter.drawPath(shape)
-        if a == b:
-            continue
-        if "tunnel" in track.tags and isinstance(a, int) and isinstance(b, int):
-            _paint_tunnel(painter, geo, a, b, w, background)
-        if "bridge" in track.tags and isinstance(a, int) and isinstance(b, int):
-            _paint_bridge(painter, geo, a, b, w)
-    # nodes on top of the track
-    for k, kind in enumerate(track.kinds):
-        p = pos[k]
-        if kind == "junction":
-            if sum(1 for a, b, t in track.paths if not t and k in (node_index(a), node_index(b))) < 2:
-                continue  # only off-board exits meet here: nothing to join
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(TRACK)
-            painter.drawEllipse(p, w / 2, w / 2)
-        elif kind == "town":
-            _paint_town(painter, geo, track, k, p, w, detail, k in town_arcs)
-        elif kind == "city":
-            city_tokens = tokens[k] if tokens is not None and k < len(tokens) else []
-            others = [q for j, q in enumerate(pos) if j != k]
-            away = None
-            if others:
-                ox, oy = sum(q.x() for q in others) / len(others), sum(q.y() for q in others) / len(others)
-                d = math.hypot(p.x() - ox, p.y() - oy)
-                if d > 1e-6:
-                    away = QPointF((p.x() - ox) / d, (p.y() - oy) / d)
-            _paint_city(painter, geo, p, track.slots[k], track.revenues[k], city_tokens, detail, away)
-        elif kind == "turntable":
-            _paint_turntable(painter, geo, p, w)
-        elif kind == "buffer":
-            _paint_buffer(painter, geo, track, k, p, w)
-        elif kind == "platform":
-            painter.setPen(QPen(TRACK, 2))
-            painter.setBrush(CITY_FILL)
-            painter.drawRect(QRectF(p.x() - 12, p.y() - 8, 24, 16))
-
-
-def _middle_of(path: QPainterPath, t0: float, t1: float, steps: int = 12) -> QPainterPath:
-    """The part of ``path`` between two fractions of its length (as a polyline)."""
-    out = QPainterPath(path.pointAtPercent(t0))
-    for i in range(1, steps + 1):
-        out.lineTo(path.pointAtPercent(t0 + (t1 - t0) * i / steps))
-    return out
-
-
-def _paint_terminal(painter: QPainter, geo: Geometry, edge: int, w: float) -> None:
-    """An off-board exit: a black wedge pointing out through the edge."""
-    m, d = geo.mids[edge], geo.inward[edge]
-    s = QPointF(-d.y(), d.x())
-    depth = geo.apothem * 0.55
-    tip = QPointF(m.x() + d.x() * depth, m.y() + d.y() * depth)
-    half = w * 1.1
-    poly = QPolygonF([QPointF(m.x() + s.x() * half, m.y() + s.y() * half), tip, QPointF(m.x() - s.x() * half, m.y() - s.y() * half)])
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(TRACK)
-    painter.drawPolygon(poly)
-
-
-def _edge_frame(geo: Geometry, a: int, b: int) -> tuple[QPointF, QPointF, QPointF, float]:
-    pa, pb = geo.mids[a], geo.mids[b]
-    length = math.hypot(pb.x() - pa.x(), pb.y() - pa.y())
-    u = QPointF((pb.x() - pa.x()) / length, (pb.y() - pa.y()) / length)
-    n = QPointF(-u.y(), u.x())
-    return pa, u, n, length
-
-
-def _paint_bridge(painter: QPainter, geo: Geometry, a: int, b: int, w: float) -> None:
-    """Bridge parapets: two lines alongside the track with splayed ends."""
-    pa, u, n, length = _edge_frame(geo, a, b)
-    off, s0, s1, flare = w * 1.3, length * 0.22, length * 0.78, w * 0.9
-    painter.setPen(QPen(QColor("#5a3b1c"), w * 0.45, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    for sign in (1, -1):
-        def at(t: float, o: float, sign: int = sign) -> QPointF:
-            return QPointF(pa.x() + u.x() * t + n.x() * o * sign, pa.y() + u.y() * t + n.y() * o * sign)
-
-        poly = QPolygonF([at(s0 - flare, off + flare), at(s0, off), at(s1, off), at(s1 + flare, off + flare)])
-        painter.drawPolyline(poly)
-
-
-def _paint_tunnel(painter: QPainter, geo: Geometry, a: int, b: int, w: float, background: QColor) -> None:
-    """A tunnel: the middle of the track drawn dashed under the hill, with a portal at each end."""
-    pa, u, n, length = _edge_frame(geo, a, b)
-    s0, s1 = length * 0.25, length * 0.75
-    p0 = QPointF(pa.x() + u.x() * s0, pa.y() + u.y() * s0)
-    p1 = QPointF(pa.x() + u.x() * s1, pa.y() + u.y() * s1)
-    painter.setPen(QPen(background, w + 1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-    painter.drawLine(p0, p1)
-    dash = QPen(TRACK, w * 0.55, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
-    painter.setPen(dash)
-    painter.drawLine(p0, p1)
-    painter.setPen(QPen(QColor("#5a3b1c"), w * 0.55, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-    r = w * 1.5
-    ang = math.degrees(math.atan2(-u.y(), u.x()))
-    for p, start in ((p0, ang + 90), (p1, ang - 90)):
-        painter.drawArc(QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r), int(start * 16), int(180 * 16))
-
-
-def _paint_turntable(painter: QPainter, geo: Geometry, p: QPointF, w: float) -> None:
-    r = geo.apothem * 0.42
-    painter.setPen(QPen(TRACK, 2.5))
-    painter.setBrush(QColor("#d9d2c0"))
-    painter.drawEllipse(p, r, r)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawEllipse(p, r * 0.78, r * 0.78)
-    painter.setPen(QPen(TRACK, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-    painter.drawLine(QPointF(p.x() - r * 0.78, p.y()), QPointF(p.x() + r * 0.78, p.y()))
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(TRACK)
-    painter.drawEllipse(p, w * 0.5, w * 0.5)
-
-
-def _paint_buffer(painter: QPainter, geo: Geometry, track: _Track, k: int, p: QPointF, w: float) -> None:
-    """A dead end: a buffer bar across the end of the track."""
-    edges = [b if node_index(a) == k else a for a, b, _t in track.paths if k in (node_index(a), node_index(b))]
-    d = geo.inward[edges[0]] if edges and isinstance(edges[0], int) else QPointF(0, 1)
-    s = QPointF(-d.y(), d.x())
-    half = w * 1.6
-    painter.setPen(QPen(QColor("#b01010"), w * 0.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap))
-    painter.drawLine(QPointF(p.x() + s.x() * half, p.y() + s.y() * half), QPointF(p.x() - s.x() * half, p.y() - s.y() * half))
-
-
-def _paint_town(painter: QPainter, geo: Geometry, track: _Track, k: int, p: QPointF, w: float, detail: bool, on_curve: bool) -> None:
-    edges = [b if node_index(a) == k else a for a, b, _t in track.paths if k in (node_index(a), node_index(b))]
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(TRACK)
-    style = track.styles[k] if k < len(track.styles) else None
-    if len(edges) == 2 and edges[0] != edges[1] and style != "dot" and all(isinstance(e, int) for e in edges):
-        # a bar across the track
-        if on_curve:
-            shape = geo.edge_path(edges[0], edges[1])
-            ang = shape.angleAtPercent(0.5)
-            u = QPointF(math.cos(math.radians(ang)), -math.sin(math.radians(ang)))
-        else:
-            a, b = geo.mids[edges[0]], geo.mids[edges[1]]
-            L = math.hypot(b.x() - a.x(), b.y() - a.y())
-            u = QPointF((b.x() - a.x()) / L, (b.y() - a.y()) / L)
-        n = QPointF(-u.y(), u.x())
-        hl, hw = w * 1.7, w * 0.55
-        poly = QPolygonF(
-            [
-                QPointF(p.x() + n.x() * hl + u.x() * hw, p.y() + n.y() * hl + u.y() * hw),
-                QPointF(p.x() + n.x() * hl - u.x() * hw, p.y() + n.y() * hl - u.y() * hw),
-                QPointF(p.x() - n.x() * hl - u.x() * hw, p.y() - n.y() * hl - u.y() * hw),
-                QPointF(p.x() - n.x() * hl + u.x() * hw, p.y() - n.y() * hl + u.y() * hw),
-            ]
-        )
-        painter.drawPolygon(poly)
-    else:
-        painter.drawEllipse(p, w * 0.95, w * 0.95)
-    if detail:
-        _paint_revenue(painter, QPointF(p.x() + w * 2.6, p.y() - w * 2.0), track.revenues[k], 9.0)
-
-
-def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
-    """A revenue: a number in a small white circle, or coloured boxes for phase revenues."""
-    if revenue in (0, "0", None, ""):
-        return
-    if isinstance(revenue, str) and ("|" in revenue or "_" in revenue):
-        parts = []
-        for part in revenue.split("|"):
-            colour, _, value = part.partition("_")
-            parts.append((PHASE_COLORS.get(colour, "#ffffff"), value or colour))
-        bw, bh = r * 2.4, r * 2.0
-        x0 = at.x() - bw * len(parts) / 2
-        for i, (colour, value) in enumerate(parts):
-            rect = QRectF(x0 + i * bw, at.y() - bh / 2, bw, bh)
-            painter.setPen(QPen(TRACK, 1))
-            painter.setBrush(QColor(colour))
-            painter.drawRect(rect)
-            draw_text(painter, rect.center(), value, r * 1.25, bold=True, max_width=bw - 2)
-        return
-    painter.setPen(QPen(TRACK, 1.2))
-    painter.setBrush(CITY_FILL)
-    painter.drawEllipse(at, r, r)
-    draw_text(painter, at, str(revenue), r * 1.15, bold=True, max_width=r * 1.9)
-
-
-def _paint_city(
-    painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenue, tokens, detail: bool, away: QPointF | None = None
-) -> None:
-    r = _city_radius(geo)
-    slots = max(1, slots)
-    if slots > 4:
-        r = min(r, geo.apothem * 1.6 / (2 * slots))
-    offs = _slot_offsets(slots, r)
-    painter.setPen(QPen(TRACK, 2.0))
-    painter.setBrush(CITY_FILL)
-    if slots == 2:
-        painter.drawRoundedRect(QRectF(p.x() - 2 * r, p.y() - r, 4 * r, 2 * r), r, r)
-    elif slots in (3, 4):
-        ext = max(abs(o.x()) for o in offs) + r
-        ey = max(abs(o.y()) for o in offs) + r
-        painter.drawRoundedRect(QRectF(p.x() - ext, p.y() - ey, 2 * ext, 2 * ey), r, r)
-    for i, o in enumerate(offs):
-        c = QPointF(p.x() + o.x(), p.y() + o.y())
-        token = tokens[i] if i < len(tokens) else None
-        painter.setPen(QPen(TRACK, 2.0))
-        painter.setBrush(token[1] if token is not None and not token[3] else CITY_FILL)
-        painter.drawEllipse(c, r * 0.96, r * 0.96)
-        if token is not None and detail:
-            text, _fill, text_color, reserved = token
-            draw_text(painter, c, text, r * 0.8, bold=True, color=RESERVED_TEXT if reserved else text_color, max_width=r * 1.75)
-    if detail:
-        ext = max(abs(o.x()) for o in offs) + r
-        if away is None:
-            at = QPointF(p.x() - ext - 6, p.y() - r - 2)
-        else:  # several stops in the cell: put the revenue on the side away from the others
-            at = QPointF(p.x() + away.x() * (ext + 8), p.y() + away.y() * (r + 8))
-            d = math.hypot(at.x(), at.y())
-            limit = geo.apothem * 0.8
-            if d > limit:
-                at = QPointF(at.x() * limit / d, at.y() * limit / d)
-        _paint_revenue(painter, at, revenue, 10.0)
+from model.tiles import TileDef
 
 
 # --- terrain symbols -------------------------------------------------------------------------
@@ -676,12 +134,12 @@ def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tup
 
 
 # --- cells -----------------------------------------------------------------------------------
-def _cell_track(scenario: Scenario, cell: Cell) -> tuple[_Track | None, TileDef | None]:
+def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileDef | None]:
     tdef = scenario.tile(cell.tile.tile) if cell.tile is not None else None
     if tdef is not None:
         sides = scenario.board.grid.sides
         return (
-            _Track(
+            TrackData(
                 paths=list(tdef.rotated_paths(cell.tile.rotation, sides)),
                 kinds=[n.kind for n in tdef.nodes],
                 slots=[n.slots for n in tdef.nodes],
@@ -695,7 +153,7 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[_Track | None, TileDef 
     if not kinds and not cell.paths:
         return None, None
     return (
-        _Track(
+        TrackData(
             paths=[(p.a, p.b, p.terminal) for p in cell.paths],
             kinds=kinds,
             slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + (1 if cell.junction else 0)),
@@ -773,7 +231,7 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
     if track is not None:
         n_cities = track.kinds.count("city")
         tokens = _city_tokens(scenario, cell, n_cities) if n_cities else None
-        _paint_track(painter, geo, track, bg, detail, tokens)
+        paint_track(painter, geo, track, bg, detail, tokens)
     if not detail:
         return
     _paint_destination_markers(painter, scenario, grid, geo, coord, cell)
@@ -816,7 +274,7 @@ def _paint_platform(painter: QPainter, scenario: Scenario, geo: Geometry, cell: 
     m, d = geo.mids[e], geo.inward[e]
     s = QPointF(-d.y(), d.x())
     a = geo.apothem
-    w = _track_width(geo)
+    w = track_width(geo)
     # the platform body sits on the far side of the cell, across the direction of access
     c = QPointF(d.x() * a * 0.35, d.y() * a * 0.35)
     painter.setPen(QPen(TRACK, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
@@ -900,7 +358,7 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
     painter.setPen(QPen(GRID_LINE, 1.5))
     painter.setBrush(bg)
     painter.drawPolygon(geo.polygon)
-    track = _Track(
+    track = TrackData(
         paths=list(tile.rotated_paths(rotation, grid.sides)),
         kinds=[n.kind for n in tile.nodes],
         slots=[n.slots for n in tile.nodes],
@@ -908,7 +366,7 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
         styles=[n.style for n in tile.nodes],
         tags=tuple(tile.tags),
     )
-    _paint_track(painter, geo, track, bg, True, None)
+    paint_track(painter, geo, track, bg, True, None)
     if tile.label:
         draw_text(painter, _label_position(geo), tile.label, 15, bold=True, max_width=geo.apothem * 0.55)
     painter.restore()
@@ -1035,7 +493,3 @@ def paint_board(painter: QPainter, scenario: Scenario, size: float, *, labels: b
     if labels:
         paint_labels(painter, scenario, size)
     painter.restore()
-
-
-def brush(color: QColor) -> QBrush:
-    return QBrush(color)
