@@ -169,6 +169,11 @@ class BoardView(QGraphicsView):
             self._tool.press(coord, pos, event)
         event.accept()
 
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        # Qt sends press, release, double-click, release: the tool sees the double-click as a
+        # second press, so its presses and releases stay paired.
+        self.mousePressEvent(event)
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._pan_from is not None:
             delta = event.position() - self._pan_from

@@ -207,3 +207,21 @@ def test_centre_on_cells(view):
     view.centre_on_cells([(0, 0), (29, 19)])  # too far apart at 100 %: zooms out to show both
     visible = view.visible_scene_rect()
     assert visible.contains(view.board_scene.cell_centre((0, 0))) and visible.contains(view.board_scene.cell_centre((29, 19)))
+
+
+def test_double_click_keeps_presses_and_releases_paired(view, qtbot):
+    tool = RecordingTool()
+    view.set_tool(tool)
+    pos = view.mapFromScene(view.board_scene.cell_centre((2, 2)))
+    vp = view.viewport()
+    # what a real double-click delivers: press, release, double-click, release
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=pos)
+    ev = QMouseEvent(
+        QEvent.Type.MouseButtonDblClick, QPointF(pos), QPointF(vp.mapToGlobal(pos)),
+        Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(vp, ev)
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=pos)
+    assert len(tool.kinds("press")) == len(tool.kinds("release")) == 2
+    assert tool.kinds("press")[-1] == ("press", (2, 2))
