@@ -186,14 +186,18 @@ def _really_unreadable(tmp_path: Path) -> Path:
     if os.geteuid() != 0:
         return path
     # root: a write-only sysfs attribute refuses reads even to root
-    for candidate in (Path("/sys/bus/pci/rescan"), Path("/sys/kernel/mm/ksm/run")):
+    candidates = [Path("/sys/bus/pci/rescan"), Path("/sys/class/zram-control/hot_remove"), Path("/sys/power/wakeup_count")]
+    candidates += sorted(Path("/sys/fs").glob("*/*/trigger_fs_error")) + sorted(Path("/sys/devices").glob("pci*/*/rescan"))[:3]
+    for candidate in candidates:
         try:
+            if not candidate.is_file():
+                continue
             candidate.read_bytes()
         except PermissionError:
             return candidate
         except OSError:
             continue
-    pytest.fail("no really unreadable file on this machine: see test_unreadable_file_monkeypatched")
+    pytest.fail("no file on this machine refuses reading to root: see test_unreadable_file_monkeypatched")
 
 
 def test_unreadable_file(tmp_path, capsys):
