@@ -66,6 +66,8 @@ class Analysis:
         self._middle: dict[Coord, bool] = {}
         self._shapes: dict[tuple[str, int], frozenset] = {}
         self._trunks: dict[tuple[str, int], int | None] = {}
+        self._static: dict[tuple[Coord, str], tuple] = {}
+        self._profiles: dict[tuple[Coord, str], tuple] = {}
         self._reachers: dict[Coord, list[str]] = {}
         self._laid: dict[str, list] = {}
         self._ports: dict[tuple[str, int], frozenset[int]] = {}
@@ -411,19 +413,47 @@ class Analysis:
                 )
         return Verdict(True, None, f"{label}: {what} extends the track at its {'/'.join(side(s) for s in joins)} side")
 
+    def _replace_static(self, coord: Coord, label: str, phase: str) -> tuple[Verdict | None, Any, frozenset]:
+        """The checks of a substitution that do not depend on the new tile (cached per cell):
+        cities and stations, an empty cell, O2 and S-1 (optional phase) and S-3."""
+        key = (coord, phase)
+        got = self._static.get(key)
+        if got is not None:
+            return got
+        cell = self.s.board.cells.get(label, EMPTY_CELL)
+        old = cell.tile
+        old_tags = frozenset(self.tdefs[old.tile].tags) if old is not None and old.tile in self.tdefs else frozenset()
+        v = None
+        if cell.cities:
+            v = _fail("catalan.tile-on-city", f"{label} is a city: no tile can be placed on it (§2)")
+        elif cell.platform is not None:
+            v = _fail("catalan.tile-on-station", f"{label} is a station platform: no tile can be placed on it (§2)")
+        elif old is None:
+            v = _fail("catalan.nothing-to-replace", f"{label} holds no tile; use 'place'")
+        elif phase != "mandatory" and not self.reachers(coord):
+            v = _fail(
+                "catalan.O2-not-on-track",
+                f"{label}: no player's train reaches this {old.tile}, so it is not part of anyone's track (O2)",
+            )
+        elif phase != "mandatory" and (
+            any(e.cell == label for e in self.laid_this_turn("mandatory"))
+            or (old.turn == self.s.state.turn and old.phase == "mandatory")
+        ):
+            v = _fail("catalan.S-1", f"{label}: the tile laid in this turn's mandatory phase cannot be substituted in the same turn (S-1)")
+        elif ("bridge" in old_tags and cell.terrain == "lake") or ("tunnel" in old_tags and cell.terrain == "mountain"):
+            # (S-3 is checked here, before S-2, with no change of verdict: a dead end is neither)
+            kind = "bridge over a lake" if cell.terrain == "lake" else "tunnel through a mountain"
+            v = _fail("catalan.S-3", f"{label}: a {kind} can never be substituted, not even by a turntable (S-3)")
+        got = self._static[key] = (v, old, old_tags)
+        return got
+
     def _replace(self, move: Move, coord: Coord, phase: str) -> Verdict:
         label = move.cell
-        cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
-        old = cell.tile
         what = self.tile_name(move.tile, move.rotation)
-        if cell.cities:
-            return _fail("catalan.tile-on-city", f"{label} is a city: no tile can be placed on it (§2)")
-        if cell.platform is not None:
-            return _fail("catalan.tile-on-station", f"{label} is a station platform: no tile can be placed on it (§2)")
-        if old is None:
-            return _fail("catalan.nothing-to-replace", f"{label} holds no tile; use 'place'")
-        old_tags = self.tdefs.get(old.tile).tags if self.tdefs.get(old.tile) else []
+        static, old, old_tags = self._replace_static(coord, label, phase)
         if phase == "mandatory":
+            if static is not None and static.rule != "catalan.S-3":
+                return static
             if move.tile != "turntable" and "turntable" not in [n.kind for n in self.tdefs.get(move.tile).nodes]:
                 return _fail(
                     "catalan.M7-no-substitution",
@@ -438,21 +468,13 @@ class Analysis:
                 )
             if self.opt["m5_own_track_only"] and coord not in self.net.reach(move.actor).cells:
                 return _fail("catalan.M5-own-track", f"{label}: the tile is not part of {move.actor}'s VIA NOSTRA (M5)")
+            if static is not None:
+                return static
         else:
-            if not self.reachers(coord):
-                return _fail(
-                    "catalan.O2-not-on-track",
-                    f"{label}: no player's train reaches this {old.tile}, so it is not part of anyone's track (O2)",
-                )
-            laid_now = any(e.cell == label for e in self.laid_this_turn("mandatory"))
-            if laid_now or (old.turn == self.s.state.turn and old.phase == "mandatory"):
-                return _fail("catalan.S-1", f"{label}: the tile laid in this turn's mandatory phase cannot be substituted in the same turn (S-1)")
+            if static is not None:
+                return static
             if "dead_end" in old_tags and move.tile != "turntable":
                 return _fail("catalan.S-2", f"{label}: a dead end can only be replaced by a turntable (S-2)")
-        terrain = cell.terrain
-        if ("bridge" in old_tags and terrain == "lake") or ("tunnel" in old_tags and terrain == "mountain"):
-            kind = "bridge over a lake" if terrain == "lake" else "tunnel through a mountain"
-            return _fail("catalan.S-3", f"{label}: a {kind} can never be substituted, not even by a turntable (S-3)")
         v = self._terrain(coord, move.tile)
         if v is not None:
             return v
@@ -532,43 +554,29 @@ class Analysis:
         if not r.parent:  # a network kept without its search tree: compare two full searches
             after = net.search(pid, overrides={coord: new})
             return {k for k in r.connections if k[0] != coord} - after.connections
-        tin, tout, order = r.euler()
+        tin, _, order = r.euler()
         by_cell = r.by_cell()
-        q_states = [(coord, e) for e in by_cell.get(coord, ())]
-        q_ranges = [(tin[st], tout[st]) for st in q_states]
-        ranges: list[tuple[int, int]] = []  # inclusive pre-order ranges of the states at risk
-        for st, (lo_, hi_) in zip(q_states, q_ranges, strict=True):
-            if any(a_ < lo_ <= b_ for a_, b_ in q_ranges):
-                if hi_ > lo_:  # entered the cell before: everything below is at risk
-                    ranges.append((lo_ + 1, hi_))
-                continue
-            for child in r.children.get(st, ()):
-                if (st[1], (child[1] + 2) % 4) not in rel:
-                    ranges.append((tin[child], tout[child]))
+        key = (coord, pid)
+        prof = self._profiles.get(key)
+        if prof is None:
+            prof = self._profiles[key] = self._profile(coord, r)
+        nested, children, into_q = prof
+        ranges = list(nested)  # inclusive pre-order ranges of the states at risk
+        for transition, lo_, hi_ in children:
+            if transition not in rel:
+                ranges.append((lo_, hi_))
         if not ranges:
             return set()
-
-        def at_risk(st: tuple[Coord, int]) -> bool:
-            i = tin.get(st)
-            return i is not None and st[0] != coord and any(a_ <= i <= b_ for a_, b_ in ranges)
 
         def known(st: tuple[Coord, int]) -> bool:
             i = tin.get(st)
             return i is not None and st[0] != coord and not any(a_ <= i <= b_ for a_, b_ in ranges)
 
-        def exits_of(t: Transfer, e: int) -> tuple[int, ...]:
-            return t.start_exits if e < 0 else (t.exits[e] or ())
-
         def used(t: Transfer, e: int) -> frozenset[int]:
             return t.start_used if e < 0 else t.used[e]
 
-        queue: deque[tuple[Coord, int]] = deque()
-        for s_ in range(4):  # surely reachable states that leave into the changed cell
-            nb = grid.neighbour_position(coord, s_)
-            back = (s_ + 2) % 4
-            for e2 in by_cell.get(nb, ()):
-                if known((nb, e2)) and back in exits_of(net.transfer(nb), e2):
-                    queue.append((nb, back))
+        # surely reachable states that leave into the changed cell ...
+        queue: deque[tuple[Coord, int]] = deque((st[0], x) for st, x in into_q if known(st))
         keys = r.nontree_keys
         for a_, b_ in ranges:  # ... or into a state at risk by a non-tree edge
             for k in range(bisect_left(keys, a_), bisect_right(keys, b_)):
@@ -600,13 +608,12 @@ class Analysis:
         for a_, b_ in ranges:
             for idx in range(a_, b_ + 1):
                 c, e = order[idx]
-                if c == coord or e in visited.get(c, ()):
+                again = visited.get(c, ())
+                if c == coord or e in again:
                     continue
                 t = net.transfer(c)
                 for i in used(t, e):
-                    if (c, i) in lost:
-                        continue
-                    if any(i in used(t, e2) for e2 in visited.get(c, ())):
+                    if (c, i) in lost or any(i in used(t, e2) for e2 in again):
                         continue
                     if any(e2 != e and known((c, e2)) and i in used(t, e2) for e2 in by_cell[c]):
                         continue
@@ -615,6 +622,35 @@ class Analysis:
                     if len(lost_cells) >= limit:
                         return lost
         return lost
+
+    def _profile(self, coord: Coord, r) -> tuple:
+        """Tile-independent data of the continuity test for one cell and player (cached):
+        the ranges below states that entered the cell a second time, each tree child of the
+        other states of the cell with the transition that leads to it, and the states of the
+        neighbours that leave into the cell."""
+        tin, tout, _ = r.euler()
+        by_cell = r.by_cell()
+        q_states = [(coord, e) for e in by_cell.get(coord, ())]
+        q_ranges = [(tin[st], tout[st]) for st in q_states]
+        nested: list[tuple[int, int]] = []
+        children: list[tuple[tuple[int, int], int, int]] = []
+        for st, (lo_, hi_) in zip(q_states, q_ranges, strict=True):
+            if any(a_ < lo_ <= b_ for a_, b_ in q_ranges):
+                if hi_ > lo_:  # entered the cell before: everything below is at risk
+                    nested.append((lo_ + 1, hi_))
+                continue
+            for child in r.children.get(st, ()):
+                children.append(((st[1], (child[1] + 2) % 4), tin[child], tout[child]))
+        into_q = []
+        for s_ in range(4):
+            nb = self.grid.neighbour_position(coord, s_)
+            back = (s_ + 2) % 4
+            for e2 in by_cell.get(nb, ()):
+                t = self.net.transfer(nb)
+                exits = t.start_exits if e2 < 0 else (t.exits[e2] or ())
+                if back in exits:
+                    into_q.append(((nb, e2), back))
+        return nested, children, into_q
 
     def _needed_transitions(self, coord: Coord, pid: str) -> frozenset[tuple[int, int]]:
         """(entry, exit) pairs the player's trains use through the cell into a neighbour's track.
