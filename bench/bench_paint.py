@@ -145,6 +145,22 @@ def main() -> int:
     report("100x100: memory with the board open (process RSS)", rss_mb(), "MB", 400)
     report("100x100: memory added by document + scene + view", rss_mb() - before, "MB", None)
     view2.close()
+
+    # --- 100 x 100 flat hex board ---------------------------------------------------------------
+    hexes = new_scenario("18india", 100, 100, title="100x100 hex")
+    doc3 = Document(hexes)
+    t1 = time.perf_counter()
+    scene3 = BoardScene(doc3)
+    report("100x100 hex: build the scene", ms_since(t1), "ms", 1000)
+    view3 = BoardView(scene3)
+    view3.resize(*VIEW_SIZE)
+    view3.show()
+    app.processEvents()
+    view3.fit_to_window()
+    view3.viewport().repaint()
+    report("100x100 hex: frame at full zoom-out", frames_ms(app, view3), "ms", 16)
+    report("100x100 hex: memory with both big boards open (process RSS)", rss_mb(), "MB", 400)
+    view3.close()
     return 0
 
 

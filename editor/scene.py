@@ -31,8 +31,9 @@ from editor.items import (
 from editor.items.overlays import HOVER_COLOR, SELECTION_COLOR
 from model.grid import Coord
 
-OVERVIEW_BELOW_PX = 20.0
-"""Below this many screen pixels per cell the scene shows the overview picture instead of cell items."""
+OVERVIEW_BELOW_PX = (20.0, 32.0)
+"""The scene shows the overview picture instead of cell items below this many screen pixels per
+cell: the overview's own resolution, kept within these bounds (a huge board's picture is coarser)."""
 
 SCENE_BACKGROUND = QColor("#e4e1d8")
 
@@ -163,7 +164,9 @@ class BoardScene(QGraphicsScene):
         return self._overview_mode
 
     def _apply_mode(self) -> None:
-        overview = self._view_scale * render.CELL_SIZE < OVERVIEW_BELOW_PX
+        low, high = OVERVIEW_BELOW_PX
+        threshold = max(low, min(high, self.overview.pixels_per_cell()))
+        overview = self._view_scale * render.CELL_SIZE < threshold
         self._overview_mode = overview
         self._cells_layer.setVisible(not overview)
         self.overview.setVisible(overview)

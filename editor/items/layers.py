@@ -15,10 +15,10 @@ from model.grid import Coord
 if TYPE_CHECKING:
     from model.scenario import Scenario
 
-OVERVIEW_MAX_PIXELS = 2048
-"""Longest side of the overview picture (memory: at most 2048 x 2048 x 4 bytes = 16 MB)."""
-OVERVIEW_CELL_PX = 24.0
-"""Pixels per cell in the overview picture, when the board is small enough for that."""
+OVERVIEW_MAX_PIXELS = 10_000_000
+"""Pixel budget of the overview picture (memory: at most 10 M pixels x 4 bytes = 40 MB)."""
+OVERVIEW_CELL_PX = 32.0
+"""Pixels per CELL_SIZE in the overview picture, when the board is small enough for that."""
 
 
 class OverviewItem(QGraphicsItem):
@@ -33,6 +33,7 @@ class OverviewItem(QGraphicsItem):
         super().__init__(parent)
         self._scenario_of = scenario_of
         self._image: QImage | None = None
+        self._scaled: QImage | None = None  # the picture resampled once for the current zoom
         self._scale = 1.0
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -45,10 +46,12 @@ class OverviewItem(QGraphicsItem):
         x0, y0, x1, y1 = grid.bounds(render.CELL_SIZE)
         self._rect = QRectF(QPointF(x0, y0), QPointF(x1, y1))
         self._image = None
+        self._scaled = None
         self.update()
 
     def invalidate(self) -> None:
         self._image = None
+        self._scaled = None
         self.update()
 
     @property
@@ -58,14 +61,19 @@ class OverviewItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    def pixels_per_cell(self) -> float:
+        """Resolution of the overview picture: its pixels per CELL_SIZE scene units."""
+        r = self._rect
+        area = max(r.width() * r.height(), 1.0)
+        return min(OVERVIEW_CELL_PX, (OVERVIEW_MAX_PIXELS / area) ** 0.5 * render.CELL_SIZE)
+
     def ensure_image(self) -> QImage:
         """The overview picture, painted now if it does not exist yet."""
         if self._image is not None:
             return self._image
         scen = self._scenario_of()
         r = self._rect
-        longest = max(r.width(), r.height(), 1.0)
-        self._scale = min(OVERVIEW_CELL_PX / render.CELL_SIZE, OVERVIEW_MAX_PIXELS / longest)
+        self._scale = self.pixels_per_cell() / render.CELL_SIZE
         img = QImage(max(1, int(r.width() * self._scale) + 1), max(1, int(r.height() * self._scale) + 1), QImage.Format.Format_ARGB32_Premultiplied)
         img.fill(Qt.GlobalColor.transparent)
         self._image = img
@@ -87,11 +95,25 @@ class OverviewItem(QGraphicsItem):
         if self._image is None:
             return
         self._paint_cells(coords)
+        self._scaled = None
         self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         img = self.ensure_image()
-        painter.drawImage(self._rect, img)
+        t = painter.worldTransform()
+        w, h = round(self._rect.width() * t.m11()), round(self._rect.height() * t.m22())
+        if t.m12() or t.m21() or w <= 0 or h <= 0 or w * h > img.width() * img.height():
+            painter.drawImage(self._rect, img)  # rotated or enlarged: let the painter resample
+            return
+        # Shrinking a big picture smoothly on every frame is slow: resample once per zoom level
+        # and then copy pixels 1:1.
+        if self._scaled is None or (self._scaled.width(), self._scaled.height()) != (w, h):
+            self._scaled = img.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        origin = t.map(self._rect.topLeft())
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(QPointF(round(origin.x()), round(origin.y())), self._scaled)
+        painter.restore()
 
 
 class EdgeLayerItem(QGraphicsItem):
