@@ -258,3 +258,18 @@ def test_board_reset_keeps_foreign_items(qtbot, doc):
     assert band.scene() is scene
     assert scene.issue_marks() == {}
     assert len(scene.items()) == n_before - 1  # the same items minus the issue mark
+
+
+def test_overview_shown_in_a_view_follows_edits(qtbot):
+    """At full zoom-out the view shows the overview; an edit appears there without a rebuild."""
+    doc = make_doc("catalan", 60, 60)
+    scene = BoardScene(doc)
+    view = shown_view(qtbot, scene)
+    assert scene.overview_mode
+    grab(view)
+    doc.set_cells({(30, 30): Cell(terrain="lake")})
+    c = view_pixel(view, scene.cell_centre((30, 30)))
+    assert c.blue() > c.red() + 40, c.name()
+    doc.set_cells({(30, 30): Cell()})
+    c = view_pixel(view, scene.cell_centre((30, 30)))
+    assert not c.blue() > c.red() + 40, c.name()

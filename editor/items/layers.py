@@ -80,11 +80,13 @@ class OverviewItem(QGraphicsItem):
         self._paint_cells(scen.board.grid.ordered_coords)
         return img
 
-    def _paint_cells(self, coords: Iterable[Coord]) -> None:
+    def _paint_cells(self, coords: Iterable[Coord], image: QImage | None = None) -> None:
         scen = self._scenario_of()
-        p = QPainter(self._image)
+        image = image if image is not None else self._image
+        scale = image.width() / max(self._rect.width(), 1.0) if image is not self._image else self._scale
+        p = QPainter(image)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        p.scale(self._scale, self._scale)
+        p.scale(scale, scale)
         p.translate(-self._rect.left(), -self._rect.top())
         for c in coords:
             render.paint_cell(p, scen, c, render.CELL_SIZE, detail=False)
@@ -94,8 +96,10 @@ class OverviewItem(QGraphicsItem):
         """Repaint these cells in the picture (if it exists) and schedule a redraw."""
         if self._image is None:
             return
+        coords = list(coords)
         self._paint_cells(coords)
-        self._scaled = None
+        if self._scaled is not None:  # keep the resampled copy current too (no resampling per edit)
+            self._paint_cells(coords, self._scaled)
         self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
