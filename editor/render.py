@@ -47,6 +47,7 @@ from editor.render_base import (  # noqa: F401 - re-exported: the public paintin
     draw_text,
     font,
     geometry,
+    grid_bounds,
     guard_none_refcount,
 )
 from editor.render_track import TrackData, paint_track, track_width
@@ -441,7 +442,7 @@ def label_margin(size: float) -> float:
 def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None) -> None:
     """Column and row labels along the four board edges (18xx letters and numbers on hex maps)."""
     grid = scenario.board.grid
-    x0, y0, x1, y1 = grid.bounds(size)
+    x0, y0, x1, y1 = grid_bounds(grid, size)
     m = label_margin(size)
     col_text, row_text = _axis_texts(grid)
     xs = sorted({c[0] for c in grid.coord_set})
@@ -476,7 +477,7 @@ def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QR
 
 def board_rect(scenario: Scenario, size: float, *, labels: bool = True) -> QRectF:
     """The scene rectangle a painted board covers (with room for the coordinate labels)."""
-    x0, y0, x1, y1 = scenario.board.grid.bounds(size)
+    x0, y0, x1, y1 = grid_bounds(scenario.board.grid, size)
     m = label_margin(size) if labels else size * 0.05
     return QRectF(QPointF(x0 - m, y0 - m), QPointF(x1 + m, y1 + m))
 

@@ -218,3 +218,18 @@ def cell_polygon(grid, coord: Coord, size: float = CELL_SIZE) -> QPolygonF:
 def cell_centre(grid, coord: Coord, size: float = CELL_SIZE) -> QPointF:
     x, y = grid.centre(coord, size)
     return QPointF(x, y)
+
+
+_BOUNDS: dict[int, tuple[object, tuple[float, float, float, float]]] = {}
+
+
+def grid_bounds(grid, size: float) -> tuple[float, float, float, float]:
+    """``grid.bounds(size)``, remembered per grid object (it visits every corner of every cell)."""
+    hit = _BOUNDS.get(id(grid))
+    if hit is None or hit[0] is not grid:
+        if len(_BOUNDS) > 16:
+            _BOUNDS.clear()
+        hit = (grid, grid.bounds(1.0))
+        _BOUNDS[id(grid)] = hit
+    x0, y0, x1, y1 = hit[1]
+    return (x0 * size, y0 * size, x1 * size, y1 * size)

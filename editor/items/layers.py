@@ -43,7 +43,7 @@ class OverviewItem(QGraphicsItem):
         """Forget the picture (the board was replaced); it is repainted when next shown."""
         self.prepareGeometryChange()
         grid = self._scenario_of().board.grid
-        x0, y0, x1, y1 = grid.bounds(render.CELL_SIZE)
+        x0, y0, x1, y1 = render.grid_bounds(grid, render.CELL_SIZE)
         self._rect = QRectF(QPointF(x0, y0), QPointF(x1, y1))
         self._image = None
         self._scaled = None
