@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+import editor.qtcompat  # noqa: F401  (PySide6 emit refcount fix, before any signal is emitted)
 from model.board import EMPTY_CELL, Board, Cell, EdgeFeature
 from model.grid import Coord
 from model.rules import Issue, RuleSet, get_rule_set, sort_issues, structural_issues
@@ -314,7 +315,8 @@ class Document(QObject):
             except RuntimeError:  # the document was deleted while the check ran
                 pass
 
-        threading.Thread(target=work, name="trackwright-checker", daemon=True).start()
+        # not a daemon: the interpreter waits for a running check before it tears Qt down
+        threading.Thread(target=work, name="trackwright-checker", daemon=False).start()
 
     def _run_check(self, scenario: Scenario, changed: set[Coord], full: bool) -> list[Issue]:
         """One check of a snapshot: incremental when the rule set offers it, else the full check.

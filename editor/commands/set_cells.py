@@ -22,9 +22,14 @@ class SetCellsCommand(QUndoCommand):
         self.new: dict[Coord, Cell] = dict(cells)
         self.old: dict[Coord, Cell] = {c: document.cell(c) for c in cells}
         self.order_before: list[str] = list(document.scenario.board.cells)
+        self.order_after: list[str] | None = None
 
     def redo(self) -> None:
-        self.document.set_cells(self.new)
+        # the first time the table's order is whatever the edit makes it; a later redo restores
+        # that order exactly (merged strokes may remove and re-add a cell on the way)
+        self.document.set_cells(self.new, order=self.order_after)
+        if self.order_after is None:
+            self.order_after = list(self.document.scenario.board.cells)
 
     def undo(self) -> None:
         self.document.set_cells(self.old, order=self.order_before)
@@ -53,4 +58,5 @@ class StrokeCommand(SetCellsCommand):
         for c, cell in other.old.items():
             self.old.setdefault(c, cell)  # the content before the whole stroke
         self.add_cells(other.new)
+        self.order_after = other.order_after  # the order after the whole stroke
         return True
