@@ -17,6 +17,7 @@ from pathlib import Path
 from model.io.export_json import FORMATS, GRAPHIC_FORMATS, blocking, export_text, gate, write_atomic
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+_APP = None  # the QGuiApplication created for drawing, when there was none
 
 
 def _err(msg: str) -> None:
@@ -30,8 +31,9 @@ def _graphic_bytes(scenario, fmt: str, args: argparse.Namespace) -> bytes:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # drawing to a file needs no screen
     from PySide6.QtGui import QGuiApplication
 
+    global _APP
     if QGuiApplication.instance() is None:
-        cmd_export.app = QGuiApplication(["trackwright"])  # keep a reference for the process
+        _APP = QGuiApplication(["trackwright"])  # fonts need an application; kept for the process
     from editor.export_graphics import render
 
     return render(
