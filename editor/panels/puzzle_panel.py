@@ -144,18 +144,18 @@ def verdict_text(result: Any) -> str:
 
 
 # --- background verification --------------------------------------------------------------
-class _Bridge(QObject):
-    """Carries a finished search from the worker thread to the GUI thread (queued signal)."""
-
-    done = Signal(int, object)  # generation, SolveResult | Exception
-
-
 class Verifier(QObject):
-    """Runs the solver on a worker thread; a new request or :meth:`cancel` stops the old one."""
+    """Runs the solver on a worker thread; a new request or :meth:`cancel` stops the old one.
+
+    The worker thread touches no Qt object at all: it leaves its result in a list, and a timer on
+    the GUI thread collects it (so a panel closed mid-search cannot be reached from the thread).
+    """
 
     started = Signal()
     finished = Signal(object)  # SolveResult, or an Exception for a failure
     cancelled = Signal()
+
+    POLL_MS = 30
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -163,8 +163,10 @@ class Verifier(QObject):
         self._generation = 0
         self._stop: threading.Event | None = None
         self._thread: threading.Thread | None = None
-        self._bridge = _Bridge(self)
-        self._bridge.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
+        self._results: list[tuple[int, object]] = []  # appended by the worker, read by the timer
+        self._poll = QTimer(self)
+        self._poll.setInterval(self.POLL_MS)
+        self._poll.timeout.connect(self._collect)
 
     def is_running(self) -> bool:
         return self._stop is not None
@@ -178,7 +180,7 @@ class Verifier(QObject):
         generation = self._generation
         stop = threading.Event()
         self._stop = stop
-        bridge = self._bridge
+        results = self._results
         max_seconds = self.max_seconds
 
         def work() -> None:
@@ -186,13 +188,11 @@ class Verifier(QObject):
                 result: Any = solve(scenario, count=True, max_seconds=max_seconds, cancelled=stop.is_set)
             except Exception as exc:  # a bad puzzle or a rule-set bug is shown, not raised
                 result = exc
-            try:
-                bridge.done.emit(generation, result)
-            except RuntimeError:  # the panel was deleted meanwhile
-                pass
+            results.append((generation, result))  # list.append is atomic
 
         self._thread = threading.Thread(target=work, name="trackwright-puzzle", daemon=True)
         self._thread.start()
+        self._poll.start()
         self.started.emit()
 
     def cancel(self, emit: bool = True) -> None:
@@ -210,11 +210,14 @@ class Verifier(QObject):
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _done(self, generation: int, result: object) -> None:
-        if generation != self._generation:
-            return  # a cancelled or superseded search
-        self._stop = None
-        self.finished.emit(result)
+    def _collect(self) -> None:
+        while self._results:
+            generation, result = self._results.pop(0)
+            if generation == self._generation and self._stop is not None:
+                self._stop = None
+                self.finished.emit(result)
+        if self._stop is None and (self._thread is None or not self._thread.is_alive()):
+            self._poll.stop()
 
 
 # --- the board preview --------------------------------------------------------------------
