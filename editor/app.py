@@ -48,4 +48,15 @@ def run_editor(path: str | None) -> int:
     window.show()
     QTimer.singleShot(0, window.view.fit_to_window)  # once the window has its final size
     QTimer.singleShot(0, window.offer_recovery)
-    return exec_app(app)
+    status = exec_app(app)
+    release_clipboard(app)
+    return status
+
+
+def release_clipboard(app: QApplication) -> None:
+    """Drop the clipboard's data before Python shuts down.
+
+    The clipboard owns the QMimeData we gave it; if Qt's exit handlers delete it after the
+    interpreter is gone, shiboken touches a dead interpreter and the process segfaults.
+    """
+    app.clipboard().clear()
