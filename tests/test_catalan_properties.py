@@ -188,3 +188,25 @@ def test_explain_agrees_with_legal_moves(seed):
                                 assert v.rule and v.rule.startswith("catalan."), v
                             if rng.random() < 0.02:
                                 assert RULES.explain(s, m).legal == v.legal
+
+
+@settings(max_examples=30)
+@given(seeds)
+def test_legal_moves_never_create_board_errors(seed):
+    s = random_board(seed)
+    rng = random.Random(seed)
+    errors_before = sorted((i.rule, i.cells) for i in RULES.check(s) if i.severity == "error")
+    for p in s.players:
+        for phase in ("mandatory", "optional"):
+            moves = RULES.legal_moves(s, MoveContext(p.id, phase))
+            for m in rng.sample(moves, min(3, len(moves))):
+                after = RULES.apply(s, m)
+                errors = sorted((i.rule, i.cells) for i in RULES.check(after) if i.severity == "error")
+                assert errors == errors_before, m
+                assert after.board.cell_at_label(m.cell).tile.tile == m.tile
+                if m.kind == "replace":  # nobody loses track outside the replaced cell (§4.6)
+                    for q in s.players:
+                        cells_before = set(RULES.reach_report(s, q.id)["connections"])
+                        cells_after = set(RULES.reach_report(after, q.id)["connections"])
+                        lost = {k for k in cells_before - cells_after if not k.startswith(m.cell + ":")}
+                        assert not lost, (m, q.id, lost)
