@@ -165,11 +165,29 @@ def test_incremental_checker_follows_edits_of_networks(name):
         cell = s.board.cell(c)
         if cell.tile is not None and rng.random() < 0.3:
             cells[grid.label(c)] = cell.model_copy(update={"tile": None})
+        elif rng.random() < 0.1:  # features move too: a city appears, a platform goes
+            from model.board import City
+
+            cells[grid.label(c)] = cell.model_copy(update={"cities": [] if cell.cities else [City(name="new")], "platform": None})
         else:
             tile = rng.choice(["straight", "curve", "switch_right", "turntable", "crossing", "dead_end"])
             cells[grid.label(c)] = cell.model_copy(update={"tile": LaidTile(tile=tile, rotation=rng.randrange(4))})
         s = s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})
         assert checker.update(s, [c]) == RULES.check(s)
+
+
+def test_incremental_checker_sees_features_come_and_go():
+    from model.board import City
+
+    s = load(ROOT / "scenarios" / "catalan" / "midgame.json")
+    checker = RULES.incremental_checker(s)
+    grid = s.board.grid
+    for label, update in (("C10", {"platform": None}), ("C10", {"cities": [City(name="Girona")]}), ("E7", {"cities": []})):
+        cells = dict(s.board.cells)
+        cells[label] = s.board.cell_at_label(label).model_copy(update=update)
+        s = s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})
+        assert checker.update(s, [grid.coord(label)]) == RULES.check(s)
+    assert "catalan.player-without-origin" in {i.rule for i in checker.issues()}
 
 
 def test_check_cells_only_reports_the_asked_cells():

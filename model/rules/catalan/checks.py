@@ -182,9 +182,13 @@ class IncrementalChecker:
         """Issues after an edit of ``changed`` cells (pass ``structure_changed`` for player/state edits)."""
         changed = list(changed)
         before = self.scenario
-        reach_may_change = structure_changed or any(
-            before.board.cell(c).platform is not None or scenario.board.cell(c).platform is not None for c in changed
-        ) or self.net.touches(changed)
+        features_changed = any(
+            before.board.cell(c).platform != scenario.board.cell(c).platform
+            or before.board.cell(c).cities != scenario.board.cell(c).cities
+            for c in changed
+        )
+        structure_changed = structure_changed or features_changed  # origins and destinations
+        reach_may_change = structure_changed or self.net.touches(changed)
         self.scenario = scenario
         self.net.scenario = scenario
         self.net.model.scenario = scenario
