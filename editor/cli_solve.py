@@ -13,6 +13,22 @@ import sys
 
 from editor.cli import EXIT_OK, EXIT_RULES, CliError, load_or_fail
 
+SHOW_OTHERS = 5
+
+
+def claim_status(expect: str, result) -> str:
+    """Does the search confirm what the puzzle's designer claims (``puzzle.expect``)?"""
+    if expect == "any":
+        return "nothing claimed"
+    if not result.complete and not (expect == "solvable" and result.verdict == "solvable"):
+        return "not settled: the search stopped early"
+    holds = {
+        "unique": result.unique,
+        "solvable": result.verdict == "solvable",
+        "unsolvable": result.verdict == "unsolvable",
+    }[expect]
+    return "confirmed" if holds else "NOT met"
+
 
 def _positive(text: str) -> float:
     try:
@@ -57,6 +73,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     puzzle = scenario.puzzle
     if args.json:
         data = {"file": args.file, "goal": puzzle.describe(scenario), "expect": puzzle.expect, **result.to_json()}
+        if result.count is not None:
+            data["claim"] = claim_status(puzzle.expect, result)
         print(json.dumps(data, indent=1, ensure_ascii=False))
     else:
         out = sys.stdout
@@ -77,5 +95,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
             exact = "" if result.complete else " at least (search stopped early)"
             word = "unique" if result.unique else f"{result.count} distinct solutions"
             print(f"solutions: {result.count}{exact} -> {word}", file=out)
+            others = (result.solutions or [])[1:]
+            for k, sol in enumerate(others[:SHOW_OTHERS], 2):
+                print(f"  solution {k}: " + "; ".join(m.text() for m in sol), file=out)
+            if len(others) > SHOW_OTHERS:
+                print(f"  ... and {len(others) - SHOW_OTHERS} more (--json lists them all)", file=out)
+            print(f"claim:    {puzzle.expect} ({claim_status(puzzle.expect, result)})", file=out)
         print(f"searched: {result.nodes} nodes in {result.seconds:.3f} s", file=out)
     return EXIT_OK if result.verdict == "solvable" else EXIT_RULES

@@ -48,9 +48,17 @@ def test_solvable_prints_the_moves_and_exits_0(tmp_path, capsys):
 
 def test_all_counts_distinct_solutions(tmp_path, capsys):
     assert main(["solve", "--all", write(tmp_path, branches())]) == 0
-    assert "solutions: 1 -> unique" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "solutions: 1 -> unique" in out
+    assert "claim:    unique (confirmed)" in out
     assert main(["solve", "--all", write(tmp_path, two_ways(), "two.json")]) == 0
-    assert "solutions: 2 -> 2 distinct solutions" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "solutions: 2 -> 2 distinct solutions" in out
+    assert "solution 2: place B2 curve 2" in out
+    assert "claim:    solvable (confirmed)" in out
+    not_unique = two_ways().model_copy(update={"puzzle": two_ways().puzzle.model_copy(update={"expect": "unique"})})
+    assert main(["solve", "--all", write(tmp_path, not_unique, "claim.json")]) == 0
+    assert "claim:    unique (NOT met)" in capsys.readouterr().out
 
 
 def test_json_output(tmp_path, capsys):
@@ -61,6 +69,7 @@ def test_json_output(tmp_path, capsys):
     assert len(data["solutions"]) == 2
     assert data["solution"][0] == {"kind": "place", "cell": "B2", "tile": "curve", "rotation": 1, "actor": "red", "phase": "lay"}
     assert data["goal"] == "red reaches goal"
+    assert data["claim"] == "confirmed"
 
 
 def test_unsolvable_exits_1(tmp_path, capsys):

@@ -119,6 +119,25 @@ def test_required_drawn_tile_cannot_be_skipped():
     assert solve(curve_first).verdict == "unsolvable"
 
 
+def test_a_blocked_required_phase_may_go_on_to_the_next_phase():
+    # the drawn tile has no track at all, so it never fits: with 'lose_turn' (Catalan A8) the
+    # optional phase is lost too; with 'next_phase' the straight in hand still goes down
+    from model.tiles import TileDef
+
+    def with_blank(phases):
+        s = toy_scenario(1, 3, {"A3": origin(2), "A1": city()}, reach("A1"), hand=["straight"], draws=["curve"], phases=phases)
+        data = s.model_dump()
+        data["tiles"]["custom"] = [TileDef(id="blank").model_dump()]
+        data["puzzle"]["resources"]["draws"] = ["blank"]
+        return type(s).model_validate(data)
+
+    blocked = PhaseStep(name="mandatory", tile_from="drawn", required=True)
+    assert solve(with_blank([blocked, OPTIONAL])).verdict == "unsolvable"
+    go_on = blocked.model_copy(update={"when_blocked": "next_phase"})
+    res = solve(with_blank([go_on, OPTIONAL]), count=True)
+    assert res.unique and [(m.cell, m.phase) for m in res.solution] == [("A2", "optional")]
+
+
 def test_optional_phase_may_be_passed_and_uses_the_hand():
     cells = {"A4": origin(2), "A1": city()}
     s = toy_scenario(

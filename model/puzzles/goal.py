@@ -86,9 +86,14 @@ class PhaseStep(_Model):
     )
     required: bool = Field(
         default=False,
-        description="A move must be played when one is legal; when none is, the rest of the turn is lost.",
+        description="A move must be played when one is legal (see when_blocked for when none is).",
     )
     max_moves: int = Field(default=1, ge=1, le=12, description="Moves allowed in this phase each turn.")
+    when_blocked: Literal["lose_turn", "next_phase"] = Field(
+        default="lose_turn",
+        description="A required phase with no legal move: the rest of the turn is lost (Catalan A8), "
+        "or play goes on with the next phase.",
+    )
     kinds: list[str] | None = Field(
         default=None,
         description="Move kinds allowed (e.g. ['lay', 'station']); None: every move that lays a tile.",

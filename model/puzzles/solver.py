@@ -5,7 +5,7 @@ The search walks the puzzle's turn structure (turns x phase steps, see
 keeps those the resources allow (tiles still in hand, the turn's drawn tile, money), applies one
 with ``rules.apply`` and tests the goal after every move; a play stops as soon as the goal is met.
 An optional phase may also be passed. A required phase with no legal move loses the rest of the
-turn (Catalan rule A8).
+turn (Catalan rule A8), or moves on to the next phase (``PhaseStep.when_blocked``).
 
 Answers (:class:`SolveResult`):
 
@@ -363,6 +363,8 @@ class Solver:
         if not out or not step.required or node.played > 0:
             if out or not step.required or node.played > 0:
                 # an optional phase (or the rest of a phase that has had its required move) may be passed
+                nxt = self._next_phase(node.scenario, node.turn, node.phase, node.hand, node.money, node.moves_left)
+            elif step.when_blocked == "next_phase":
                 nxt = self._next_phase(node.scenario, node.turn, node.phase, node.hand, node.money, node.moves_left)
             else:
                 # a required phase with no legal move: the rest of the turn is lost (Catalan A8)
