@@ -524,9 +524,12 @@ class Analysis:
 
     # --- continuity (§4.6) ---------------------------------------------------------------
     def scope(self, coord: Coord) -> list[str]:
-        if self.opt["continuity_scope"] == "owners_of_q":
-            return self.reachers(coord)
-        return self.player_ids
+        """Whose track a change of the cell must not cut (A6).
+
+        ``all_players`` and ``owners_of_q`` name the same players in effect: a player whose
+        trains never enter the cell cannot lose anything through it, so only the players who
+        reach the cell are examined either way."""
+        return self.reachers(coord)
 
     def lost_connections(self, coord: Coord, pid: str, new: Transfer | None, limit: int | None = None) -> set[tuple[Coord, int]]:
         """Connections outside ``coord`` that the player reaches now and would not with ``new`` there.
