@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QUndoView, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QToolBar, QUndoView, QWidget
 
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
@@ -66,6 +66,17 @@ def export_dialog_module():
         if exc.name == "editor.export_dialog":
             return None
         raise
+
+
+def puzzle_panel_class():
+    """The puzzle panel (``editor/panels/puzzle_panel.py``, another developer's), or None without it."""
+    try:
+        module = importlib.import_module("editor.panels.puzzle_panel")
+    except ModuleNotFoundError as exc:
+        if exc.name == "editor.panels.puzzle_panel":
+            return None
+        raise
+    return getattr(module, "PuzzlePanel", None)
 
 
 class MainWindow(QMainWindow):
@@ -128,8 +139,17 @@ class MainWindow(QMainWindow):
         self.issues_dock = self._dock("Issues", self.issues_panel, bottom, "issues")
         self.tabifyDockWidget(self.properties_dock, self.players_dock)
         self.tabifyDockWidget(self.players_dock, self.history_dock)
+        self.puzzle_panel = self.puzzle_dock = None
+        panel_class = puzzle_panel_class()
+        if panel_class is not None:  # optional: the puzzle editor, when installed
+            self.puzzle_panel = panel_class(doc)
+            scroll = QScrollArea()  # the panel is tall: scroll rather than force the window's height
+            scroll.setWidget(self.puzzle_panel)
+            scroll.setWidgetResizable(True)
+            self.puzzle_dock = self._dock("Puzzle", scroll, right, "puzzle")
+            self.tabifyDockWidget(self.history_dock, self.puzzle_dock)
         self.properties_dock.raise_()
-        self.resizeDocks([self.palette_dock, self.properties_dock], [220, 320], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.issues_dock], [120], Qt.Orientation.Vertical)
         self.palette.tileSelected.connect(self._tile_picked)
         self.palette.overlayToggled.connect(lambda on: self.overlay_action.setChecked(on))
@@ -220,8 +240,9 @@ class MainWindow(QMainWindow):
         view = mb.addMenu("&View")
         for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action, None):
             view.addSeparator() if act is None else view.addAction(act)
-        for dock in (self.palette_dock, self.properties_dock, self.players_dock, self.history_dock, self.issues_dock):
-            view.addAction(dock.toggleViewAction())
+        for dock in (self.palette_dock, self.properties_dock, self.players_dock, self.history_dock, self.puzzle_dock, self.issues_dock):
+            if dock is not None:
+                view.addAction(dock.toggleViewAction())
         tools = mb.addMenu("&Tools")
         for act in self.tool_actions.values():
             tools.addAction(act)
@@ -493,6 +514,9 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self.maybe_save():
             self.autosaver.discard()
+            verifier = getattr(self.puzzle_panel, "verifier", None)
+            if verifier is not None and hasattr(verifier, "cancel"):
+                verifier.cancel(emit=False)  # stop a running puzzle search
             event.accept()
         else:
             event.ignore()

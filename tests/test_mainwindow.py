@@ -303,3 +303,14 @@ def test_run_editor_shows_the_window_and_returns_the_loop_status(qtbot, monkeypa
     monkeypatch.setattr(app_module, "exec_app", fake_exec)
     assert app_module.run_editor(str(good)) == 7
     assert len(shown) == 1 and shown[0].windowTitle().startswith("g.json")
+
+
+def test_puzzle_dock_only_when_the_panel_exists(qtbot, tmp_path, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    if mainwindow.puzzle_panel_class() is not None:
+        assert win.puzzle_dock is not None and win.puzzle_panel.document is win.document
+    monkeypatch.setattr(mainwindow, "puzzle_panel_class", lambda: None)
+    win2 = make_window(qtbot, tmp_path)
+    assert win2.puzzle_dock is None
+    view_menu = win2.menuBar().actions()[2].menu()
+    assert not any(a.text() == "Puzzle" for a in view_menu.actions())
