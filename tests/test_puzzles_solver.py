@@ -244,3 +244,81 @@ def test_pruned_search_matches_naive_enumeration(terrain, hand, target):
     if expected:
         assert met(s, one.solution)
         assert len(one.solution) == min(len(sol) for sol in res.solutions)
+
+
+def naive_turn_solutions(scenario):
+    """Minimal final boards of a mandatory(drawn)+optional(hand) puzzle, by plain recursion."""
+    rules = ToyPaths()
+    p = scenario.puzzle
+    res = p.resources
+    out = set()
+
+    def board(sc):
+        return frozenset(
+            (lbl, c.tile.tile, c.tile.rotation % (2 if c.tile.tile == "straight" else 4))
+            for lbl, c in sc.board.cells.items()
+            if c.tile
+        )
+
+    def met(sc):
+        if goal_status(rules, sc, p).met:
+            out.add(board(sc))
+            return True
+        return False
+
+    def with_hand(sc, hand):
+        return sc.model_copy(update={"players": [sc.player("red").model_copy(update={"hand": list(hand)})]})
+
+    def turn(sc, t, hand):
+        if t == res.turns:
+            return
+        drawn = res.draws[t]
+        moves = rules.legal_moves(sc, MoveContext("red", "mandatory", drawn))
+        if not moves:
+            turn(sc, t + 1, hand)  # the whole turn is lost
+            return
+        for m in moves:
+            after = rules.apply(sc, m)
+            if not met(after):
+                optional(after, t, hand)
+
+    def optional(sc, t, hand):
+        turn(sc, t + 1, hand)  # pass
+        for m in rules.legal_moves(with_hand(sc, hand), MoveContext("red", "optional")):
+            rest = list(hand)
+            rest.remove(m.tile)
+            after = rules.apply(sc, m)
+            if not met(after):
+                turn(after, t + 1, rest)
+
+    if not met(scenario):
+        turn(scenario, 0, list(res.hand or []))
+    return {b for b in out if not any(o < b for o in out)}
+
+
+@settings(max_examples=40)
+@given(
+    st.lists(st.sampled_from(["plain", "plain", "plain", "lake", "city"]), min_size=9, max_size=9),
+    st.lists(st.sampled_from(["straight", "curve", "switch_right"]), min_size=2, max_size=2),
+    st.lists(st.sampled_from(["straight", "curve", "turntable"]), min_size=0, max_size=2),
+    st.sampled_from(["A1", "C1", "A3", "C3", "B1"]),
+)
+def test_pruned_search_matches_naive_turns_with_draws(terrain, draws, hand, target):
+    cells = {"B3": origin(2)}
+    for i, t in enumerate(terrain):
+        label = "ABC"[i % 3] + str(i // 3 + 1)
+        if label == "B3":
+            continue
+        if t == "lake":
+            cells[label] = Cell(terrain="lake")
+        elif t == "city":
+            cells[label] = city()
+    cells[target] = city("Target")
+    s = toy_scenario(3, 3, cells, reach(target), hand=hand, draws=draws, turns=2, phases=[MANDATORY, OPTIONAL])
+    expected = naive_turn_solutions(s)
+    res = solve(s, count=True)
+    assert res.complete and res.count == len(expected)
+    one = solve(s)
+    assert one.verdict == ("solvable" if expected else "unsolvable")
+    if expected:
+        assert met(s, one.solution)
