@@ -571,9 +571,17 @@ class Analysis:
         if not ranges:
             return set()
 
-        def known(st: tuple[Coord, int]) -> bool:
-            i = tin.get(st)
-            return i is not None and st[0] != coord and not any(a_ <= i <= b_ for a_, b_ in ranges)
+        if len(ranges) == 1:
+            (lo, hi), = ranges
+
+            def known(st: tuple[Coord, int]) -> bool:
+                i = tin.get(st)
+                return i is not None and not lo <= i <= hi and st[0] != coord
+        else:
+
+            def known(st: tuple[Coord, int]) -> bool:
+                i = tin.get(st)
+                return i is not None and st[0] != coord and not any(a_ <= i <= b_ for a_, b_ in ranges)
 
         def used(t: Transfer, e: int) -> frozenset[int]:
             return t.start_used if e < 0 else t.used[e]
@@ -615,6 +623,13 @@ class Analysis:
                 if c == coord or e in again:
                     continue
                 t = net.transfer(c)
+                if not again and len(by_cell[c]) == 1:  # the only state of its cell: all is lost
+                    for i in used(t, e):
+                        lost.add((c, i))
+                        lost_cells.add(c)
+                    if len(lost_cells) >= limit:
+                        return lost
+                    continue
                 for i in used(t, e):
                     if (c, i) in lost or any(i in used(t, e2) for e2 in again):
                         continue
