@@ -70,6 +70,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file}:{exc}") from None
     except NotImplementedError as exc:
         raise CliError(f"{args.file}: {exc}") from None
+    except Exception as exc:  # a rule-set bug: one line, not a traceback
+        raise CliError(f"{args.file}: the rule set {scenario.rules.id!r} failed during the search: {type(exc).__name__}: {exc}") from None
     puzzle = scenario.puzzle
     if args.json:
         data = {"file": args.file, "goal": puzzle.describe(scenario), "expect": puzzle.expect, **result.to_json()}

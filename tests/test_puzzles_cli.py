@@ -109,3 +109,20 @@ def test_bad_limits_are_refused(tmp_path, capsys):
         main(["solve", "--max-seconds", "0", path])
     assert exc.value.code == 2
     assert main(["solve", "--max-nodes", "0", path]) == 2
+
+
+def test_a_failing_rule_set_is_reported_in_one_line(tmp_path, capsys):
+    from model.rules import RuleSet, register
+
+    @register
+    class Broken(RuleSet):
+        id = "toy-broken"
+
+        def legal_moves(self, scenario, context):
+            raise ZeroDivisionError("oops")
+
+    s = branches()
+    s = s.model_copy(update={"rules": s.rules.model_copy(update={"id": "toy-broken"})})
+    assert main(["solve", write(tmp_path, s)]) == 2
+    err = capsys.readouterr().err
+    assert "the rule set 'toy-broken' failed during the search: ZeroDivisionError: oops" in err
