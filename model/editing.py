@@ -266,6 +266,23 @@ def _no_move(rule: str | None) -> bool:
     return rule is None or any(rule.endswith(s) for s in NO_MOVE_RULES) or rule == "core.not-a-legal-move"
 
 
+def rule_verdict(scenario: Scenario, rules: RuleSet, coord: Coord, tile_id: str, rotation: int) -> tuple[bool, str] | None:
+    """The rule set's answer for the stamp's move, or None when it has no move for a free placement."""
+    for kinds in MOVE_KINDS:
+        try:
+            verdict = rules.explain(scenario, stamp_move(scenario, coord, tile_id, rotation, kinds))
+        except Exception:  # noqa: BLE001 - a rule set that cannot judge this falls back
+            continue
+        if verdict.legal:
+            return True, verdict.message or "legal"
+        if verdict.rule is not None and verdict.rule.endswith("unknown-move"):
+            continue
+        if _no_move(verdict.rule):
+            return None
+        return False, f"{verdict.message} [{verdict.rule}]"
+    return None
+
+
 def stamp_verdict(
     scenario: Scenario,
     rules: RuleSet | None,
@@ -283,26 +300,16 @@ def stamp_verdict(
     ok, why = structural_stamp_verdict(scenario, coord, tile_id, rotation, left)
     if not ok or rules is None:
         return ok, why
-    for kinds in MOVE_KINDS:
-        try:
-            verdict = rules.explain(scenario, stamp_move(scenario, coord, tile_id, rotation, kinds))
-        except Exception:  # noqa: BLE001 - a rule set that cannot judge this falls back
-            continue
-        if verdict.legal:
-            return True, verdict.message or "legal"
-        if verdict.rule is not None and verdict.rule.endswith("unknown-move"):
-            continue
-        if _no_move(verdict.rule):
-            return ok, why
-        return False, f"{verdict.message} [{verdict.rule}]"
-    return ok, why
+    answer = rule_verdict(scenario, rules, coord, tile_id, rotation)
+    return (ok, why) if answer is None else answer
 
 
 def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[Coord]:
     """Cells where ``tile_id`` has a legal move (the 'where can this tile go?' overlay).
 
-    The rule set's ``legal_moves`` answers; when it has none (no active player, say) every cell
-    is judged like the stamp's ghost, with any rotation.
+    The rule set's ``legal_moves`` answers. When it has no move for a free placement (no active
+    player or company, say; or no rule set at all) the structural checks decide, as for the
+    stamp's ghost.
     """
     grid = scenario.board.grid
     moves: list[Move] = []
@@ -316,19 +323,16 @@ def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[
     for m in moves:
         if m.tile in (None, tile_id) and grid.is_label(m.cell):
             out.add(grid.coord(m.cell))
-    if moves:
-        return out
     tdef = scenario.tile(tile_id)
-    if tdef is None:
+    if moves or tdef is None:
         return out
     left = tiles_left(scenario)
-    rotations = tdef.distinct_rotations(grid.sides)
-    for c in grid.ordered_coords:
-        if not structural_stamp_verdict(scenario, c, tile_id, 0, left)[0]:
-            continue
-        if any(stamp_verdict(scenario, rules, c, tile_id, r, left)[0] for r in rotations):
-            out.add(c)
-    return out
+    candidates = [c for c in grid.ordered_coords if structural_stamp_verdict(scenario, c, tile_id, 0, left)[0]]
+    if rules is not None and candidates and type(rules).legal_moves is not RuleSet.legal_moves:
+        rotations = tdef.distinct_rotations(grid.sides)
+        if any(rule_verdict(scenario, rules, candidates[0], tile_id, r) is not None for r in rotations):
+            return out  # the rule set does judge free placements here: its empty answer stands
+    return set(candidates)
 
 
 # --- eraser ------------------------------------------------------------------------------------

@@ -182,3 +182,32 @@ def test_paste_on_hex_keeps_parity():
         assert grid.contains(c)
     # a clip of another grid kind pastes nothing
     assert editing.paste_region(catalan(), clip, (0, 0)) == ({}, [], [])
+
+
+def test_legal_cells_uses_the_rule_set_and_falls_back_without_an_actor():
+    from model.rules import MoveContext, get_rule_set
+
+    s = catalan(4, 3)
+    apply(s, {(0, 0): Cell(terrain="lake"), (1, 0): Cell(terrain="gray")})
+    # no rule set, or a rule set with no active player: the structural checks decide
+    expected = set(s.board.grid.ordered_coords) - {(0, 0), (1, 0)}
+    assert editing.legal_cells(s, None, "curve") == expected
+    assert editing.legal_cells(s, get_rule_set("catalan"), "curve") == expected
+    # 18 India: exactly the cells of the rule set's legal moves
+    india = load(scenarios_dir() / "18india.json")
+    rules = get_rule_set("18india")
+    moves = rules.legal_moves(india, MoveContext(None, india.state.game_phase, "9"))
+    assert editing.legal_cells(india, rules, "9") == {india.board.grid.coord(m.cell) for m in moves}
+    assert moves
+
+
+def test_stamp_verdict_names_the_rule_on_18india():
+    india = load(scenarios_dir() / "18india.json")
+    from model.rules import get_rule_set
+
+    rules = get_rule_set("18india")
+    k14 = india.board.grid.coord("K14")  # a city: a plain straight does not keep its stop
+    ok, why = editing.stamp_verdict(india, rules, k14, "9", 0)
+    assert not ok and why.endswith("]") and "18india." in why
+    l15 = india.board.grid.coord("L15")
+    assert editing.stamp_verdict(india, rules, l15, "9", 0)[0]
