@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import inspect
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -151,6 +150,8 @@ class Solver:
         # below compare the turns left instead.
         self._homogeneous = not any(p.tile_from == "drawn" for p in self.puzzle.phases)
         self._apply = _unchecked_apply(self.rules)
+        # moves without a tile (stations, markers) do not use up the hand
+        self._every_move_uses_a_tile = all(p.kinds is None for p in self.puzzle.phases)
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -302,7 +303,7 @@ class Solver:
                     drawn += 1 - used
                 else:
                     hand_slots += step.max_moves - used
-        if node.hand is not None:
+        if node.hand is not None and self._every_move_uses_a_tile:
             hand_slots = min(hand_slots, len(node.hand))
         return min(drawn + hand_slots, node.moves_left)
 
@@ -614,7 +615,3 @@ def replay(scenario: Scenario, moves: list[Move], rules: RuleSet | None = None) 
         raise ValueError("the moves are not a play of this puzzle")
     return [scenario, *boards]
 
-
-def move_counter(moves: list[Move]) -> Counter:
-    """Moves as a multiset (order-free comparison of two plays)."""
-    return Counter((m.kind, m.cell, m.tile, m.rotation) for m in moves)
