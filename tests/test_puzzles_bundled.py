@@ -74,3 +74,16 @@ def test_difficulty_grows_with_the_moves():
     ordered = [lengths[k] for k in sorted(lengths)]
     assert ordered[0] == 2 and max(ordered) >= 10
     assert ordered == sorted(ordered)
+
+
+def test_the_treasury_decides_mumbai_on_a_budget():
+    scenario = load(scenarios_dir() / "puzzles" / "india-02-mumbai-on-a-budget.json")
+    assert solve(scenario, count=True).unique
+    richer = scenario.model_copy(
+        update={"companies": [c.model_copy(update={"treasury": 30}) if c.id == "BNR" else c for c in scenario.companies]}
+    )
+    res = solve(richer, count=True)
+    assert res.complete and res.count == 2  # with ₹30 the mountain F19 is affordable too
+    assert any(m.cost == 30 for sol in res.solutions for m in sol)
+    poorer = scenario.model_copy(update={"puzzle": scenario.puzzle.model_copy(update={"resources": scenario.puzzle.resources.model_copy(update={"hand": ["9", "8", "8"]})})})
+    assert solve(poorer).verdict == "unsolvable"  # three tiles cannot reach Mumbai
