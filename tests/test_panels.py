@@ -136,3 +136,22 @@ def test_issues_panel_groups_by_severity_and_click_emits_cells(qtbot):
     with qtbot.waitSignal(panel.issueActivated) as sig:
         panel.tree.itemClicked.emit(rows[1], 0)
     assert sig.args == [[(2, 2), (3, 2)]]
+
+
+def test_properties_keeps_its_fields_while_editing_and_rebuilds_on_new_shape(qtbot):
+    doc = make_doc(qtbot)
+    doc.undo_stack.push(SetCellsCommand(doc, {(2, 2): Cell(cities=[City(name="Reus")])}))
+    panel = PropertiesPanel(doc)
+    qtbot.addWidget(panel)
+    doc.set_selection([(2, 2)])
+    name = panel.field("cities", 0, "name")
+    name.setText("Tarragona")
+    name.editingFinished.emit()
+    assert doc.cell((2, 2)).cities[0].name == "Tarragona"
+    assert panel.field("cities", 0, "name") is name  # same widget: focus and tab order survive
+    doc.undo_stack.undo()
+    assert name.text() == "Reus"  # model -> panel, in place
+    # a second city changes the form's shape: rebuilt once the event loop runs
+    doc.undo_stack.push(SetCellsCommand(doc, {(2, 2): Cell(cities=[City(name="Reus"), City(name="Salou")])}))
+    qtbot.waitUntil(lambda: panel.field("cities", 1, "name") is not None)
+    assert panel.field("cities", 1, "name").text() == "Salou"

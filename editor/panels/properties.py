@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from editor.commands import EditCellCommand, SetCellsCommand
@@ -114,7 +114,13 @@ class PropertiesPanel(QWidget):
         lay.addWidget(self.error)
         lay.addStretch(1)
         self.fields: dict[Path, QLineEdit] = {}
+        self.terrain_combo: QComboBox | None = None
+        self.kind_combo: QComboBox | None = None
         self._shown: tuple | None = None
+        self._shown_structure: tuple | None = None
+        self._rebuild_timer = QTimer(self)
+        self._rebuild_timer.setSingleShot(True)
+        self._rebuild_timer.timeout.connect(self.rebuild)
         document.selectionChanged.connect(lambda _sel: self.rebuild())
         document.cellsChanged.connect(self._cells_changed)
         document.boardReset.connect(self.rebuild)
@@ -126,18 +132,54 @@ class PropertiesPanel(QWidget):
         while self.form.rowCount():
             self.form.removeRow(0)
         self.fields = {}
+        self.terrain_combo = self.kind_combo = None
         self.error.clear()
 
     def _cells_changed(self, coords) -> None:
         if set(coords) & set(self.document.selection):
-            self.rebuild()
+            if not self._refresh_in_place():
+                # the form's shape changed (a city added, say): rebuild it once control is back
+                # in the event loop, never while one of its own widgets is emitting a signal
+                self._rebuild_timer.start(0)
+
+    def _structure(self) -> tuple:
+        """What the form shows, without the values: the same shape can be refreshed in place."""
+        sel = tuple(self.document.selection)
+        if len(sel) != 1:
+            return (sel, id(self.document.scenario))
+        cell = self.document.cell(sel[0])
+        return (sel, id(self.document.scenario), len(cell.cities), len(cell.towns), cell.platform is not None, cell.tile)
+
+    def _refresh_in_place(self) -> bool:
+        """Show new values in the existing fields (keeps focus while tabbing); False if the shape changed."""
+        if self._structure() != self._shown_structure or len(self.document.selection) != 1:
+            return False
+        cell = self.document.cell(self.document.selection[0])
+        for path, edit in self.fields.items():
+            text = format_value(field_value(cell, path))
+            if edit.text() != text:
+                edit.setText(text)
+            edit.setStyleSheet("")
+        for combo, value in ((self.terrain_combo, cell.terrain), (self.kind_combo, cell.platform.kind if cell.platform else None)):
+            if combo is not None and value is not None and combo.currentText() != value:
+                combo.blockSignals(True)
+                combo.setCurrentText(value)
+                combo.blockSignals(False)
+        self.error.clear()
+        self._shown = self._key()
+        return True
+
+    def _key(self) -> tuple:
+        sel = list(self.document.selection)
+        return (tuple(sel), tuple(self.document.cell(c) for c in sel), id(self.document.scenario))
 
     def rebuild(self) -> None:
-        sel = list(self.document.selection)
-        key = (tuple(sel), tuple(self.document.cell(c) for c in sel), id(self.document.scenario))
+        key = self._key()
         if key == self._shown:
             return
         self._shown = key
+        self._shown_structure = self._structure()
+        sel = list(self.document.selection)
         self._clear()
         grid = self.document.grid
         if not sel:
@@ -173,6 +215,7 @@ class PropertiesPanel(QWidget):
             kind.setCurrentText(p.kind)
             kind.currentTextChanged.connect(lambda text: self._apply_single(("platform", "kind"), text))
             self.form.addRow("Platform kind", kind)
+            self.kind_combo = kind
             self._line_row(("platform", "owner"), "Owner (player)", format_value(p.owner))
         self._line_row(("reserved",), "Reserved (hex)", format_value(cell.reserved))
         if cell.tile is not None:
@@ -260,4 +303,4 @@ class PropertiesPanel(QWidget):
         return self.fields.get(tuple(path))
 
 
-__all__ = ["PropertiesPanel", "candidate_cell", "Qt"]
+__all__ = ["PropertiesPanel", "candidate_cell"]
