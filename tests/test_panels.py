@@ -103,13 +103,14 @@ def test_players_panel_edits_and_validates(qtbot):
     qtbot.addWidget(panel)
     panel.players.add_row()
     assert [p.id for p in doc.scenario.players] == ["p1"]
-    assert panel.players.table.rowCount() == 1
+    qtbot.waitUntil(lambda: panel.players.table.rowCount() == 1)
     panel.players.table.item(0, 1).setText("Ana")
     assert doc.scenario.players[0].name == "Ana"
     panel.players.table.item(0, 2).setText("not a colour")
     assert "colour" in panel.error.text()
     assert doc.scenario.players[0].color == "#cc0000"
     panel.companies.add_row()
+    qtbot.waitUntil(lambda: panel.companies.table.rowCount() == 1)
     panel.companies.table.item(0, 3).setText("Z99")
     assert "not on the board" in panel.error.text()
     assert doc.scenario.companies == [Company(id="C1")]
@@ -117,7 +118,7 @@ def test_players_panel_edits_and_validates(qtbot):
     panel.title_edit.editingFinished.emit()
     assert doc.scenario.meta.title == "Costa Brava"
     doc.undo_stack.undo()
-    assert panel.title_edit.text() == "Untitled"
+    qtbot.waitUntil(lambda: panel.title_edit.text() == "Untitled")
 
 
 def test_issues_panel_groups_by_severity_and_click_emits_cells(qtbot):

@@ -7,7 +7,7 @@ red with the reason and changes nothing. Each valid change is one undo step.
 from __future__ import annotations
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -161,8 +161,13 @@ class PlayersPanel(QWidget):
         lay.addWidget(QLabel("Companies"))
         lay.addWidget(self.companies, 1)
         lay.addWidget(self.error)
-        document.metaChanged.connect(self.refresh)
-        document.boardReset.connect(self.refresh)
+        # refresh once control is back in the event loop: an edit of a table cell must not
+        # replace that cell's item while it is still emitting itemChanged
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self.refresh)
+        document.metaChanged.connect(lambda: self._refresh_timer.start(0))
+        document.boardReset.connect(lambda: self._refresh_timer.start(0))
         self.refresh()
 
     def refresh(self) -> None:
