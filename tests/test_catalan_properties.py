@@ -110,13 +110,13 @@ def test_reachability_is_symmetric(seed):
             assert a_reaches_b == b_reaches_a
 
 
-@given(seeds, st.booleans())
-def test_exact_continuity_matches_full_searches(seed, reversal):
-    s = random_board(seed, density=0.8, options={"dead_end_reversal": reversal})
+@given(seeds, st.booleans(), st.sampled_from([6, 6, 10]))
+def test_exact_continuity_matches_full_searches(seed, reversal, size):
+    s = random_board(seed, size=size, density=0.8, options={"dead_end_reversal": reversal})
     a = Analysis(RULES, s)
     rng = random.Random(seed)
     tile_cells = a.tile_cells()
-    for q in rng.sample(tile_cells, min(6, len(tile_cells))):
+    for q in rng.sample(tile_cells, min(8, len(tile_cells))):
         for _ in range(4):
             tid, rot = rng.choice(TILES), rng.randrange(4)
             new = a.tile_transfer(tid, rot) if rng.random() < 0.9 else None
