@@ -126,3 +126,14 @@ def test_a_failing_rule_set_is_reported_in_one_line(tmp_path, capsys):
     assert main(["solve", write(tmp_path, s)]) == 2
     err = capsys.readouterr().err
     assert "the rule set 'toy-broken' failed during the search: ZeroDivisionError: oops" in err
+
+
+def test_solve_a_bundled_puzzle_with_the_real_rules(capsys):
+    from model.paths import scenarios_dir
+
+    path = str(scenarios_dir() / "puzzles" / "catalan-07-long-way.json")
+    assert main(["solve", "--all", "--json", path]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["verdict"] == "solvable" and data["unique"] is True and data["claim"] == "confirmed"
+    assert len(data["solution"]) == 10
+    assert data["solution"][1] == {"kind": "replace", "cell": "A4", "tile": "crossing", "rotation": 0, "actor": "red", "phase": "optional"}
