@@ -365,6 +365,7 @@ class MainWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current document (saved, discarded, or unmodified)."""
+        self.properties.commit_pending()
         if not self.document.is_modified():
             return True
         answer = dialogs.ask_unsaved(self, self.document.display_name())
@@ -430,6 +431,7 @@ class MainWindow(QMainWindow):
 
     def write_to(self, path: Path | str) -> bool:
         """Save atomically; on failure show why (the open board and the old file are untouched)."""
+        self.properties.commit_pending()
         try:
             save(self.document.scenario, path)
         except SaveError as exc:
@@ -512,7 +514,9 @@ class MainWindow(QMainWindow):
         return True
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.properties.commit_pending()  # a field being edited counts, so the save prompt sees it
         if self.maybe_save():
+            self.properties.frozen = True  # widgets losing focus while the window goes away edit nothing
             self.autosaver.discard()
             verifier = getattr(self.puzzle_panel, "verifier", None)
             if verifier is not None and hasattr(verifier, "cancel"):

@@ -314,3 +314,41 @@ def test_puzzle_dock_only_when_the_panel_exists(qtbot, tmp_path, monkeypatch):
     assert win2.puzzle_dock is None
     view_menu = win2.menuBar().actions()[2].menu()
     assert not any(a.text() == "Puzzle" for a in view_menu.actions())
+
+
+def test_typing_in_a_field_is_not_taken_by_tool_shortcuts(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    win.activateWindow()
+    win.document.set_selection([(1, 1)])
+    field = win.properties.field("name")
+    field.setFocus()
+    qtbot.keyClicks(field, "Bert FGPTER")
+    assert field.text() == "Bert FGPTER"
+    assert isinstance(win.view.tool, SelectTool)
+    assert win.tools[mainwindow.StampTool].rotation == 0
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert win.document.cell((1, 1)).name == "Bert FGPTER"
+
+
+def test_closing_commits_the_field_being_edited_before_asking(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    win.activateWindow()
+    win.document.set_selection([(1, 1)])
+    field = win.properties.field("name")
+    field.setFocus()
+    qtbot.keyClicks(field, "Olot")
+    answers().unsaved_answer = "cancel"
+    assert not win.close()
+    assert win.document.cell((1, 1)).name == "Olot" and "ask_unsaved" in answers().names()
+    answers().unsaved_answer = "discard"
+    assert win.close()
+    assert win.properties.frozen
+
+
+def test_save_includes_the_field_being_typed(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    win.document.set_selection([(2, 2)])
+    win.properties.field("name").setText("Berga")  # typed, Return not pressed yet
+    answers().save_path = str(tmp_path / "b.json")
+    assert win.save()
+    assert load(tmp_path / "b.json").board.cell((2, 2)).name == "Berga"

@@ -113,6 +113,7 @@ class PropertiesPanel(QWidget):
         lay.addWidget(self.form_host)
         lay.addWidget(self.error)
         lay.addStretch(1)
+        self.frozen = False  # set when the window closes: no more edits
         self.fields: dict[Path, QLineEdit] = {}
         self.terrain_combo: QComboBox | None = None
         self.kind_combo: QComboBox | None = None
@@ -252,7 +253,7 @@ class PropertiesPanel(QWidget):
 
     def _commit(self, path: Path, edit: QLineEdit, multi: bool) -> None:
         sel = list(self.document.selection)
-        if not sel:
+        if not sel or self.frozen:
             return
         text = edit.text()
         if multi:
@@ -272,7 +273,7 @@ class PropertiesPanel(QWidget):
 
     def _apply_single(self, path: Path, text: str, edit: QLineEdit | None = None) -> bool:
         sel = self.document.selection
-        if len(sel) != 1:
+        if len(sel) != 1 or self.frozen:
             return False
         coord = sel[0]
         old = self.document.cell(coord)
@@ -288,7 +289,7 @@ class PropertiesPanel(QWidget):
         return True
 
     def _apply_terrain(self, terrain: str) -> None:
-        if terrain not in TERRAINS:
+        if terrain not in TERRAINS or self.frozen:
             return
         cells = {}
         for c in self.document.selection:
@@ -297,6 +298,16 @@ class PropertiesPanel(QWidget):
                 cells[c] = old.model_copy(update={"terrain": terrain})
         if cells:
             self.document.undo_stack.push(SetCellsCommand(self.document, cells, f"Set terrain {terrain}"))
+
+    def commit_pending(self) -> None:
+        """Apply every field whose text was changed but not yet applied (before save or close)."""
+        if self.frozen or len(self.document.selection) != 1:
+            return
+        cell = self.document.cell(self.document.selection[0])
+        for path, edit in list(self.fields.items()):
+            if edit.text() != format_value(field_value(cell, path)):
+                self._apply_single(path, edit.text(), edit)
+                cell = self.document.cell(self.document.selection[0])
 
     def field(self, *path) -> QLineEdit | None:
         """The line edit of one field (tests type into it)."""
