@@ -388,6 +388,22 @@ def india_03_chennai_ghats() -> Scenario:
     )
 
 
+def india_04_western_ghats() -> Scenario:
+    return india(
+        "Over the Western Ghats",
+        "BNR must reach Mumbai (D23) this turn over the hills and mountains of the Western Ghats, with "
+        "₹45 and more tiles in hand than it can use.",
+        "BNR",
+        "57",
+        2,
+        "D23",
+        ["9", "9", "9", "8", "8", "58"],
+        45,
+        7,
+        "There are not enough curves for the way round: climb the hill at G18, then the mountain at F19.",
+    )
+
+
 CATALAN: list[Callable[[], Scenario]] = [
     catalan_01_first_steps,
     catalan_02_crossing,
@@ -397,7 +413,12 @@ CATALAN: list[Callable[[], Scenario]] = [
     catalan_06_dead_end,
     catalan_07_long_way,
 ]
-INDIA: list[Callable[[], Scenario]] = [india_01_visakhapatnam, india_02_mumbai_on_a_budget, india_03_chennai_ghats]
+INDIA: list[Callable[[], Scenario]] = [
+    india_01_visakhapatnam,
+    india_02_mumbai_on_a_budget,
+    india_03_chennai_ghats,
+    india_04_western_ghats,
+]
 PUZZLES: dict[str, Callable[[], Scenario]] = {
     f.__name__.replace("_", "-", 1).replace("_", "-"): f for f in CATALAN + INDIA
 }
