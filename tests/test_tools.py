@@ -78,11 +78,14 @@ def test_fill_region(qtbot, tmp_path):
     fill = win.tools[FillTool]
     fill.set_terrain("lake")
     win.set_tool(fill)
+    updates = win.scene.item_updates
     click(win, (2, 2))
     assert all(doc.cell(c).terrain == "lake" for c in doc.grid.ordered_coords)
     assert doc.undo_stack.count() == 1
+    assert win.scene.item_updates - updates == 30  # every filled cell was refreshed, once
     doc.undo_stack.undo()
     assert doc.scenario.board.cells == {}
+    assert win.scene.item_updates - updates == 60
 
 
 def test_feature_placer_each_feature(qtbot, tmp_path):
@@ -113,9 +116,20 @@ def test_edge_tool_toggles_side_nearest_the_click(qtbot, tmp_path):
     win.set_tool(tool)
     tool.kind_box.setCurrentText("river")
     tool.cost_box.setValue(2)
+    side = win.view.mapFromScene(QPointF(win.scene.cell_centre((1, 1)).x() + CELL_SIZE / 2, win.scene.cell_centre((1, 1)).y() + CELL_SIZE * 0.3))
+
+    def side_colour():
+        img = win.view.viewport().grab().toImage()
+        return img.pixelColor(side)
+
+    before = side_colour()
     click(win, (1, 1), offset=(CELL_SIZE * 0.45, 0))
     assert doc.scenario.board.edges == [EdgeFeature(cell="B2", edge=3, kind="river", cost=2)]
-    # the view's edge layer was told (model -> view)
+    river = side_colour()  # the view shows the river (model -> view): blue where the side was plain
+    assert river.blue() > river.red() + 40 and river != before
+    doc.undo_stack.undo()
+    assert side_colour() == before
+    doc.undo_stack.redo()
     click(win, (2, 1), offset=(-CELL_SIZE * 0.45, 0))  # the same side from the neighbour: removed
     assert doc.scenario.board.edges == []
     tool.kind_box.setCurrentText("gauge")
@@ -143,8 +157,11 @@ def test_stamp_ghost_rotation_and_lay(qtbot, tmp_path):
                         Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
     QApplication.sendEvent(win.view.viewport(), wheel)
     assert stamp.rotation == 1
+    updates = win.scene.item_updates
     click(win, (2, 2))
     assert doc.cell((2, 2)).tile.tile == "curve" and doc.cell((2, 2)).tile.rotation == 1
+    assert win.scene.item_updates - updates == 1
+    assert "curve" in win.scene.tooltip_at(win.scene.cell_centre((2, 2)))  # the view shows the tile
     # a lake: the ghost turns red with the reason
     doc.undo_stack.push(__import__("editor.commands", fromlist=["SetCellsCommand"]).SetCellsCommand(doc, {(4, 4): Cell(terrain="lake")}))
     hover(win, (4, 4))
