@@ -54,7 +54,21 @@ class Recovery:
                 pass
 
 
+def process_alive(pid: int) -> bool:
+    """Whether a process with this id is running (another editor still editing its board)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists but is not ours (PermissionError) or cannot tell: assume alive
+        return True
+    return True
+
+
 def find_recoveries(folder: Path | None = None) -> list[Recovery]:
+    """Recovery files left by editors that are no longer running (crashed or killed)."""
     folder = folder or recovery_dir()
     out = []
     for info in sorted(folder.glob("*.info.json")):
@@ -62,6 +76,9 @@ def find_recoveries(folder: Path | None = None) -> list[Recovery]:
             data = json.loads(info.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
+        pid = int(data.get("pid", 0) or 0)
+        if pid != os.getpid() and process_alive(pid):
+            continue  # another editor window's live autosave, not a crash
         file = info.with_name(info.name[: -len(".info.json")] + ".json")
         if file.is_file():
             out.append(Recovery(file, info, data.get("original"), float(data.get("saved_at", file.stat().st_mtime))))
@@ -106,7 +123,7 @@ class Autosaver(QObject):
             save(doc.scenario, self.file, backup=False)
             original = str(doc.path) if doc.path is not None else None
             digest = hashlib.sha1((original or "").encode()).hexdigest()[:8]
-            self.info.write_text(json.dumps({"original": original, "saved_at": time.time(), "key": digest}), encoding="utf-8")
+            self.info.write_text(json.dumps({"original": original, "saved_at": time.time(), "key": digest, "pid": os.getpid()}), encoding="utf-8")
         except (SaveError, OSError) as exc:
             self.last_error = str(exc)
             return False

@@ -352,3 +352,20 @@ def test_save_includes_the_field_being_typed(qtbot, tmp_path):
     answers().save_path = str(tmp_path / "b.json")
     assert win.save()
     assert load(tmp_path / "b.json").board.cell((2, 2)).name == "Berga"
+
+
+def test_recovery_of_a_running_editor_is_not_offered(qtbot, tmp_path):
+    import subprocess
+    import sys
+
+    folder = tmp_path / "recovery"
+    folder.mkdir()
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        save(new_scenario("catalan", 2, 2), folder / "live.json")
+        (folder / "live.info.json").write_text(json.dumps({"original": None, "saved_at": 0, "pid": other.pid}))
+        assert find_recoveries(folder) == []
+    finally:
+        other.kill()
+        other.wait()
+    assert len(find_recoveries(folder)) == 1  # its editor is gone: now it is a crash to recover
