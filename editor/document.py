@@ -14,6 +14,8 @@ thread never touches a Qt object except to emit a queued signal to the main thre
 
 from __future__ import annotations
 
+import gc
+import queue
 import threading
 from pathlib import Path
 from typing import Any
@@ -49,10 +51,52 @@ def snapshot(scenario: Scenario) -> Scenario:
     return copy
 
 
-class _CheckBridge(QObject):
-    """Carries a finished check from the worker thread to the main thread (queued signal)."""
+_gc_pauses = 0
 
-    done = Signal(int, object)  # generation, list[Issue]
+
+def _pause_gc() -> None:
+    """Main thread: stop automatic cyclic collection until the matching :func:`_resume_gc`."""
+    global _gc_pauses
+    if _gc_pauses == 0:
+        gc.disable()
+    _gc_pauses += 1
+
+
+def _resume_gc() -> None:
+    global _gc_pauses
+    _gc_pauses = max(0, _gc_pauses - 1)
+    if _gc_pauses == 0:
+        gc.enable()
+
+
+def full_check(rules: RuleSet | None, rule_set_error: str | None, scenario: Scenario) -> list[Issue]:
+    """The whole check of a scenario (only the structural checks without a rule set); never raises."""
+    try:
+        if rules is None:
+            issues = structural_issues(scenario)
+            note = Issue("editor.no-rule-set", "warning", f"Only structural checks: {rule_set_error}")
+            return sort_issues(issues + [note])
+        return rules.check(scenario)
+    except Exception as exc:  # a bug in a rule set is shown, not raised into the event loop
+        return [Issue("editor.checker-failed", "error", f"The rule set's checker failed: {type(exc).__name__}: {exc}")]
+
+
+def run_check(rules, rule_set_error, incremental, scenario: Scenario, changed: set[Coord], full: bool):
+    """One check of a snapshot: incremental when the rule set offers it, else the full check.
+
+    Runs on the checker thread (one at a time) and touches no Qt object. Returns the issues and
+    the incremental checker to keep for the next edit (None when there is none).
+    """
+    factory = getattr(rules, "incremental_checker", None) if rules is not None else None
+    if factory is not None:
+        try:
+            if full or incremental is None:
+                incremental = factory(scenario)
+                return incremental.issues(), incremental
+            return incremental.update(scenario, sorted(changed)), incremental
+        except Exception:  # noqa: BLE001 - fall back to the full check, which reports failures
+            pass
+    return full_check(rules, rule_set_error, scenario), None
 
 
 class Document(QObject):
@@ -89,8 +133,12 @@ class Document(QObject):
         self._pending_cells: set[Coord] = set()
         self._pending_full = True
         self._incremental = None  # the rule set's incremental checker, when it has one
-        self._bridge = _CheckBridge(self)
-        self._bridge.done.connect(self._on_check_done)
+        # The worker thread never touches Qt: it puts its result in a queue that a main-thread
+        # timer drains (emitting on QObjects from a Python thread crashed PySide6 6.12 in tests).
+        self._results: queue.SimpleQueue = queue.SimpleQueue()
+        self._poll = QTimer(self)
+        self._poll.setInterval(10)
+        self._poll.timeout.connect(self._drain_results)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._start_check)
@@ -284,15 +332,7 @@ class Document(QObject):
 
     def check_scenario(self, scenario: Scenario) -> list[Issue]:
         """Run the rule set (or only the structural checks when there is none); never raises."""
-        rules = self.rule_set
-        try:
-            if rules is None:
-                issues = structural_issues(scenario)
-                note = Issue("editor.no-rule-set", "warning", f"Only structural checks: {self.rule_set_error}")
-                return sort_issues(issues + [note])
-            return rules.check(scenario)
-        except Exception as exc:  # a bug in a rule set is shown, not raised into the event loop
-            return [Issue("editor.checker-failed", "error", f"The rule set's checker failed: {type(exc).__name__}: {exc}")]
+        return full_check(self.rule_set, self.rule_set_error, scenario)
 
     def _start_check(self) -> None:
         if self._running:
@@ -303,38 +343,45 @@ class Document(QObject):
         changed, full = self._pending_cells, self._pending_full
         self._pending_cells, self._pending_full = set(), False
         if not self.threaded_checks:
-            self._on_check_done(generation, self._run_check(scen, changed, full))
+            issues, self._incremental = run_check(
+                self.rule_set, self.rule_set_error, self._incremental, scen, changed, full
+            )
+            self._on_check_done(generation, issues)
             return
         self._running = True
-        bridge = self._bridge
+        # The worker holds no reference to the document: if the last reference to a QObject
+        # were dropped on the worker thread, Qt would destroy it there and crash later.
+        results, rules, error, incremental = self._results, self.rule_set, self.rule_set_error, self._incremental
 
         def work() -> None:
-            issues = self._run_check(scen, changed, full)
-            try:
-                bridge.done.emit(generation, issues)
-            except RuntimeError:  # the document was deleted while the check ran
-                pass
+            results.put((generation, *run_check(rules, error, incremental, scen, changed, full)))
+
+        # No cyclic garbage collection while the worker runs: a collection triggered on the
+        # worker thread could destroy a QObject (a document, a command) there, which crashes Qt.
+        _pause_gc()
+        self._poll.start()
 
         # not a daemon: the interpreter waits for a running check before it tears Qt down
         threading.Thread(target=work, name="trackwright-checker", daemon=False).start()
 
-    def _run_check(self, scenario: Scenario, changed: set[Coord], full: bool) -> list[Issue]:
-        """One check of a snapshot: incremental when the rule set offers it, else the full check.
-
-        Runs on the checker thread; only one runs at a time, so the incremental checker's state
-        is never shared between threads.
-        """
-        rules = self.rule_set
-        factory = getattr(rules, "incremental_checker", None) if rules is not None else None
-        if factory is not None:
+    def _drain_results(self) -> None:
+        """Main thread: take finished checks from the worker's queue."""
+        while True:
             try:
-                if full or self._incremental is None:
-                    self._incremental = factory(scenario)
-                    return self._incremental.issues()
-                return self._incremental.update(scenario, sorted(changed))
-            except Exception:  # noqa: BLE001 - fall back to the full check, which reports failures
-                self._incremental = None
-        return self.check_scenario(scenario)
+                generation, issues, self._incremental = self._results.get_nowait()
+            except queue.Empty:
+                break
+            _resume_gc()
+            self._on_check_done(generation, issues)
+        if not self._running:
+            self._poll.stop()
+
+    def wait_for_check(self, timeout: float = 10.0) -> None:
+        """Block until a running check has finished and been applied (tests, saving, quitting)."""
+        if self._running:
+            generation, issues, self._incremental = self._results.get(timeout=timeout)
+            _resume_gc()
+            self._on_check_done(generation, issues)
 
     def _on_check_done(self, generation: int, issues: list) -> None:
         self._running = False
