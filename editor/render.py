@@ -48,7 +48,6 @@ from editor.render_base import (  # noqa: F401 - re-exported: the public paintin
     font,
     geometry,
     grid_bounds,
-    guard_none_refcount,
 )
 from editor.render_track import TrackData, paint_track, track_width
 from model.board import Cell

@@ -5,34 +5,15 @@ See :mod:`editor.render` (the public painting API) and ``docs/rendering.md``.
 
 from __future__ import annotations
 
-import ctypes
 import math
-import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 
+import editor.qtcompat  # noqa: F401  (PySide6 6.12 refcount fix before any painting)
 from model.grid import Coord
-
-
-def guard_none_refcount() -> None:
-    """Work around a PySide6 6.12 bug on Python 3.11: void Qt methods drop a reference to None.
-
-    Every call such as ``painter.save()`` or ``painter.setPen(...)`` decrements None's
-    reference count once, so a long painting session ends in "Fatal Python error:
-    none_dealloc". Since Python 3.12 None is immortal and this does nothing; on 3.11 we give
-    None a reference count so large that it can never reach zero. Idempotent.
-    """
-    if sys.version_info >= (3, 12):
-        return
-    ref = ctypes.c_ssize_t.from_address(id(None))
-    if ref.value < (1 << 40):
-        ref.value += 1 << 50
-
-
-guard_none_refcount()
 
 CELL_SIZE: float = 100.0
 """Scene units per cell: the side of a square, the circumradius of a hex."""
