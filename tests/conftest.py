@@ -7,6 +7,8 @@ os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
 
 from hypothesis import HealthCheck, settings  # noqa: E402
 
+import editor.qtcompat  # noqa: E402,F401  (PySide6 6.12 refcount fix for every Qt test)
+
 settings.register_profile("default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("fuzz", max_examples=5000, deadline=None, suppress_health_check=list(HealthCheck))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
