@@ -306,8 +306,12 @@ class Document(QObject):
     # --- live checker -------------------------------------------------------------------
     def _load_rule_set(self) -> None:
         self._pending_full = True
+        self._checker_rules = None
         try:
             self.rule_set = get_rule_set(self._scenario.rules.id)
+            # a second instance for the checker thread: rule sets may cache on themselves, and
+            # the main thread asks its own instance (ghost, overlay) while a check runs
+            self._checker_rules = get_rule_set(self._scenario.rules.id)
             self.rule_set_error = None
         except KeyError as exc:
             self.rule_set = None
@@ -351,7 +355,8 @@ class Document(QObject):
         self._running = True
         # The worker holds no reference to the document: if the last reference to a QObject
         # were dropped on the worker thread, Qt would destroy it there and crash later.
-        results, rules, error, incremental = self._results, self.rule_set, self.rule_set_error, self._incremental
+        rules = self._checker_rules if type(self._checker_rules) is type(self.rule_set) else self.rule_set
+        results, error, incremental = self._results, self.rule_set_error, self._incremental
 
         def work() -> None:
             results.put((generation, *run_check(rules, error, incremental, scen, changed, full)))
