@@ -228,6 +228,7 @@ class BoardPreview(QWidget):
         super().__init__(parent)
         self.scenario: Scenario | None = None
         self.highlight: str | None = None
+        self.focus: list[str] = []  # cells to frame (the solution's); empty: the whole board
         self.setMinimumSize(160, 160)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -238,6 +239,24 @@ class BoardPreview(QWidget):
         self.scenario, self.highlight = scenario, highlight
         self.update()
 
+    def view_rect(self, size: float):
+        """The part of the board to paint: around the focus cells on a big board, else all of it."""
+        from editor import render
+
+        whole = render.board_rect(self.scenario, size, labels=False)
+        grid = self.scenario.board.grid
+        cells = [grid.coord(lbl) for lbl in self.focus if grid.is_label(lbl)]
+        if not cells:
+            return whole
+        rect = render.cell_polygon(grid, cells[0], size).boundingRect()
+        for c in cells[1:]:
+            rect = rect.united(render.cell_polygon(grid, c, size).boundingRect())
+        m = size * 1.5
+        rect = rect.adjusted(-m, -m, m, m).intersected(whole)
+        if rect.width() * rect.height() > 0.5 * whole.width() * whole.height():
+            return whole
+        return rect
+
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#f4f4f4"))
@@ -247,7 +266,7 @@ class BoardPreview(QWidget):
         from editor import render
 
         size = render.CELL_SIZE
-        src = render.board_rect(self.scenario, size, labels=False)
+        src = self.view_rect(size)
         if src.width() <= 0 or src.height() <= 0:
             return
         scale = min(self.width() / src.width(), self.height() / src.height())
@@ -593,6 +612,12 @@ class PuzzlePanel(QWidget):
             self.boards = []
             self._set_status(f"{self.status.text()} (cannot replay: {exc})")
         self.solution = moves
+        scenario = self.document.scenario
+        focus = [m.cell for m in moves]
+        if scenario.puzzle is not None and moves:
+            places = scenario.puzzle.goal_places(scenario)
+            focus += [p for p in places if scenario.board.grid.is_label(p)]
+        self.preview.focus = focus
         self.show_step(0)
 
     def show_step(self, step: int) -> None:
