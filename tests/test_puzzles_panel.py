@@ -154,3 +154,20 @@ def test_phase_text_round_trip():
     assert phases_from_text(text) == steps
     with pytest.raises(ValueError):
         phases_from_text(" , ")
+
+
+def test_preview_frames_the_solution_on_a_big_map(qtbot):
+    from editor import render
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    doc, panel = make_panel(qtbot, load(scenarios_dir() / "puzzles" / "india-04-western-ghats.json"))
+    wait_done(qtbot, panel, timeout=15000)
+    assert panel.status.text().startswith("Solvable, unique: 4 moves")
+    size = render.CELL_SIZE
+    whole = render.board_rect(doc.scenario, size, labels=False)
+    framed = panel.preview.view_rect(size)
+    assert framed.width() * framed.height() < 0.5 * whole.width() * whole.height()
+    grid = doc.scenario.board.grid
+    for move in panel.solution:
+        assert framed.contains(render.cell_centre(grid, grid.coord(move.cell), size))
