@@ -12,7 +12,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QScrollArea, QToolBar, QUndoView, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QScrollArea,
+    QStyle,
+    QToolBar,
+    QUndoView,
+    QWidget,
+)
 
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
@@ -190,6 +200,8 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(QKeySequence(K.Undo))
         self.redo_action = stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(QKeySequence(K.Redo))
+        self.undo_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack))
+        self.redo_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward))
         self.cut_action = a("Cu&t", self.cut, K.Cut, "Cut the selected cells")
         self.copy_action = a("&Copy", self.copy, K.Copy, "Copy the selected cells")
         self.paste_action = a("&Paste", self.paste, K.Paste, "Paste at the selection's top-left cell (or the cell under the pointer)")
@@ -251,6 +263,7 @@ class MainWindow(QMainWindow):
         tools.addAction(self.rotate_ccw_action)
         bar = QToolBar("Tools", self)
         bar.setObjectName("tools")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)  # names in tooltips
         for act in self.tool_actions.values():
             bar.addAction(act)
         bar.addSeparator()
