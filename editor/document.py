@@ -69,6 +69,35 @@ def _resume_gc() -> None:
         gc.enable()
 
 
+# Workers report "finished" here; a main-thread timer resumes the collector for each. This does
+# not depend on the document still existing (a document deleted while its check ran would
+# otherwise leave the collector off for good).
+_finished_workers: queue.SimpleQueue = queue.SimpleQueue()
+_janitor: QTimer | None = None
+
+
+def _drain_finished_workers() -> None:
+    while True:
+        try:
+            _finished_workers.get_nowait()
+        except queue.Empty:
+            break
+        _resume_gc()
+    if _gc_pauses == 0 and _janitor is not None:
+        _janitor.stop()
+
+
+def _start_janitor() -> None:
+    """Main thread: make sure the timer that resumes the collector runs."""
+    global _janitor
+    if _janitor is None:
+        _janitor = QTimer()
+        _janitor.setInterval(10)
+        _janitor.timeout.connect(_drain_finished_workers)
+    if not _janitor.isActive():
+        _janitor.start()
+
+
 def full_check(rules: RuleSet | None, rule_set_error: str | None, scenario: Scenario) -> list[Issue]:
     """The whole check of a scenario (only the structural checks without a rule set); never raises."""
     try:
@@ -359,11 +388,15 @@ class Document(QObject):
         results, error, incremental = self._results, self.rule_set_error, self._incremental
 
         def work() -> None:
-            results.put((generation, *run_check(rules, error, incremental, scen, changed, full)))
+            try:
+                results.put((generation, *run_check(rules, error, incremental, scen, changed, full)))
+            finally:
+                _finished_workers.put(1)
 
         # No cyclic garbage collection while the worker runs: a collection triggered on the
         # worker thread could destroy a QObject (a document, a command) there, which crashes Qt.
         _pause_gc()
+        _start_janitor()
         self._poll.start()
 
         # not a daemon: the interpreter waits for a running check before it tears Qt down
@@ -376,7 +409,6 @@ class Document(QObject):
                 generation, issues, self._incremental = self._results.get_nowait()
             except queue.Empty:
                 break
-            _resume_gc()
             self._on_check_done(generation, issues)
         if not self._running:
             self._poll.stop()
@@ -385,8 +417,8 @@ class Document(QObject):
         """Block until a running check has finished and been applied (tests, saving, quitting)."""
         if self._running:
             generation, issues, self._incremental = self._results.get(timeout=timeout)
-            _resume_gc()
             self._on_check_done(generation, issues)
+            _drain_finished_workers()
 
     def _on_check_done(self, generation: int, issues: list) -> None:
         self._running = False

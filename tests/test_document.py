@@ -183,3 +183,30 @@ def test_incremental_checks_agree_with_full_checks(qtbot):
         doc.undo_stack.undo()
     qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
     assert doc.issues == doc.rule_set.check(doc.scenario) == []
+
+
+def test_collector_comes_back_even_if_the_document_goes_away(qtbot):
+    import gc
+
+    import editor.document as document_module
+
+    import time
+
+    class Slow(RuleSet):
+        id = "slow"
+
+        def board_issues(self, scenario):
+            time.sleep(0.3)
+            return []
+
+    doc = Document(new_scenario("catalan", 4, 4))
+    qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+    doc.rule_set = doc._checker_rules = Slow()
+    doc.check_delay_ms = 0
+    doc.schedule_check()
+    qtbot.waitUntil(lambda: doc._running, timeout=2000)
+    assert not gc.isenabled()
+    doc.deleteLater()
+    del doc
+    qtbot.waitUntil(lambda: document_module._gc_pauses == 0, timeout=5000)
+    assert gc.isenabled()
