@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench fuzz schema scenarios clean
+.PHONY: run test lint bench fuzz schema screenshots clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,9 @@ fuzz: $(STAMP)
 schema: $(STAMP)
 	$(VENV)/bin/trackwright schema > resources/schema/scenario.schema.json.tmp
 	mv resources/schema/scenario.schema.json.tmp resources/schema/scenario.schema.json
+
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen TRACKWRIGHT_SCREENSHOTS=docs $(PY) -m pytest -q tests/test_screenshots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
