@@ -12,8 +12,8 @@ import importlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from model import __version__
 from model.io import LoadError, SaveError, load, save, schema_json

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from functools import cached_property
-from typing import Annotated, Iterator, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -336,6 +337,6 @@ class HexGrid(_GridBase):
         return (min(xs), min(ys), max(xs), max(ys))
 
 
-Grid = Annotated[Union[SquareGrid, HexGrid], Field(discriminator="kind")]
+Grid = Annotated[SquareGrid | HexGrid, Field(discriminator="kind")]
 
 

@@ -146,7 +146,7 @@ class Scenario(_Model):
 
     # --- structural validation: load errors, reported with a field path --------------------
     @model_validator(mode="after")
-    def _structure(self) -> "Scenario":
+    def _structure(self) -> Scenario:
         grid = self.board.grid
         sides = grid.sides
         try:

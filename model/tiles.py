@@ -12,7 +12,7 @@ import json
 import re
 from functools import cached_property
 from pathlib import Path as FsPath
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -23,7 +23,7 @@ reverse; a buffer (dead end) stops the train."""
 TileColor = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "track"]
 COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
-Port = Union[int, str]
+Port = int | str
 
 
 def node_index(port: Port) -> int | None:
@@ -86,7 +86,7 @@ class TileDef(BaseModel):
     tags: list[str] = Field(default_factory=list, description="Rule-set hints, e.g. 'bridge', 'tunnel', 'switch'.")
 
     @model_validator(mode="after")
-    def _nodes_exist(self) -> "TileDef":
+    def _nodes_exist(self) -> TileDef:
         for i, p in enumerate(self.paths):
             for port in (p.a, p.b):
                 k = node_index(port)
@@ -166,7 +166,7 @@ class TileSet(BaseModel):
     tiles: list[TileDef]
 
     @model_validator(mode="after")
-    def _unique(self) -> "TileSet":
+    def _unique(self) -> TileSet:
         seen: set[str] = set()
         for t in self.tiles:
             if t.id in seen:

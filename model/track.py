@@ -15,8 +15,8 @@ Reachability is a breadth-first search over states, never over undirected edges:
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from model.board import Cell
 from model.grid import Coord

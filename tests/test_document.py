@@ -187,10 +187,9 @@ def test_incremental_checks_agree_with_full_checks(qtbot):
 
 def test_collector_comes_back_even_if_the_document_goes_away(qtbot):
     import gc
+    import time
 
     import editor.document as document_module
-
-    import time
 
     class Slow(RuleSet):
         id = "slow"
@@ -200,11 +199,11 @@ def test_collector_comes_back_even_if_the_document_goes_away(qtbot):
             return []
 
     doc = Document(new_scenario("catalan", 4, 4))
-    qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+    qtbot.waitUntil(lambda d=doc: not d.is_checking(), timeout=5000)
     doc.rule_set = doc._checker_rules = Slow()
     doc.check_delay_ms = 0
     doc.schedule_check()
-    qtbot.waitUntil(lambda: doc._running, timeout=2000)
+    qtbot.waitUntil(lambda d=doc: d._running, timeout=2000)
     assert not gc.isenabled()
     doc.deleteLater()
     del doc

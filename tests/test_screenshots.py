@@ -18,7 +18,6 @@ from model.paths import scenarios_dir
 from tests.editor_helpers import no_dialogs  # noqa: F401 (autouse fixture)
 
 
-
 def out_dir(tmp_path: Path) -> Path:
     return Path(os.environ.get("TRACKWRIGHT_SCREENSHOTS") or tmp_path)
 

@@ -12,8 +12,9 @@ Rules are small named predicates so every failure names its rule id.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Literal
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
 
 from model.grid import Coord
 from model.scenario import Scenario
