@@ -216,4 +216,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run the copy imported as editor.cli, not this __main__ one: sub-command modules import
+    # editor.cli, and their CliError must be the class that main() catches.
+    from editor.cli import main as _main
+
+    sys.exit(_main())
