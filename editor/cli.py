@@ -204,6 +204,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    first = argv[0] if argv else ""
+    if first and not first.startswith("-") and first not in commands and (first.endswith(".json") or os.path.exists(first)):
+        argv.insert(0, "edit")  # `trackwright FILE` opens the editor on FILE (a mistyped command stays an error)
     args = parser.parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     try:

@@ -259,3 +259,19 @@ def test_no_display_and_headless_commands_never_import_qt(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], env=headless_env(), capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "QT-MODULES []" in proc.stdout
+
+
+def test_a_file_argument_opens_the_editor_and_a_typo_stays_an_error(monkeypatch, capsys, tmp_path):
+    """`trackwright FILE` is `trackwright edit FILE`; an unknown word is not taken for a file."""
+    import editor.cli as cli
+
+    opened = []
+    monkeypatch.setattr(cli, "cmd_gui", lambda args: opened.append(args.file) or 0)
+    scenario = tmp_path / "board.json"
+    assert cli.main(["new", "--rules", "catalan", "--size", "3x3", "-o", str(scenario)]) == 0
+    assert cli.main([str(scenario)]) == 0  # main builds its parser, which picks up the patched cmd_gui
+    assert opened == [str(scenario)]
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["chek", "x"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'chek'" in capsys.readouterr().err
