@@ -70,8 +70,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                 all_json.append({"file": path, **i.to_json()})
         else:
             for i in issues:
-                where = ",".join(i.cells) or "-"
-                print(f"{path}: {i.severity}: {where}: {i.message} [{i.rule}]")
+                where = ",".join(i.cells)
+                # messages usually start with their cell already ("B2: ..."); do not say it twice
+                prefix = f"{where}: " if where and not i.message.startswith(f"{i.cells[0]}:") else ""
+                print(f"{path}: {i.severity}: {prefix}{i.message} [{i.rule}]")
             warnings = sum(1 for i in issues if i.severity == "warning")
             print(f"{path}: {errors} error(s), {warnings} warning(s), {len(issues) - errors - warnings} note(s)")
         if errors and status == EXIT_OK:

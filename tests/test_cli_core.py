@@ -72,7 +72,7 @@ def test_check_clean_is_0(files, capsys):
 def test_check_warnings_and_notes_are_still_0(files, capsys):
     assert main(["check", str(files["warn"])]) == EXIT_OK
     out = capsys.readouterr().out
-    assert f"{files['warn']}: warning: B2: B2: a lake [test.lake]" in out
+    assert f"{files['warn']}: warning: B2: a lake [test.lake]" in out
     assert f"{files['warn']}: info: C1: C1: noted [test.note]" in out
     assert out.endswith(f"{files['warn']}: 0 error(s), 1 warning(s), 1 note(s)\n")
 
@@ -80,7 +80,7 @@ def test_check_warnings_and_notes_are_still_0(files, capsys):
 def test_check_rule_error_is_1(files, capsys):
     assert main(["check", str(files["clean"]), str(files["error"])]) == EXIT_RULES
     out = capsys.readouterr().out
-    assert f"{files['error']}: error: B2: B2: curves are not allowed [test.no-curves]" in out
+    assert f"{files['error']}: error: B2: curves are not allowed [test.no-curves]" in out
     assert f"{files['error']}: 1 error(s), 1 warning(s), 0 note(s)" in out
 
 
