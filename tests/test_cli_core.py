@@ -73,7 +73,7 @@ def test_check_warnings_and_notes_are_still_0(files, capsys):
     assert main(["check", str(files["warn"])]) == EXIT_OK
     out = capsys.readouterr().out
     assert f"{files['warn']}: warning: B2: a lake [test.lake]" in out
-    assert f"{files['warn']}: info: C1: C1: noted [test.note]" in out
+    assert f"{files['warn']}: info: C1: noted [test.note]" in out
     assert out.endswith(f"{files['warn']}: 0 error(s), 1 warning(s), 1 note(s)\n")
 
 
