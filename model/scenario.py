@@ -101,7 +101,9 @@ class Scenario(_Model):
     state: GameState = Field(default_factory=GameState)
     puzzle: Puzzle | None = Field(default=None, description="A puzzle: goal, resources and phases (see model/puzzles/goal.py).")
 
-    _catalog: tuple[int, TileSet] | None = PrivateAttr(default=None)
+    # (the TileSupply it was built from, the tile set): compared by identity, and holding the
+    # supply keeps its id from being reused by a new object after an assignment
+    _catalog: tuple[TileSupply, TileSet] | None = PrivateAttr(default=None)
 
     def __eq__(self, other: object) -> bool:
         """Equal when every field is equal; the private tile-set cache does not count
@@ -115,8 +117,8 @@ class Scenario(_Model):
     # --- tiles ------------------------------------------------------------------------------
     def tileset(self) -> TileSet:
         """Every tile type in play: the bundled set plus custom tiles, with the scenario's counts."""
-        key = id(self.tiles)
-        if self._catalog is not None and self._catalog[0] == key:
+        key = self.tiles
+        if self._catalog is not None and self._catalog[0] is key:
             return self._catalog[1]
         tiles: dict[str, TileDef] = {}
         name, set_id = "custom", "custom"
