@@ -1,6 +1,10 @@
 """Is the puzzle goal met? Networks, places and a distance bound for the solver.
 
-The goal test asks a rule set first and falls back on the shared track model:
+The goal test asks the rule set first: ``rules.reached(scenario, actor)``
+(:meth:`model.rules.RuleSet.reached`) gives the places an actor's network reaches by the rule
+set's own movement rules (Catalan VIA NOSTRA, an 18xx company's reach). The ``destination`` and
+``reach`` goals use it whenever it answers. The ``connect`` goal, and rule sets that answer
+``None``, use the shared track model, with these optional hooks:
 
 * ``rules.puzzle_track(scenario)`` (optional) returns the :class:`model.track.TrackModel` with
   the rule set's virtual track (Catalan cities and platforms) and reversal nodes;
@@ -173,42 +177,15 @@ class GoalStatus:
     sources: set[Coord]
 
 
-def _catalan_network_cells(rules: Any, scenario: Scenario, actor: str) -> set[Coord] | None:
-    """A player's VIA NOSTRA cells from the Catalan rule set's own network (None: not Catalan)."""
-    if getattr(rules, "id", None) != "catalan" or scenario.player(actor) is None:
+def rule_set_reach(rules: Any, scenario: Scenario, actor: str) -> tuple[frozenset[str], set[Coord]] | None:
+    """The places an actor reaches and its network's cells, by the rule set's own movement rules
+    (:meth:`model.rules.RuleSet.reached`); None when the rule set leaves it to the generic reading."""
+    hook = getattr(rules, "reached", None)
+    got = hook(scenario, actor) if hook is not None else None
+    if got is None:
         return None
-    from model.rules.catalan.network import Network  # the rule set's exact movement rules
-
-    dead_end_reversal = bool(rules.option(scenario, "dead_end_reversal"))
-    r = Network(scenario, dead_end_reversal=dead_end_reversal).reach(actor)
-    return set(r.cells) | set(r.starts)
-
-
-def _company_network(rules: Any, scenario: Scenario, actor: str) -> tuple[set, set[Coord]] | None:
-    """A company's reached (cell, node) pairs and cells from an 18xx rule set's own network."""
-    company = scenario.company(actor)
-    if company is None or not hasattr(rules, "network"):
-        return None
-    from model.rules.eighteen_xx import Situation  # the rule set's exact reach (stations, full cities)
-
-    net = rules.network(Situation.of(scenario), company)
-    return set(net.nodes), set(net.cells) | {c for c, _ in net.stations}
-
-
-def _company_place_reached(scenario: Scenario, nodes: set, cells: set[Coord], place: str) -> bool:
-    for coord in place_cells(scenario, place):
-        here = [n for c, n in nodes if c == coord]
-        if here:
-            return True
-        cell = scenario.board.cell(coord)
-        if cell.tile is not None:
-            tdef = scenario.tile(cell.tile.tile)
-            has_nodes = bool(tdef is not None and tdef.nodes)
-        else:
-            has_nodes = bool(cell.cities or cell.towns or cell.junction)
-        if not has_nodes and coord in cells:
-            return True
-    return False
+    grid = scenario.board.grid
+    return got.places, {grid.coord(label) for label in got.cells}
 
 
 def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
@@ -217,15 +194,11 @@ def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
     if not isinstance(goal, ConnectGoal):
         actor = goal.player if isinstance(goal, DestinationGoal) else goal.actor
         places = puzzle.goal_places(scenario)
-        cells = _catalan_network_cells(rules, scenario, actor)
-        if cells is not None:
-            missing = [p for p in places if not set(place_cells(scenario, p)) & cells]
-            return GoalStatus(not missing, missing, cells)
-        company_net = _company_network(rules, scenario, actor)
-        if company_net is not None:
-            nodes, net_cells = company_net
-            missing = [p for p in places if not _company_place_reached(scenario, nodes, net_cells, p)]
-            return GoalStatus(not missing, missing, net_cells)
+        own = rule_set_reach(rules, scenario, actor)
+        if own is not None:
+            reached, sources = own
+            missing = [p for p in places if p not in reached]
+            return GoalStatus(not missing, missing, sources)
     tm = track_model(rules, scenario)
     if isinstance(goal, ConnectGoal):
         a_cells = place_cells(scenario, goal.a)

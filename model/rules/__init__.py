@@ -90,11 +90,35 @@ class Verdict:
 
 @dataclass(frozen=True)
 class MoveContext:
-    """Whose move, in which phase, with which tile (None: every tile the actor may use)."""
+    """Whose move, in which phase, with which tile (None: every tile the actor may use).
+
+    ``phase`` is whatever the rule set calls a phase, and the rule sets differ:
+
+    * ``catalan``: the **turn phase**, ``'mandatory'`` or ``'optional'`` (default: the
+      scenario's ``state.phase``);
+    * ``18xx`` / ``18india``: the **game phase**, ``'I'`` … ``'IV'`` (default: the scenario's
+      ``state.game_phase``); the moves are listed as if the game were in that phase.
+
+    :meth:`RuleSet.current_phase` says which phase a scenario is in, in the same sense.
+    """
 
     actor: str | None = None
     phase: str | None = None
     tile: str | None = None
+
+
+@dataclass(frozen=True)
+class Reached:
+    """What an actor's network reaches, as plain labels (the answer of :meth:`RuleSet.reached`).
+
+    ``places``: the places reached, in the puzzle sense (``model/puzzles/goal.py``): the labels
+    of the cells whose stop (city, town, station platform) the network reaches, the labels of
+    reached cells without a stop, and the ids of the stations one of whose platforms is reached.
+    ``cells``: the labels of every cell the network runs through or starts from.
+    """
+
+    places: frozenset[str]
+    cells: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -153,9 +177,28 @@ class RuleSet:
         legal = move in set(self.legal_moves(scenario, MoveContext(move.actor, move.phase, move.tile)))
         return Verdict(legal, None if legal else "core.not-a-legal-move", "legal" if legal else "not a legal move")
 
-    def apply(self, scenario: Scenario, move: Move) -> Scenario:
-        """The scenario after a legal move (a new object; the input is not changed)."""
+    def apply(self, scenario: Scenario, move: Move, check: bool = True) -> Scenario:
+        """The scenario after a legal move (a new object; the input is not changed).
+
+        With ``check=False`` the move is trusted (it came from ``legal_moves``, whose moves
+        carry their ``cost``), so nothing is re-checked: the puzzle solver applies moves so.
+        """
         raise NotImplementedError(f"rule set {self.id} cannot apply moves")
+
+    # --- what the rule set says about a scenario ------------------------------------------
+    def current_phase(self, scenario: Scenario) -> str | None:
+        """The phase a scenario is in, in the sense of ``MoveContext.phase`` (see there):
+        the turn phase ``state.phase`` here; rule sets whose phase is the game phase override it."""
+        return scenario.state.phase
+
+    def reached(self, scenario: Scenario, actor: str) -> Reached | None:
+        """What ``actor``'s network reaches, by the rule set's own movement rules.
+
+        ``None`` when the rule set has no network of its own for this actor (this default, or
+        an actor it does not know): the puzzle goal test then uses the generic reading of
+        :mod:`model.puzzles.reach`.
+        """
+        return None
 
     def parse_move(self, scenario: Scenario, text: str, actor: str | None, phase: str | None) -> Move:
         """Parse ``KIND CELL [TILE ROTATION]`` (e.g. ``replace C4 turntable 0``)."""
@@ -252,6 +295,7 @@ __all__ = [
     "MoveContext",
     "MoveSyntaxError",
     "OptionSpec",
+    "Reached",
     "RuleSet",
     "Verdict",
     "available_rule_sets",

@@ -21,6 +21,7 @@ from model.rules import (
     Move,
     MoveContext,
     MoveSyntaxError,
+    Reached,
     RuleSet,
     Verdict,
     register,
@@ -241,6 +242,20 @@ class CatalanRules(RuleSet):
         return scenario.model_copy(update={"state": state})
 
     # --- reach ----------------------------------------------------------------------------
+    def reached(self, scenario: Scenario, actor: str) -> Reached | None:
+        """A player's VIA NOSTRA as places: the labels of the cells her trains reach (origin
+        platforms included) and the ids of the stations one of whose platforms they reach."""
+        if scenario.player(actor) is None or scenario.board.grid.kind != "square":
+            return None
+        net = Network(scenario, dead_end_reversal=bool(self.option(scenario, "dead_end_reversal")))
+        net.record_tree = False  # reach only: no search tree needed
+        r = net.reach(actor)
+        grid = scenario.board.grid
+        coords = r.cells | set(r.starts)
+        cells = frozenset(grid.label(c) for c in coords)
+        stations = {cell.platform.station for c in coords if (cell := scenario.board.cell(c)).platform is not None}
+        return Reached(cells | stations, cells)
+
     def reach_report(self, scenario: Scenario, actor: str) -> dict[str, Any]:
         """A player's VIA NOSTRA: connections per cell, cities and stations reached, open ends."""
         if scenario.player(actor) is None:

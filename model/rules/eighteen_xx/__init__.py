@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from model.board import Cell, LaidTile, Token
 from model.grid import Coord
-from model.rules import Issue, Move, MoveContext, MoveSyntaxError, OptionSpec, RuleSet, Verdict, register
+from model.rules import Issue, Move, MoveContext, MoveSyntaxError, OptionSpec, Reached, RuleSet, Verdict, register
 from model.rules.eighteen_xx import checks, upgrades
 from model.rules.eighteen_xx.company import (
     Network,
@@ -536,6 +536,22 @@ class EighteenXX(RuleSet):
         if not parts[3].isdigit():
             raise MoveSyntaxError(f"{text!r}: rotation {parts[3]!r} is not a number")
         return TrackMove(kind, cell, parts[2], int(parts[3]), actor=actor, phase=phase)
+
+    def reached(self, scenario: Scenario, actor: str) -> Reached | None:
+        """What a company reaches from its stations (its home before its first token), as the
+        track-laying rules see it: the walk stops at cities full of other companies' tokens.
+
+        A hex counts as a reached place when the company reaches one of its stops (city, town,
+        junction), or, for a hex without stops, when its track is on the network."""
+        company = self.company(scenario, actor)
+        if company is None:
+            return None
+        sit = Situation.of(scenario)
+        net = self.network(sit, company)
+        label = sit.sm.label_of
+        coords = net.cells | {c for c, _ in net.stations}
+        places = {label[c] for c, _ in net.nodes} | {label[c] for c in coords if not sit.view(c).node_kinds}
+        return Reached(frozenset(places), frozenset(label[c] for c in coords))
 
     def reach_report(self, scenario: Scenario, actor: str) -> dict[str, Any]:
         """What a company reaches (for ``trackwright reach --company C``)."""
