@@ -561,17 +561,14 @@ class Solver:
 def _unchecked_apply(rules: RuleSet) -> Callable[[Scenario, Move], Scenario]:
     """``apply`` without re-checking: the solver only applies moves that ``legal_moves`` gave.
 
-    Uses ``apply(scenario, move, check=False)`` or ``apply_unchecked(scenario, move, cost)``
-    when the rule set offers one, else the plain ``apply``.
+    Uses ``apply(scenario, move, check=False)`` when the rule set's ``apply`` takes ``check``
+    (as :meth:`model.rules.RuleSet.apply` does), else the plain ``apply``.
     """
     try:
         if "check" in inspect.signature(rules.apply).parameters:
             return lambda scenario, move: rules.apply(scenario, move, check=False)
     except (TypeError, ValueError):
         pass
-    unchecked = getattr(rules, "apply_unchecked", None)
-    if unchecked is not None:
-        return lambda scenario, move: unchecked(scenario, move, move.cost)
     return rules.apply
 
 

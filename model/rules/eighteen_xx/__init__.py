@@ -467,14 +467,23 @@ class EighteenXX(RuleSet):
     def _move_text(move: Move) -> str:
         return TrackMove(move.kind, move.cell, move.tile, move.rotation, extra=move.extra).text()
 
-    def apply(self, scenario: Scenario, move: Move) -> Scenario:
+    def apply(self, scenario: Scenario, move: Move, check: bool = True) -> Scenario:
+        """A new scenario with the move made (the input is not changed): the tile (or token),
+        this turn's ``state.laid``, the company's treasury less the cost, gauge markers.
+
+        Raises ValueError naming the rule when the move is illegal. With ``check=False`` the
+        move is trusted and costs ``move.cost`` (as ``legal_moves`` filled it in): for solvers
+        that took the move from ``legal_moves``.
+        """
+        if not check:
+            return self._apply_move(scenario, move, move.cost)
         verdict = self.explain(scenario, move)
         if not verdict.legal:
             raise ValueError(f"illegal move {self._move_text(move)}: {verdict.message} [{verdict.rule}]")
-        return self.apply_unchecked(scenario, move, verdict.cost)
+        return self._apply_move(scenario, move, verdict.cost)
 
-    def apply_unchecked(self, scenario: Scenario, move: Move, cost: int = 0) -> Scenario:
-        """The scenario after a move, without checking it (the editor may lay anything)."""
+    def _apply_move(self, scenario: Scenario, move: Move, cost: int) -> Scenario:
+        """The scenario after a move, without checking it."""
         board = scenario.board
         grid = board.grid
         coord = grid.coord(move.cell)

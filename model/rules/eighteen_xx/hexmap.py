@@ -2,7 +2,8 @@
 
 * :class:`StaticMap`: the parts of a board that tile lays never change (which sides of each hex
   accept an exit and why not, river/impassable/gauge sides, printed colours). It is cached per
-  grid + edge list + printed cells, so re-checking after a lay reuses it.
+  printed board (grid, edge features, the printed parts of every cell), so re-checking after a
+  lay reuses it and any edit of the printed map builds a new one.
 * :class:`TrackView`: the track on one hex as it stands (its laid tile at its rotation, or the
   printed hex): colour, label, nodes, absolute paths and exits.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from model.board import Cell
+from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
 from model.scenario import Scenario
 from model.tiles import COLOR_ORDER, TileDef, node_index
@@ -196,42 +197,72 @@ class StaticMap:
         )
 
 
-_CACHE: list[tuple[tuple, StaticMap, tuple]] = []
+PRINTED_FIELDS: tuple[str, ...] = tuple(name for name in Cell.model_fields if name not in ("tile", "tokens"))
+"""The parts of a cell that belong to the printed map (everything but the laid tile and tokens)."""
+
+
+def same_printed(a: Cell, b: Cell) -> bool:
+    """Do two cells show the same printed map (whatever tiles and tokens lie on them)?"""
+    return a is b or all(getattr(a, name) == getattr(b, name) for name in PRINTED_FIELDS)
+
+
+class _PrintedKey:
+    """What a cached :class:`StaticMap` was built from, to tell cheaply whether a board still
+    has it: the grid object, the edge features and the printed parts of every cell.
+
+    The editor replaces cells and edge features but may change the board's cell dict and edge
+    list in place, so neither container's identity is trusted; each cell object and edge
+    feature is compared by identity first (scenarios derived by ``apply`` share all but one)
+    and by value when it is another object. A cell object found to be printed alike is
+    remembered, so the next look-up with it costs one identity test."""
+
+    def __init__(self, board) -> None:
+        self.grid = board.grid
+        self.edges = tuple(board.edges)
+        self.cells: dict[str, Cell] = dict(board.cells)
+        # labels whose printed parts differ from an undescribed cell: they must stay described
+        self.printed_labels = frozenset(lbl for lbl, cell in board.cells.items() if not same_printed(cell, EMPTY_CELL))
+
+    def matches(self, board) -> bool:
+        if board.grid is not self.grid:
+            return False
+        edges = board.edges
+        if len(edges) != len(self.edges) or any(a is not b for a, b in zip(edges, self.edges, strict=True)):
+            if list(edges) != list(self.edges):
+                return False
+            self.edges = tuple(edges)
+        known = self.cells
+        cells = board.cells
+        for label, cell in cells.items():
+            old = known.get(label)
+            if old is cell:
+                continue
+            if not same_printed(cell, old if old is not None else EMPTY_CELL):
+                return False
+            known[label] = cell
+        return all(label in cells for label in self.printed_labels)
+
+
+_CACHE: list[tuple[_PrintedKey, StaticMap]] = []
+_CACHE_SIZE = 8
 
 
 def static_map(scenario: Scenario) -> StaticMap:
-    """The cached :class:`StaticMap` of a scenario's board (keyed on the printed board)."""
+    """The cached :class:`StaticMap` of a scenario's board.
+
+    Keyed safely on the printed board (see :class:`_PrintedKey`): scenarios derived by laying
+    tiles or tokens hit the cache; any edit of the printed map (terrain, colour, printed track,
+    cities, labels, edge features, another grid) builds a new one."""
     board = scenario.board
-    cells = board.cells
-    # Printed facts: everything but laid tiles and tokens. Use object identity of the printed
-    # parts so scenarios derived by applying moves (which share them) hit the cache.
-    key = (id(board.grid), id(board.edges), len(cells))
-    for k, sm, _keep in _CACHE:
-        if k == key and _same_printed(sm, scenario):
+    for i, (key, sm) in enumerate(_CACHE):
+        if key.matches(board):
+            if i:
+                _CACHE.insert(0, _CACHE.pop(i))
             return sm
     sm = StaticMap(scenario)
-    _CACHE.insert(0, (key, sm, (board.grid, board.edges)))
-    del _CACHE[8:]
+    _CACHE.insert(0, (_PrintedKey(board), sm))
+    del _CACHE[_CACHE_SIZE:]
     return sm
-
-
-def _same_printed(sm: StaticMap, scenario: Scenario) -> bool:
-    for label, cell in scenario.board.cells.items():
-        c = sm.grid.coord(label)
-        old = sm.printed.get(c)
-        if old is None:
-            return False
-        if old is cell:
-            continue
-        if (
-            old.terrain != cell.terrain
-            or old.color != cell.color
-            or old.paths != cell.paths
-            or old.cities != cell.cities
-            or old.label != cell.label
-        ):
-            return False
-    return True
 
 
 def iter_exit_bits(mask: int) -> Iterable[int]:
