@@ -26,12 +26,14 @@ from PySide6.QtWidgets import (
 
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
+from editor.board_preview import BoardPreviewController, PreviewBanner
 from editor.commands import push_region_edit
 from editor.document import Document
 from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
+from editor.scene import side_marks
 from editor.tool_options import ToolOptions
 from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool
 from model import editing
@@ -107,6 +109,7 @@ class MainWindow(QMainWindow):
         self.scene.auto_issue_marks = False  # the window marks errors and warnings (not notes) itself
         self.view = BoardView(self.scene)
         self.setCentralWidget(self.view)
+        self.preview_banner = PreviewBanner(self.view)  # floats over the board while previewing
         self.tools: dict[type, Tool] = {cls: cls(document, self) for cls in TOOL_CLASSES}
         self.current_tool: Tool | None = None
         self._hover: Coord | None = None
@@ -120,6 +123,9 @@ class MainWindow(QMainWindow):
         self._overlay_timer.setSingleShot(True)
         self._overlay_timer.timeout.connect(self.refresh_overlay)
         self._connect_document()
+        self.board_preview = BoardPreviewController(self)
+        if self.puzzle_panel is not None and hasattr(self.puzzle_panel, "stepRequested"):
+            self.puzzle_panel.stepRequested.connect(self.board_preview.show_step)
         self.autosaver = Autosaver(document, autosave_dir, parent=self)
         self.set_tool(self.tools[SelectTool])
         self._update_title()
@@ -280,18 +286,25 @@ class MainWindow(QMainWindow):
     def _connect_document(self) -> None:
         doc = self.document
         doc.issuesChanged.connect(self._issues_changed)
-        doc.checkingChanged.connect(lambda busy: self.checking_label.setText("checking…" if busy else ""))
+        # bound methods only: Qt drops their connections when the window is destroyed
+        doc.checkingChanged.connect(self._checking_changed)
         doc.modifiedChanged.connect(self.setWindowModified)
-        doc.pathChanged.connect(lambda _p: self._update_title())
+        doc.pathChanged.connect(self._update_title)
         doc.metaChanged.connect(self._update_title)
         doc.boardReset.connect(self._board_reset)
         for sig in (doc.cellsChanged, doc.edgesChanged, doc.metaChanged):
-            sig.connect(lambda *_a: self._schedule_overlay())
+            sig.connect(self._schedule_overlay)
         if doc.issues:
             self._issues_changed(doc.issues)
 
     # --- tools ---------------------------------------------------------------------------
+    def _checking_changed(self, busy: bool) -> None:
+        self.checking_label.setText("checking…" if busy else "")
+
     def set_tool(self, tool: Tool) -> None:
+        preview = getattr(self, "board_preview", None)
+        if preview is not None:
+            preview.leave()  # picking a tool means editing again
         if self.current_tool is tool:
             return
         self.current_tool = tool
@@ -325,6 +338,8 @@ class MainWindow(QMainWindow):
                 if grid.is_label(label):
                     marks.setdefault(grid.coord(label), []).append(f"{issue.severity}: {issue.message} [{issue.rule}]")
         self.scene.set_issue_marks({c: "\n".join(lines) for c, lines in marks.items()})
+        shown = [i for i in issues if i.severity != "info"]
+        self.scene.set_issue_edge_marks(side_marks(grid, shown, lambda i: f"{i.severity}: {i.message} [{i.rule}]"))
         counts = self.document.issue_counts()
         self.counts_label.setText(self.counts_text(counts))
 
@@ -346,7 +361,7 @@ class MainWindow(QMainWindow):
             self.palette.overlay_box.setChecked(on)
         self.refresh_overlay()
 
-    def _schedule_overlay(self) -> None:
+    def _schedule_overlay(self, *_args) -> None:
         if self.overlay_action.isChecked():
             self._overlay_timer.start(60)
 
@@ -372,7 +387,7 @@ class MainWindow(QMainWindow):
         self._hover = None
 
     # --- files ----------------------------------------------------------------------------
-    def _update_title(self) -> None:
+    def _update_title(self, *_args) -> None:
         self.setWindowTitle(f"{self.document.display_name()}[*] — {APP_NAME}")
         self.setWindowModified(self.document.is_modified())
 

@@ -11,7 +11,7 @@ thousands of cell items for one overview picture (see ``docs/rendering.md``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPolygonF
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
@@ -21,6 +21,7 @@ from editor.items import (
     CellItem,
     EdgeLayerItem,
     GhostItem,
+    IssueEdgeMarkItem,
     IssueMarkItem,
     LabelsItem,
     LayerItem,
@@ -45,7 +46,12 @@ class BoardScene(QGraphicsScene):
     only that cell). Overlays: :meth:`set_issue_marks`, :meth:`set_overlay`,
     :meth:`set_ghost`, :meth:`set_hover`; the selection follows ``document.selectionChanged``
     and issue marks follow ``document.issuesChanged`` (``auto_issue_marks``).
+
+    :meth:`set_preview` paints another scenario of the same grid (a puzzle solution's step)
+    instead of the document's, read-only; ``None`` goes back to the document's board.
     """
+
+    previewChanged = Signal(bool)  # True while the scene paints a preview instead of the document
 
     def __init__(self, document, parent=None) -> None:
         super().__init__(parent)
@@ -54,10 +60,12 @@ class BoardScene(QGraphicsScene):
         self.auto_issue_marks = True
         self._cells: dict[Coord, CellItem] = {}
         self._marks: dict[Coord, IssueMarkItem] = {}
+        self._edge_marks: dict[tuple[Coord, int], IssueEdgeMarkItem] = {}
+        self._preview = None  # the Scenario shown instead of the document's (None: the document's)
         self._overview_mode = False
         self._view_scale = 1.0
         self.setBackgroundBrush(SCENE_BACKGROUND)
-        self._scenario_of = lambda: self.document.scenario
+        self._scenario_of = self.shown_scenario
         self._build()
         document.cellsChanged.connect(self._on_cells_changed)
         document.edgesChanged.connect(self._on_edges_changed)
@@ -67,17 +75,23 @@ class BoardScene(QGraphicsScene):
         document.issuesChanged.connect(self._on_issues_changed)
 
     # --- building ---------------------------------------------------------------------------
+    def shown_scenario(self):
+        """The scenario the items paint: the preview while there is one, else the document's."""
+        return self._preview if self._preview is not None else self.document.scenario
+
     @property
     def grid(self):
         return self.document.scenario.board.grid
 
     def _build(self) -> None:
         # remove only our own items: tools may have items of their own in the scene (rubber band)
-        for item in getattr(self, "_own_items", []) + list(getattr(self, "_marks", {}).values()):
+        old = getattr(self, "_own_items", []) + list(self._marks.values()) + list(self._edge_marks.values())
+        for item in old:
             if item.scene() is self:
                 self.removeItem(item)
         self._cells = {}
         self._marks = {}
+        self._edge_marks = {}
         scen = self.document.scenario
         grid = scen.board.grid
         size = render.CELL_SIZE
@@ -200,7 +214,11 @@ class BoardScene(QGraphicsScene):
         self.edges_item.update_sides(sides)
 
     def _on_board_reset(self) -> None:
+        was_previewing = self._preview is not None
+        self._preview = None  # the grid may have changed: a preview of the old board is meaningless
         self._build()
+        if was_previewing:
+            self.previewChanged.emit(False)
 
     def _on_meta_changed(self) -> None:
         # players, companies and the tile supply change colours and tiles: refresh cells with content
@@ -230,9 +248,46 @@ class BoardScene(QGraphicsScene):
                 marks.setdefault(c, []).append(f"{issue.severity} · {issue.rule}: {issue.message}")
         return {c: "\n".join(lines) for c, lines in marks.items()}
 
+    def edge_marks_for(self, issues) -> dict[tuple[Coord, int], str]:
+        """Side marks for ``set_issue_edge_marks``: every side an issue names, with its rules and messages."""
+        return side_marks(self.grid, issues, lambda i: f"{i.severity} · {i.rule}: {i.message}")
+
     def _on_issues_changed(self, issues: list) -> None:
         if self.auto_issue_marks:
             self.set_issue_marks(self.marks_for(issues))
+            self.set_issue_edge_marks(self.edge_marks_for(issues))
+
+    # --- read-only preview ----------------------------------------------------------------------
+    def set_preview(self, scenario) -> None:
+        """Paint ``scenario`` (same grid as the document) instead of the document's board; None leaves.
+
+        Only the cells that differ between what is shown and what will be shown are refreshed;
+        the document is not touched. While previewing, the document's selection, issue marks and
+        shading are hidden (they describe the document, not the preview).
+        """
+        if scenario is not None and scenario.board.grid != self.document.scenario.board.grid:
+            raise ValueError("a preview must have the document's grid")
+        before = self.shown_scenario()
+        was_previewing = self._preview is not None
+        self._preview = scenario
+        after = self.shown_scenario()
+        if after is not before:
+            self.refresh_cells(changed_cells(before, after))
+            if before.board.edges != after.board.edges:
+                self.edges_item.update()
+        previewing = scenario is not None
+        if previewing != was_previewing:
+            self._show_document_overlays(not previewing)
+            self.previewChanged.emit(previewing)
+
+    def is_previewing(self) -> bool:
+        return self._preview is not None
+
+    def _show_document_overlays(self, visible: bool) -> None:
+        for item in list(self._marks.values()) + list(self._edge_marks.values()):
+            item.setVisible(visible)
+        self.selection_item.setVisible(visible and bool(self.selection_item.coords))
+        self.shade_item.setVisible(visible and bool(self.shade_item.shades))
 
     # --- overlays -------------------------------------------------------------------------------
     def set_issue_marks(self, marks: dict[Coord, str]) -> None:
@@ -248,6 +303,7 @@ class BoardScene(QGraphicsScene):
             if item is None:
                 item = IssueMarkItem(coord, self.cell_polygon(coord), text)
                 item.setZValue(Z.Z_ISSUES)
+                item.setVisible(self._preview is None)
                 self.addItem(item)
                 self._marks[coord] = item
             elif item.toolTip() != text:
@@ -255,6 +311,40 @@ class BoardScene(QGraphicsScene):
 
     def issue_marks(self) -> dict[Coord, IssueMarkItem]:
         return dict(self._marks)
+
+    def set_issue_edge_marks(self, marks: dict[tuple[Coord, int], str]) -> None:
+        """Highlight these cell sides in red; each mark's tooltip is its text (the rule and message)."""
+        wanted: dict[tuple[Coord, int], str] = {}
+        for (coord, edge), text in marks.items():
+            coord = (int(coord[0]), int(coord[1]))
+            if coord in self._cells:
+                wanted[canonical_side(self.grid, coord, int(edge))] = text
+        for key in list(self._edge_marks):
+            if key not in wanted:
+                self.removeItem(self._edge_marks.pop(key))
+        for key, text in wanted.items():
+            item = self._edge_marks.get(key)
+            if item is None:
+                p, q = render.side_segment(self.grid, key[0], key[1], render.CELL_SIZE)
+                item = IssueEdgeMarkItem(key[0], key[1], p, q, text)
+                item.setZValue(Z.Z_ISSUES + 0.5)
+                item.setVisible(self._preview is None)
+                self.addItem(item)
+                self._edge_marks[key] = item
+            elif item.toolTip() != text:
+                item.setToolTip(text)
+
+    def issue_edge_marks(self) -> dict[tuple[Coord, int], IssueEdgeMarkItem]:
+        """The side marks, keyed by (cell, edge) with the cell that is on the board and the lower edge id."""
+        return dict(self._edge_marks)
+
+    def edge_mark_text_at(self, scene_pos: QPointF) -> str:
+        """The text of the side mark under a scene position ('' when there is none)."""
+        reach = render.CELL_SIZE * 0.18
+        for item in self._edge_marks.values():
+            if item.isVisible() and item.distance_to(scene_pos) <= reach:
+                return item.toolTip()
+        return ""
 
     def set_overlay(self, shades: dict[Coord, QColor]) -> None:
         """Shade cells ('where can this tile go?'); an empty dict clears the shading."""
@@ -285,11 +375,15 @@ class BoardScene(QGraphicsScene):
         coord = self.coord_at(scene_pos)
         if coord is None:
             return ""
-        mark = self._marks.get(coord)
+        mark = self._marks.get(coord) if self._preview is None else None
         label = self.grid.label(coord)
         if mark is not None:
-            return f"{label}\n{mark.toolTip()}"
-        cell = self.document.scenario.board.cell(coord)
+            edge_text = self.edge_mark_text_at(scene_pos)
+            return f"{label}\n{mark.toolTip()}" + (f"\n{edge_text}" if edge_text and edge_text != mark.toolTip() else "")
+        edge_text = self.edge_mark_text_at(scene_pos)
+        if edge_text:
+            return f"{label}\n{edge_text}"
+        cell = self.shown_scenario().board.cell(coord)
         parts = [label]
         if cell.name:
             parts.append(cell.name)
@@ -309,3 +403,49 @@ class BoardScene(QGraphicsScene):
         else:
             QToolTip.hideText()
             event.ignore()
+
+
+# --- helpers (no items) ---------------------------------------------------------------------------
+def changed_cells(before, after) -> list[Coord]:
+    """The cells whose picture differs between two scenarios of the same grid."""
+    grid = after.board.grid
+    if _paint_inputs(before) != _paint_inputs(after):
+        return list(grid.ordered_coords)
+    a, b = before.board.cells, after.board.cells
+    out = []
+    for label in set(a) | set(b):
+        if a.get(label) != b.get(label) and grid.is_label(label):
+            out.append(grid.coord(label))
+    return out
+
+
+def _paint_inputs(scenario) -> tuple:
+    """What a cell's picture reads besides the cell: colours of players and companies, tile definitions."""
+    t = scenario.tiles
+    return (
+        [(p.id, p.color) for p in scenario.players],
+        [(c.id, c.color, c.text_color) for c in scenario.companies],
+        (t.set, t.custom),
+    )
+
+
+def canonical_side(grid, coord: Coord, edge: int) -> tuple[Coord, int]:
+    """One key per physical side: the side as seen from the on-board cell with the smaller (coord, edge)."""
+    other = grid.neighbour(coord, edge)
+    if other is None:
+        return coord, edge
+    return min((coord, edge), (other, grid.opposite(edge)))
+
+
+def side_marks(grid, issues, text_of) -> dict[tuple[Coord, int], str]:
+    """Every side the issues name (errors and warnings by default callers), with the joined texts."""
+    marks: dict[tuple[Coord, int], list[str]] = {}
+    for issue in issues:
+        for label, edge in issue.edges:
+            if not grid.is_label(label):
+                continue
+            key = canonical_side(grid, grid.coord(label), int(edge))
+            line = text_of(issue)
+            if line not in marks.setdefault(key, []):
+                marks[key].append(line)
+    return {k: "\n".join(v) for k, v in marks.items()}

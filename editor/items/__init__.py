@@ -6,12 +6,13 @@ with :mod:`editor.render` and are refreshed by :class:`editor.scene.BoardScene`.
 
 from editor.items.cell import CellItem, LayerItem
 from editor.items.layers import EdgeLayerItem, LabelsItem, OverviewItem
-from editor.items.overlays import GhostItem, IssueMarkItem, OutlineItem, ShadeItem
+from editor.items.overlays import GhostItem, IssueEdgeMarkItem, IssueMarkItem, OutlineItem, ShadeItem
 
 __all__ = [
     "CellItem",
     "EdgeLayerItem",
     "GhostItem",
+    "IssueEdgeMarkItem",
     "IssueMarkItem",
     "LabelsItem",
     "LayerItem",
@@ -29,3 +30,4 @@ Z_SELECTION = 30
 Z_ISSUES = 40
 Z_HOVER = 50
 Z_GHOST = 60
+Z_OWNERSHIP = 12

@@ -63,6 +63,36 @@ class IssueMarkItem(QGraphicsPathItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
 
+class IssueEdgeMarkItem(QGraphicsPathItem):
+    """A red band along a cell side that an issue names (a river crossing, a gauge line…); the tooltip names the rule."""
+
+    def __init__(self, coord: Coord, edge: int, p: QPointF, q: QPointF, text: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.coord, self.edge = coord, edge
+        self.p, self.q = QPointF(p), QPointF(q)
+        path = QPainterPath(p)
+        path.lineTo(q)
+        self.setPath(path)
+        pen = QPen(ISSUE_COLOR, 7.0)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.setPen(pen)
+        self.setOpacity(0.85)
+        self.setToolTip(text)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def midpoint(self) -> QPointF:
+        return (self.p + self.q) / 2
+
+    def distance_to(self, pos: QPointF) -> float:
+        """Distance from ``pos`` to the side's segment (scene units)."""
+        dx, dy = self.q.x() - self.p.x(), self.q.y() - self.p.y()
+        length2 = dx * dx + dy * dy or 1.0
+        t = max(0.0, min(1.0, ((pos.x() - self.p.x()) * dx + (pos.y() - self.p.y()) * dy) / length2))
+        cx, cy = self.p.x() + t * dx - pos.x(), self.p.y() + t * dy - pos.y()
+        return (cx * cx + cy * cy) ** 0.5
+
+
 class ShadeItem(QGraphicsItem):
     """The 'where can this tile go?' shading: a translucent colour over each listed cell."""
 

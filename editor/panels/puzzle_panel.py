@@ -10,7 +10,9 @@ the solution.
   change or the *Cancel* button cancels the running search (the solver polls a flag).
 * **Step-through.** The solution's moves are listed; *Previous* / *Next* (or a click on a move)
   show the board after that move in the preview below, and :attr:`PuzzlePanel.stepChanged`
-  announces the board shown, so a main window may show it too.
+  announces the board shown. A step the user picks (not one shown because a new verification
+  arrived) is also announced by :attr:`PuzzlePanel.stepRequested`, which the main window uses
+  to show that step on the main board (read-only preview).
 
 Phases are written ``name[:drawn][:required][:xN]``, comma-separated, e.g.
 ``mandatory:drawn:required, optional`` (Catalan) or ``I:x4`` (18xx: game phase I, up to four lays).
@@ -291,6 +293,7 @@ class PuzzlePanel(QWidget):
     """Edit the scenario's puzzle, verify it in the background, step through its solution."""
 
     stepChanged = Signal(object)  # the Scenario shown after the selected step (None: none)
+    stepRequested = Signal(object, int, int)  # the user picked a step: (Scenario, step, number of moves)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -310,8 +313,10 @@ class PuzzlePanel(QWidget):
         self._build()
         document.metaChanged.connect(self._document_changed)
         document.boardReset.connect(self._document_changed)
-        document.cellsChanged.connect(lambda _cells: self._schedule())
-        document.edgesChanged.connect(lambda _sides: self._schedule())
+        # bound methods, not lambdas: Qt drops a bound method's connection when this panel is
+        # destroyed, so a document that outlives its window never calls into a deleted panel
+        document.cellsChanged.connect(self._content_changed)
+        document.edgesChanged.connect(self._content_changed)
         self.refresh()
         self._schedule()
 
@@ -384,11 +389,11 @@ class PuzzlePanel(QWidget):
         status_row.addWidget(self.cancel_button)
 
         self.moves = QListWidget()
-        self.moves.currentRowChanged.connect(lambda row: self.show_step(row + 1) if row >= 0 else None)
+        self.moves.currentRowChanged.connect(self._row_picked)
         self.prev_button = QPushButton("◀ Previous")
-        self.prev_button.clicked.connect(lambda: self.show_step(self.step - 1))
+        self.prev_button.clicked.connect(self.previous_step)
         self.next_button = QPushButton("Next ▶")
-        self.next_button.clicked.connect(lambda: self.show_step(self.step + 1))
+        self.next_button.clicked.connect(self.next_step)
         self.step_label = QLabel()
         nav = QHBoxLayout()
         nav.addWidget(self.prev_button)
@@ -417,6 +422,9 @@ class PuzzlePanel(QWidget):
     # --- model -> widgets ------------------------------------------------------------------
     def _document_changed(self) -> None:
         self.refresh()
+        self._schedule()
+
+    def _content_changed(self, _changed: list) -> None:
         self._schedule()
 
     def refresh(self) -> None:
@@ -643,6 +651,22 @@ class PuzzlePanel(QWidget):
             self.moves.setCurrentRow(step - 1)
             self.moves.blockSignals(False)
         self.stepChanged.emit(self.boards[step])
+
+    def pick_step(self, step: int) -> None:
+        """Show ``step`` because the user asked for it: also announced by :attr:`stepRequested`."""
+        self.show_step(step)
+        if self.boards:
+            self.stepRequested.emit(self.boards[self.step], self.step, len(self.boards) - 1)
+
+    def previous_step(self) -> None:
+        self.pick_step(self.step - 1)
+
+    def next_step(self) -> None:
+        self.pick_step(self.step + 1)
+
+    def _row_picked(self, row: int) -> None:
+        if row >= 0:
+            self.pick_step(row + 1)
 
     def shown_scenario(self) -> Scenario | None:
         """The board the preview shows."""

@@ -1,0 +1,120 @@
+"""Showing a puzzle solution's step on the main board, read-only.
+
+:class:`BoardPreviewController` puts the main window into *preview mode*: the scene paints the
+step's scenario instead of the document's (:meth:`editor.scene.BoardScene.set_preview`), the
+editing tools and the clipboard edits are disabled, and a banner says "Previewing step k of n —
+Esc or 'Back to editing' to leave". The document is never modified. Leaving (Esc, the banner's
+button, picking a tool, or any change of the document) restores the document's board exactly.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+BANNER_STYLE = "QFrame#previewBanner { background: #fff1b8; border-bottom: 1px solid #c9a400; }"
+
+
+def preview_text(step: int, total: int) -> str:
+    """The banner's sentence."""
+    return f"Previewing step {step} of {total} — Esc or 'Back to editing' to leave"
+
+
+class PreviewBanner(QFrame):
+    """The yellow strip over the top of the board while a preview is shown.
+
+    It floats over the view (a child of it, not a layout neighbour), so showing and hiding it
+    never resizes the view nor moves the board under it.
+    """
+
+    def __init__(self, view: QWidget) -> None:
+        super().__init__(view)
+        self.setObjectName("previewBanner")
+        self.setStyleSheet(BANNER_STYLE)
+        self.setAutoFillBackground(True)
+        self.label = QLabel()
+        font = self.label.font()
+        font.setBold(True)
+        self.label.setFont(font)
+        self.back_button = QPushButton("Back to editing")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(8, 4, 8, 4)
+        lay.addWidget(self.label, 1)
+        lay.addWidget(self.back_button)
+        self.setVisible(False)
+        view.installEventFilter(self)
+        self._fit()
+
+    def _fit(self) -> None:
+        view = self.parentWidget()
+        if view is not None:
+            self.setGeometry(0, 0, view.width(), self.sizeHint().height())
+            self.raise_()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self._fit()
+        return False
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self._fit()
+        super().showEvent(event)
+
+
+class BoardPreviewController(QObject):
+    """Preview mode of a :class:`editor.mainwindow.MainWindow` (see the module docstring)."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.scene = window.scene
+        self.banner = window.preview_banner
+        self.step = 0
+        self.total = 0
+        self.leave_action = QAction("&Back to Editing", window)
+        self.leave_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.leave_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.leave_action.setStatusTip("Leave the solution preview and show the document's board")
+        self.leave_action.setEnabled(False)
+        self.leave_action.triggered.connect(self.leave)
+        window.addAction(self.leave_action)
+        self.banner.back_button.clicked.connect(self.leave)
+        self.scene.previewChanged.connect(self._preview_changed)
+        doc = window.document
+        # any change of the document ends the preview: the step no longer follows from the board
+        doc.cellsChanged.connect(self._document_changed)
+        doc.edgesChanged.connect(self._document_changed)
+        doc.metaChanged.connect(self.leave)
+
+    def is_active(self) -> bool:
+        return self.scene.is_previewing()
+
+    def show_step(self, scenario, step: int, total: int) -> None:
+        """Show ``scenario`` (the board after ``step`` of ``total`` moves) on the main board."""
+        if scenario is None:
+            self.leave()
+            return
+        self.step, self.total = step, total
+        self.scene.set_preview(scenario)
+        self.banner.label.setText(preview_text(step, total))
+        self.window.statusBar().showMessage(preview_text(step, total))
+
+    def leave(self) -> None:
+        """Back to the document's board (nothing happens when no preview is shown)."""
+        if self.scene.is_previewing():
+            self.scene.set_preview(None)
+
+    def _document_changed(self, _changed: list) -> None:
+        self.leave()
+
+    def _preview_changed(self, on: bool) -> None:
+        win = self.window
+        self.banner.setVisible(on)
+        self.leave_action.setEnabled(on)
+        for act in [*win.tool_actions.values(), win.cut_action, win.paste_action, win.delete_action,
+                    win.rotate_cw_action, win.rotate_ccw_action]:
+            act.setEnabled(not on)
+        win.view.set_tool(None if on else win.current_tool)
+        if not on:
+            win.statusBar().showMessage("Back to editing", 3000)
