@@ -16,6 +16,11 @@ from typing import Any
 from editor.cli import EXIT_INPUT, EXIT_OK, EXIT_RULES, CliError, load_or_fail
 from model.rules import MoveContext, MoveSyntaxError, RuleSet, get_rule_set
 
+PHASE_HELP = (
+    "the phase, as the rule set means it (Catalan: the turn phase, mandatory or optional; 18xx: the game "
+    "phase, e.g. II); default: the scenario's"
+)
+
 
 def _rules_for(scenario: Any, path: str) -> RuleSet:
     try:
@@ -68,7 +73,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     for m in moves:
         extra = f"  (cost {m.cost})" if m.cost else ""
         print(f"{m.text()}{extra}")
-    shown_phase = phase or scenario.state.phase or "-"
+    shown_phase = phase or rules.current_phase(scenario) or "-"  # Catalan: turn phase; 18xx: game phase
     if not moves:
         reason = getattr(rules, "no_moves_reason", None)
         verdict = reason(scenario, MoveContext(actor=actor, phase=phase, tile=tile)) if reason else None
@@ -130,7 +135,7 @@ def register(sub: Any) -> None:
     """Add ``moves``, ``explain`` and ``reach`` to the ``trackwright`` command."""
     c = sub.add_parser("moves", help="list the legal moves of a player or company")
     _actor_args(c)
-    c.add_argument("--phase", help="turn phase (Catalan: mandatory or optional; default: the scenario's)")
+    c.add_argument("--phase", help=PHASE_HELP)
     c.add_argument("--tile", metavar="T", help="only moves with this tile")
     c.add_argument("--json", action="store_true", help="print the moves as JSON")
     c.set_defaults(func=cmd_moves)
@@ -138,7 +143,7 @@ def register(sub: Any) -> None:
     c = sub.add_parser("explain", help="say whether one move is legal, or which rule it breaks (exit 1 if illegal)")
     _actor_args(c)
     c.add_argument("--move", required=True, metavar="MOVE", help="e.g. 'replace C4 turntable 0' or 'place D5 curve 1'")
-    c.add_argument("--phase", help="turn phase (default: the scenario's)")
+    c.add_argument("--phase", help=PHASE_HELP)
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_explain)
 

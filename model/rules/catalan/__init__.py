@@ -134,6 +134,10 @@ class CatalanRules(RuleSet):
                 out += [m for m in a.candidates(actor, phase, tid) if a.evaluate(m, gates=False).legal]
         return out
 
+    def current_phase(self, scenario: Scenario) -> str | None:
+        """The turn phase, ``mandatory`` or ``optional`` (``state.phase``; unset means mandatory)."""
+        return scenario.state.phase or "mandatory"
+
     def no_moves_reason(self, scenario: Scenario, context: MoveContext) -> Verdict | None:
         """Why ``legal_moves`` is empty, when one rule explains it (used by ``trackwright moves``)."""
         a = self.analysis(scenario)

@@ -383,6 +383,10 @@ class EighteenXX(RuleSet):
             out.update(n for _, n in grid.neighbours(c))
         return out
 
+    def current_phase(self, scenario: Scenario) -> str | None:
+        """The game phase (``state.game_phase``, e.g. ``'I'``): what ``MoveContext.phase`` means here."""
+        return scenario.state.game_phase
+
     @staticmethod
     def at_phase(scenario: Scenario, phase: str | None) -> Scenario:
         """The scenario seen in another game phase (``--phase``); unchanged when None."""
