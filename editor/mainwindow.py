@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self.current_tool: Tool | None = None
         self._hover: Coord | None = None
         self._clip: editing.Clip | None = None
+        self._legal_cells = editing.LegalCellsCache()
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
         self._build_panels()
         self._build_status_bar()
@@ -369,7 +370,8 @@ class MainWindow(QMainWindow):
         tile = self.tools[StampTool].tile_id
         if tile is None:
             return set()
-        return editing.legal_cells(self.document.scenario, self.document.rule_set, tile)
+        # recomputed only where the last edit can change it (the same answer as editing.legal_cells)
+        return self._legal_cells.legal_cells(self.document.scenario, self.document.rule_set, tile)
 
     def refresh_overlay(self) -> None:
         if not self.overlay_action.isChecked() or self.tools[StampTool].tile_id is None:

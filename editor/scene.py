@@ -92,6 +92,7 @@ class BoardScene(QGraphicsScene):
         self._cells = {}
         self._marks = {}
         self._edge_marks = {}
+        self._polygons: dict[Coord, QPolygonF] = {}
         scen = self.document.scenario
         grid = scen.board.grid
         size = render.CELL_SIZE
@@ -121,6 +122,7 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.labels_item)
         self.shade_item = ShadeItem()
         self.shade_item.setZValue(Z.Z_SHADE)
+        self.shade_item.set_area(self.board_rect)
         self.shade_item.setVisible(False)
         self.addItem(self.shade_item)
         self.selection_item = OutlineItem(SELECTION_COLOR, 2.5, QColor(31, 111, 224, 50))
@@ -159,7 +161,11 @@ class BoardScene(QGraphicsScene):
         return QPointF(x, y)
 
     def cell_polygon(self, coord: Coord) -> QPolygonF:
-        return render.cell_polygon(self.grid, coord, render.CELL_SIZE)
+        """The cell's outline in scene coordinates (kept per cell: overlays ask for many at once)."""
+        poly = self._polygons.get(coord)
+        if poly is None:
+            poly = self._polygons[coord] = render.cell_polygon(self.grid, coord, render.CELL_SIZE)
+        return poly
 
     def cells_rect(self, coords: list[Coord]) -> QRectF:
         rect = QRectF()

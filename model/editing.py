@@ -335,6 +335,87 @@ def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[
     return set(candidates)
 
 
+class LegalCellsCache:
+    """:func:`legal_cells` kept current edit by edit: after a local edit only the edited cells and
+    their neighbours are asked again (``explain`` of the stamp's move per rotation).
+
+    The whole board is asked again (``legal_moves``) when anything global changes: the rule set,
+    the tile, the state (active actor, phase, tiles laid this turn), players, companies, tile
+    supply and options, whether the tile has copies left, the edges, or what the active actor's
+    network reaches (``RuleSet.reached``; an active actor the rule set cannot answer for always
+    means the whole board). The answer is always what :func:`legal_cells` would say.
+    """
+
+    def __init__(self) -> None:
+        self._scenario: Scenario | None = None
+        self._key: tuple | None = None
+        self._cells: set[Coord] = set()
+        self.full_runs = 0
+        self.partial_runs = 0
+
+    def clear(self) -> None:
+        self._scenario = None
+        self._key = None
+
+    @staticmethod
+    def _global_key(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> tuple | None:
+        state = scenario.state
+        reach_key = None
+        if state.active is not None:
+            if rules is None:
+                return None
+            try:
+                reached = rules.reached(scenario, state.active)
+            except Exception:  # noqa: BLE001 - an actor the rule set cannot answer for
+                return None
+            if reached is None:
+                return None
+            reach_key = reached.cells
+        left = tiles_left(scenario).get(tile_id)
+        return (
+            id(rules), tile_id, scenario.board.grid, scenario.board.edges, state, scenario.rules,
+            scenario.players, scenario.companies, scenario.tiles, left is None or left > 0, reach_key,
+        )
+
+    def legal_cells(self, scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[Coord]:
+        """The same answer as :func:`legal_cells`, recomputed only where an edit can change it."""
+        key = self._global_key(scenario, rules, tile_id)
+        previous = self._scenario
+        if key is None or rules is None or previous is None or key != self._key or not self._cells:
+            return self._full(scenario, rules, tile_id, key)
+        if previous is scenario:
+            return set(self._cells)
+        grid = scenario.board.grid
+        old, new = previous.board.cells, scenario.board.cells
+        changed = [grid.coord(label) for label in set(old) | set(new) if old.get(label) != new.get(label) and grid.is_label(label)]
+        todo: set[Coord] = set()
+        for c in changed:
+            todo.add(c)
+            todo.update(n for _e, n in grid.neighbours(c))
+        tdef = scenario.tile(tile_id)
+        rotations = tdef.distinct_rotations(grid.sides) if tdef is not None else []
+        cells = set(self._cells)
+        for c in todo:
+            verdicts = [rule_verdict(scenario, rules, c, tile_id, r) for r in rotations]
+            if any(v is None for v in verdicts):
+                return self._full(scenario, rules, tile_id, key)  # no rule-set answer here: the fallback decides
+            if any(v[0] for v in verdicts if v is not None):
+                cells.add(c)
+            else:
+                cells.discard(c)
+        if not cells:
+            return self._full(scenario, rules, tile_id, key)
+        self.partial_runs += 1
+        self._scenario, self._cells = scenario, cells
+        return set(cells)
+
+    def _full(self, scenario: Scenario, rules: RuleSet | None, tile_id: str, key: tuple | None) -> set[Coord]:
+        self.full_runs += 1
+        cells = legal_cells(scenario, rules, tile_id)
+        self._scenario, self._key, self._cells = scenario, key, set(cells)
+        return cells
+
+
 # --- eraser ------------------------------------------------------------------------------------
 def erase_cell(cell: Cell) -> Cell:
     """What one eraser click leaves: the laid tile (and its tokens) goes first, then everything."""

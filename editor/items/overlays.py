@@ -94,11 +94,16 @@ class IssueEdgeMarkItem(QGraphicsPathItem):
 
 
 class ShadeItem(QGraphicsItem):
-    """The 'where can this tile go?' shading: a translucent colour over each listed cell."""
+    """The 'where can this tile go?' shading: a translucent colour over each listed cell.
+
+    A new set of shades repaints only the cells whose shade appeared, went or changed colour
+    (the item's bounding rect is the board's, set once), and each colour is painted as one path.
+    """
 
     def __init__(self, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self._shades: dict[Coord, tuple[QPolygonF, QColor]] = {}
+        self._paths: list[tuple[QPainterPath, QColor]] = []
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -107,26 +112,44 @@ class ShadeItem(QGraphicsItem):
     def shades(self) -> dict[Coord, QColor]:
         return {c: col for c, (_p, col) in self._shades.items()}
 
-    def set_shades(self, shades: dict[Coord, tuple[QPolygonF, QColor]]) -> None:
+    def set_area(self, rect: QRectF) -> None:
+        """The area every shade lies in (the board): the item's bounding rect."""
         self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+
+    def set_shades(self, shades: dict[Coord, tuple[QPolygonF, QColor]]) -> None:
+        old = self._shades
+        changed = [c for c in set(old) | set(shades) if (old.get(c) is None) != (shades.get(c) is None)
+                   or (c in old and old[c][1] != shades[c][1])]
         self._shades = dict(shades)
-        rect = QRectF()
-        for poly, _c in self._shades.values():
-            rect = rect.united(poly.boundingRect())
-        self._rect = rect
+        outside = False
+        for c in changed:
+            rect = (shades.get(c) or old.get(c))[0].boundingRect()
+            outside = outside or not self._rect.contains(rect)
+        if outside:  # no area set (or a shade beyond it): grow to hold every shade
+            area = QRectF(self._rect)
+            for poly, _c in self._shades.values():
+                area = area.united(poly.boundingRect())
+            self.set_area(area)
+        by_colour: dict[int, tuple[QPainterPath, QColor]] = {}
+        for poly, color in self._shades.values():
+            path, _col = by_colour.setdefault(color.rgba(), (QPainterPath(), QColor(color)))
+            path.addPolygon(poly)
+            path.closeSubpath()
+        self._paths = list(by_colour.values())
         self.setVisible(bool(shades))
-        self.update()
+        for c in changed:
+            self.update((shades.get(c) or old.get(c))[0].boundingRect())
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        exposed = option.exposedRect
         painter.setPen(Qt.PenStyle.NoPen)
-        for poly, color in self._shades.values():
-            if exposed.intersects(poly.boundingRect()):
-                painter.setBrush(color)
-                painter.drawPolygon(poly)
+        painter.setClipRect(option.exposedRect)
+        for path, color in self._paths:
+            painter.setBrush(color)
+            painter.drawPath(path)
 
 
 class GhostItem(QGraphicsItem):
