@@ -98,6 +98,25 @@ def _start_janitor() -> None:
         _janitor.start()
 
 
+def start_worker(work, name: str) -> None:
+    """Main thread: run ``work()`` on a Python thread that must touch no Qt object.
+
+    Automatic cyclic collection stays off while it runs (a collection on the worker thread
+    could destroy a QObject there, which crashes Qt); a main-thread timer resumes it when the
+    worker has finished. Not a daemon: the interpreter waits for it before tearing Qt down.
+    """
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            _finished_workers.put(1)
+
+    _pause_gc()
+    _start_janitor()
+    threading.Thread(target=run, name=name, daemon=False).start()
+
+
 def full_check(rules: RuleSet | None, rule_set_error: str | None, scenario: Scenario) -> list[Issue]:
     """The whole check of a scenario (only the structural checks without a rule set); never raises."""
     try:
@@ -148,6 +167,7 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.issues: list[Issue] = []
+        self.checked_scenario: Scenario | None = None  # the snapshot that ``issues`` describe
         self._issues_by_cell: dict[Coord, list[Issue]] = {}
         self.selection: list[Coord] = []
         self.rule_set: RuleSet | None = None
@@ -379,7 +399,7 @@ class Document(QObject):
             issues, self._incremental = run_check(
                 self.rule_set, self.rule_set_error, self._incremental, scen, changed, full
             )
-            self._on_check_done(generation, issues)
+            self._on_check_done(generation, issues, scen)
             return
         self._running = True
         # The worker holds no reference to the document: if the last reference to a QObject
@@ -388,39 +408,31 @@ class Document(QObject):
         results, error, incremental = self._results, self.rule_set_error, self._incremental
 
         def work() -> None:
-            try:
-                results.put((generation, *run_check(rules, error, incremental, scen, changed, full)))
-            finally:
-                _finished_workers.put(1)
+            results.put((generation, *run_check(rules, error, incremental, scen, changed, full), scen))
 
-        # No cyclic garbage collection while the worker runs: a collection triggered on the
-        # worker thread could destroy a QObject (a document, a command) there, which crashes Qt.
-        _pause_gc()
-        _start_janitor()
         self._poll.start()
-
-        # not a daemon: the interpreter waits for a running check before it tears Qt down
-        threading.Thread(target=work, name="trackwright-checker", daemon=False).start()
+        # no cyclic garbage collection while the worker runs (see start_worker)
+        start_worker(work, "trackwright-checker")
 
     def _drain_results(self) -> None:
         """Main thread: take finished checks from the worker's queue."""
         while True:
             try:
-                generation, issues, self._incremental = self._results.get_nowait()
+                generation, issues, self._incremental, checked = self._results.get_nowait()
             except queue.Empty:
                 break
-            self._on_check_done(generation, issues)
+            self._on_check_done(generation, issues, checked)
         if not self._running:
             self._poll.stop()
 
     def wait_for_check(self, timeout: float = 10.0) -> None:
         """Block until a running check has finished and been applied (tests, saving, quitting)."""
         if self._running:
-            generation, issues, self._incremental = self._results.get(timeout=timeout)
-            self._on_check_done(generation, issues)
+            generation, issues, self._incremental, checked = self._results.get(timeout=timeout)
+            self._on_check_done(generation, issues, checked)
             _drain_finished_workers()
 
-    def _on_check_done(self, generation: int, issues: list) -> None:
+    def _on_check_done(self, generation: int, issues: list, checked: Scenario | None = None) -> None:
         self._running = False
         if generation != self._generation:
             # edits arrived while checking: check the newest state (unless already done/pending)
@@ -428,6 +440,8 @@ class Document(QObject):
                 self._start_check()
             return
         self._checked_generation = generation
+        if checked is not None:
+            self.checked_scenario = checked
         self._set_issues(issues)
         self.checkingChanged.emit(False)
 
@@ -452,6 +466,7 @@ class Document(QObject):
         self._pending_full = True  # the next incremental check starts afresh
         self._pending_cells = set()
         issues = self.check_scenario(self._scenario)
+        self.checked_scenario = snapshot(self._scenario)
         self._set_issues(issues)
         self.checkingChanged.emit(False)
         return issues

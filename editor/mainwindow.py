@@ -29,6 +29,7 @@ from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.board_preview import BoardPreviewController, PreviewBanner
 from editor.commands import push_region_edit
 from editor.document import Document
+from editor.ownership import OwnershipController
 from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
@@ -125,6 +126,8 @@ class MainWindow(QMainWindow):
         self._overlay_timer.timeout.connect(self.refresh_overlay)
         self._connect_document()
         self.board_preview = BoardPreviewController(self)
+        self.ownership = OwnershipController(self)
+        self.ownership_action.toggled.connect(self._ownership_toggled)
         if self.puzzle_panel is not None and hasattr(self.puzzle_panel, "stepRequested"):
             self.puzzle_panel.stepRequested.connect(self.board_preview.show_step)
         self.autosaver = Autosaver(document, autosave_dir, parent=self)
@@ -220,6 +223,9 @@ class MainWindow(QMainWindow):
         self.fit_action = a("&Fit to Window", lambda: self.view.fit_to_window(), "Ctrl+9")
         self.overlay_action = a("&Where Can This Tile Go?", self._overlay_toggled, "Ctrl+L",
                                 "Shade every cell where the palette's tile has a legal move", checkable=True)
+        self.ownership_action = a("Show Track &Ownership", lambda _checked=False: None, None,
+                                  "Edge each track connection with the colours of the players or companies whose network uses it",
+                                  checkable=True)
         self.rotate_cw_action = a("Rotate Tile &Clockwise", lambda: self.tools[StampTool].rotate(1), "R")
         self.rotate_ccw_action = a("Rotate Tile A&nticlockwise", lambda: self.tools[StampTool].rotate(-1), "Shift+R")
         self.tool_group = QActionGroup(self)
@@ -257,7 +263,8 @@ class MainWindow(QMainWindow):
                     self.delete_action, None, self.select_all_action):
             edit.addSeparator() if act is None else edit.addAction(act)
         view = mb.addMenu("&View")
-        for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action, None):
+        for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action,
+                    self.ownership_action, None):
             view.addSeparator() if act is None else view.addAction(act)
         for dock in (self.palette_dock, self.properties_dock, self.players_dock, self.history_dock, self.puzzle_dock, self.issues_dock):
             if dock is not None:
@@ -361,6 +368,9 @@ class MainWindow(QMainWindow):
         if self.palette.overlay_box.isChecked() != on:
             self.palette.overlay_box.setChecked(on)
         self.refresh_overlay()
+
+    def _ownership_toggled(self, _checked: bool = False) -> None:
+        self.ownership.set_shown(self.ownership_action.isChecked())
 
     def _schedule_overlay(self, *_args) -> None:
         if self.overlay_action.isChecked():

@@ -102,6 +102,12 @@ def _path_shape(a, b, geo: Geometry, pos: list[QPointF]) -> QPainterPath:
     return p
 
 
+def path_shapes(geo: Geometry, track: TrackData) -> list[QPainterPath]:
+    """The centre line of each of the track's paths, in the local cell frame (as painted)."""
+    pos = _node_positions(geo, track.kinds, track.paths)
+    return [_path_shape(a, b, geo, pos) for a, b, _t in track.paths]
+
+
 def track_width(geo: Geometry) -> float:
     return 11.0 if geo.sides == 6 else 8.0
 

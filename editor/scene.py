@@ -27,6 +27,7 @@ from editor.items import (
     LayerItem,
     OutlineItem,
     OverviewItem,
+    OwnershipItem,
     ShadeItem,
 )
 from editor.items.overlays import HOVER_COLOR, SELECTION_COLOR
@@ -125,6 +126,10 @@ class BoardScene(QGraphicsScene):
         self.shade_item.set_area(self.board_rect)
         self.shade_item.setVisible(False)
         self.addItem(self.shade_item)
+        self.ownership_item = OwnershipItem()
+        self.ownership_item.setZValue(Z.Z_OWNERSHIP)
+        self.ownership_item.set_area(self.board_rect)
+        self.addItem(self.ownership_item)
         self.selection_item = OutlineItem(SELECTION_COLOR, 2.5, QColor(31, 111, 224, 50))
         self.selection_item.setZValue(Z.Z_SELECTION)
         self.addItem(self.selection_item)
@@ -136,7 +141,7 @@ class BoardScene(QGraphicsScene):
         self.ghost_item.setZValue(Z.Z_GHOST)
         self.addItem(self.ghost_item)
         self._own_items = [
-            self._cells_layer, self.overview, self.edges_item, self.labels_item, self.shade_item,
+            self._cells_layer, self.overview, self.edges_item, self.labels_item, self.shade_item, self.ownership_item,
             self.selection_item, self.hover_item, self.ghost_item,
         ]
         self._apply_mode()
@@ -294,6 +299,7 @@ class BoardScene(QGraphicsScene):
             item.setVisible(visible)
         self.selection_item.setVisible(visible and bool(self.selection_item.coords))
         self.shade_item.setVisible(visible and bool(self.shade_item.shades))
+        self.ownership_item.setVisible(visible)
 
     # --- overlays -------------------------------------------------------------------------------
     def set_issue_marks(self, marks: dict[Coord, str]) -> None:
@@ -357,6 +363,10 @@ class BoardScene(QGraphicsScene):
         self.shade_item.set_shades(
             {c: (self.cell_polygon(c), QColor(col)) for c, col in shades.items() if (int(c[0]), int(c[1])) in self._cells}
         )
+
+    def set_ownership(self, lines: dict) -> None:
+        """Lines beside owned track: {cell: [(polyline in scene units, colour)]} ({} clears)."""
+        self.ownership_item.set_lines({c: v for c, v in lines.items() if (int(c[0]), int(c[1])) in self._cells})
 
     def set_ghost(self, coord: Coord | None, tile_id: str | None, rotation: int, legal: bool, reason: str) -> None:
         """Show a tile half transparent at ``coord`` (green outline when legal, red with the reason when not)."""

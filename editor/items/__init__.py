@@ -6,7 +6,7 @@ with :mod:`editor.render` and are refreshed by :class:`editor.scene.BoardScene`.
 
 from editor.items.cell import CellItem, LayerItem
 from editor.items.layers import EdgeLayerItem, LabelsItem, OverviewItem
-from editor.items.overlays import GhostItem, IssueEdgeMarkItem, IssueMarkItem, OutlineItem, ShadeItem
+from editor.items.overlays import GhostItem, IssueEdgeMarkItem, IssueMarkItem, OutlineItem, OwnershipItem, ShadeItem
 
 __all__ = [
     "CellItem",
@@ -18,6 +18,7 @@ __all__ = [
     "LayerItem",
     "OutlineItem",
     "OverviewItem",
+    "OwnershipItem",
     "ShadeItem",
 ]
 

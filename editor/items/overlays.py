@@ -152,6 +152,59 @@ class ShadeItem(QGraphicsItem):
             painter.drawPath(path)
 
 
+class OwnershipItem(QGraphicsItem):
+    """Thin coloured lines beside owned track (View ▸ Show Track Ownership), cell by cell."""
+
+    LINE_PX = 2.2
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._lines: dict[Coord, list[tuple[QPolygonF, QColor]]] = {}
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+
+    def set_area(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    @property
+    def cells(self) -> dict[Coord, list[tuple[QPolygonF, QColor]]]:
+        return dict(self._lines)
+
+    def set_lines(self, lines: dict[Coord, list[tuple[QPolygonF, QColor]]]) -> None:
+        """Replace the lines; only cells whose lines changed are repainted."""
+        old = self._lines
+        changed = [c for c in set(old) | set(lines) if not _same_lines(old.get(c), lines.get(c))]
+        self._lines = {c: v for c, v in lines.items() if v}
+        for c in changed:
+            rect = QRectF()
+            for poly, _col in (old.get(c) or []) + (lines.get(c) or []):
+                rect = rect.united(poly.boundingRect())
+            self.update(rect.adjusted(-4, -4, 4, 4))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for lines in self._lines.values():
+            for poly, color in lines:
+                if exposed.intersects(poly.boundingRect().adjusted(-2, -2, 2, 2)):  # a straight line's rect is empty
+                    pen = QPen(color, self.LINE_PX)
+                    pen.setCosmetic(True)
+                    painter.setPen(pen)
+                    painter.drawPolyline(poly)
+
+
+def _same_lines(a, b) -> bool:
+    if not a or not b:
+        return not a and not b
+    return len(a) == len(b) and all(p == q and c == d for (p, c), (q, d) in zip(a, b, strict=True))
+
+
 class GhostItem(QGraphicsItem):
     """The tile stamp's preview: the tile half transparent, outlined green (legal) or red, with the reason."""
 
