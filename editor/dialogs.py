@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QSpinBox,
@@ -130,3 +131,64 @@ class NewBoardDialog(QDialog):
 def ask_new_board(parent: QWidget | None) -> NewBoardChoice | None:
     dlg = NewBoardDialog(parent)
     return dlg.choice() if dlg.exec() == QDialog.DialogCode.Accepted else None
+
+
+MAX_LISTED_CELLS = 40
+
+
+def dropped_text(dropped: list[str], error: str = "") -> str:
+    """The board-size dialog's warning: the cells that would be dropped (or why the size is refused)."""
+    if error:
+        return f"This size cannot be used: {error}"
+    if not dropped:
+        return ""
+    shown = ", ".join(dropped[:MAX_LISTED_CELLS]) + (f" and {len(dropped) - MAX_LISTED_CELLS} more" if len(dropped) > MAX_LISTED_CELLS else "")
+    return f"{len(dropped)} cell{'s' if len(dropped) != 1 else ''} with content would be dropped: {shown}"
+
+
+class BoardSizeDialog(QDialog):
+    """Edit > Board Size…: new width and height, with a warning listing the cells that would be dropped.
+
+    ``preview(width, height)`` returns ``(dropped labels, error text)`` for a size (error: the size
+    cannot be used; OK is then disabled).
+    """
+
+    def __init__(self, width: int, height: int, preview, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Board size")
+        self._preview = preview
+        self.width_box = QSpinBox()
+        self.width_box.setRange(1, 1000)
+        self.width_box.setValue(width)
+        self.height_box = QSpinBox()
+        self.height_box.setRange(1, 1000)
+        self.height_box.setValue(height)
+        self.warning = QLabel()
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color: #b00020;")
+        self.warning.setMinimumWidth(360)
+        form = QFormLayout(self)
+        form.addRow("Width (columns)", self.width_box)
+        form.addRow("Height (rows)", self.height_box)
+        form.addRow(self.warning)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        self.width_box.valueChanged.connect(self._update)
+        self.height_box.valueChanged.connect(self._update)
+        self._update()
+
+    def size(self) -> tuple[int, int]:  # noqa: A003 - the board's size, not the widget's
+        return self.width_box.value(), self.height_box.value()
+
+    def _update(self) -> None:
+        dropped, error = self._preview(*self.size())
+        self.warning.setText(dropped_text(dropped, error))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not error)
+
+
+def ask_board_size(parent: QWidget | None, width: int, height: int, preview) -> tuple[int, int] | None:
+    """The new board size, or None when cancelled (see :class:`BoardSizeDialog`)."""
+    dlg = BoardSizeDialog(width, height, preview, parent)
+    return dlg.size() if dlg.exec() == QDialog.DialogCode.Accepted else None

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.board_preview import BoardPreviewController, PreviewBanner
-from editor.commands import push_region_edit
+from editor.commands import ReplaceScenarioCommand, push_region_edit
 from editor.document import Document
 from editor.ownership import OwnershipController
 from editor.panels.issues import IssuesPanel
@@ -216,6 +216,7 @@ class MainWindow(QMainWindow):
         self.copy_action = a("&Copy", self.copy, K.Copy, "Copy the selected cells")
         self.paste_action = a("&Paste", self.paste, K.Paste, "Paste at the selection's top-left cell (or the cell under the pointer)")
         self.delete_action = a("&Delete", self.delete, K.Delete, "Clear the selected cells")
+        self.board_size_action = a("Board &Size…", self.change_board_size, None, "Change the board's width and height (one undo step)")
         self.select_all_action = a("Select &All", self.select_all, K.SelectAll, "Select every cell")
         self.zoom_in_action = a("Zoom &In", lambda: self.view.zoom_in(), K.ZoomIn)
         self.zoom_out_action = a("Zoom &Out", lambda: self.view.zoom_out(), K.ZoomOut)
@@ -260,7 +261,7 @@ class MainWindow(QMainWindow):
         file.addAction(self.quit_action)
         edit = mb.addMenu("&Edit")
         for act in (self.undo_action, self.redo_action, None, self.cut_action, self.copy_action, self.paste_action,
-                    self.delete_action, None, self.select_all_action):
+                    self.delete_action, None, self.select_all_action, None, self.board_size_action):
             edit.addSeparator() if act is None else edit.addAction(act)
         view = mb.addMenu("&View")
         for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action,
@@ -616,6 +617,29 @@ class MainWindow(QMainWindow):
 
     def cut(self) -> bool:
         return self.copy() and self.delete("Cut")
+
+    def change_board_size(self) -> bool:
+        """Edit > Board Size…: resize the grid as one undo step, after a warning about dropped cells."""
+        scenario = self.document.scenario
+        grid = scenario.board.grid
+
+        def preview(width: int, height: int) -> tuple[list[str], str]:
+            try:
+                return editing.resize_board(scenario, width, height)[1], ""
+            except ValueError as exc:
+                return [], str(exc)
+
+        size = dialogs.ask_board_size(self, grid.width, grid.height, preview)
+        if size is None or size == (grid.width, grid.height):
+            return False
+        try:
+            resized, dropped = editing.resize_board(scenario, *size)
+        except ValueError as exc:
+            dialogs.show_error(self, "Cannot resize the board", str(exc))
+            return False
+        self.document.undo_stack.push(ReplaceScenarioCommand(self.document, resized, f"Board size {size[0]}×{size[1]}"))
+        self.statusBar().showMessage(f"Board is now {size[0]}×{size[1]}" + (f"; {len(dropped)} cells dropped" if dropped else ""), 4000)
+        return True
 
     def select_all(self) -> None:
         self.document.set_selection(list(self.document.grid.ordered_coords))
