@@ -11,7 +11,6 @@ Move kinds: ``place`` (a tile on a free cell), ``replace`` (substitution, §4.6)
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +27,8 @@ from model.scenario import Scenario
 from model.track import CellTrack, TrackPath
 
 PHASES = ("mandatory", "optional")
+_OPPOSITE = (2, 3, 0, 1)  # the side a train enters by, for each side it leaves by
+_UNSET = object()
 MOVE_KINDS = ("place", "replace", "pass")
 CATALAN_TERRAIN = ("plain", "lake", "mountain")
 
@@ -68,6 +69,9 @@ class Analysis:
         self._trunks: dict[tuple[str, int], int | None] = {}
         self._static: dict[tuple[Coord, str], tuple] = {}
         self._profiles: dict[tuple[Coord, str], tuple] = {}
+        self._lost: dict[tuple, set[tuple[Coord, int]]] = {}  # lost_connections per (cell, player, new exits, limit)
+        self._succ: dict[str, list] = {}
+        self._entries: dict[tuple, list] = {}  # see _entries_into  # per player, by pre-order number: the states each state moves on to
         self._reachers: dict[Coord, list[str]] = {}
         self._laid: dict[str, list] = {}
         self._ports: dict[tuple[str, int], frozenset[int]] = {}
@@ -552,13 +556,10 @@ class Analysis:
         if limit is None:
             limit = 7 if self.detail else 1
         net = self.net
-        grid = self.grid
         r = net.reach(pid)
         if not r.parent:  # a network kept without its search tree: compare two full searches
             after = net.search(pid, overrides={coord: new})
             return {k for k in r.connections if k[0] != coord} - after.connections
-        tin, _, order = r.euler()
-        by_cell = r.by_cell()
         key = (coord, pid)
         prof = self._profiles.get(key)
         if prof is None:
@@ -570,76 +571,158 @@ class Analysis:
                 ranges.append((lo_, hi_))
         if not ranges:
             return set()
+        memo_key = (coord, pid, new.exits if new is not None else None, limit)
+        got = self._lost.get(memo_key)
+        if got is None:
+            got = self._lost[memo_key] = self._lost_in_ranges(coord, new, r, ranges, limit)
+        return got
 
-        if len(ranges) == 1:
-            (lo, hi), = ranges
+    def _lost_in_ranges(self, coord: Coord, new: Transfer | None, r, ranges: list[tuple[int, int]], limit: int) -> set[tuple[Coord, int]]:
+        """Steps 2-3 of :meth:`lost_connections` for the states at risk (pre-order ``ranges``).
 
-            def known(st: tuple[Coord, int]) -> bool:
-                i = tin.get(st)
-                return i is not None and not lo <= i <= hi and st[0] != coord
-        else:
+        A state is *known* (surely still reached) when it was reached before, is not in the
+        changed cell and is not at risk. The tests are written out inline: this loop is the hot
+        spot of ``legal_moves`` in the optional phase."""
+        net = self.net
+        tin, _, order = r.euler()
+        by_cell = r.by_cell()
+        _, _, into_q = self._profiles[(coord, r.player)]
+        merged = _merged(ranges)
+        lo, hi = merged[0][0], merged[-1][1]  # every state at risk lies in [lo, hi]
+        gaps = len(merged) > 1
+        tin_get = tin.get
 
-            def known(st: tuple[Coord, int]) -> bool:
-                i = tin.get(st)
-                return i is not None and st[0] != coord and not any(a_ <= i <= b_ for a_, b_ in ranges)
+        def at_risk(i: int) -> bool:  # for i in [lo, hi]
+            return not gaps or any(a_ <= i <= b_ for a_, b_ in merged)
 
-        def used(t: Transfer, e: int) -> frozenset[int]:
-            return t.start_used if e < 0 else t.used[e]
+        def known(st: tuple[Coord, int]) -> bool:
+            i = tin_get(st)
+            return i is not None and st[0] != coord and (i < lo or i > hi or not at_risk(i))
 
-        # surely reachable states that leave into the changed cell ...
-        queue: deque[tuple[Coord, int]] = deque((st[0], x) for st, x in into_q if known(st))
-        keys = r.nontree_keys
-        for a_, b_ in ranges:  # ... or into a state at risk by a non-tree edge
-            for k in range(bisect_left(keys, a_), bisect_right(keys, b_)):
-                u, x, v = r.nontree[k]
-                if v[0] != coord and known(u):
-                    queue.append((u[0], x))
-        visited: dict[Coord, list[int]] = {}
-        offsets = grid.offsets()
-        on_board = grid.coord_set
-        while queue:
-            c, x = queue.popleft()
+        # the search resumed on the changed board, through states not known to be reached:
+        # ``found`` marks the states at risk found again (by pre-order number), ``fresh`` the
+        # entries found in the changed cell and in cells the old board never entered
+        found = bytearray(len(order))
+        fresh: dict[Coord, list[int]] = {}
+        offsets = self.grid.offsets()
+        on_board = self.grid.coord_set
+        succ = self._succ.get(r.player)
+        if succ is None:
+            succ = self._succ[r.player] = [None] * len(order)
+        targets: list[tuple[Coord, int]] = []  # (cell, entry side) still to visit
+        push = targets.append
+
+        def leave(c: Coord, x: int) -> None:
             dx, dy = offsets[x]
             n = (c[0] + dx, c[1] + dy)
-            if n not in on_board:
+            if n in on_board:
+                push((n, _OPPOSITE[x]))
+
+        for st, x in into_q:  # surely reachable states that leave into the changed cell ...
+            if known(st):
+                leave(st[0], x)
+        for a_, b_ in set(ranges):  # ... or into a state at risk by a non-tree edge
+            for u, x in self._entries_into(coord, r, a_, b_):
+                if known(u):
+                    leave(u[0], x)
+        pop = targets.pop
+        while targets:
+            n, e = pop()
+            if n != coord:
+                i = tin_get((n, e))
+                if i is not None:  # a state of the old board: known, at risk and found, or at risk
+                    if i < lo or i > hi or found[i] or not at_risk(i):
+                        continue
+                    found[i] = 1
+                    nxt = succ[i]
+                    if nxt is None:
+                        nxt = succ[i] = self._successors(n, e)
+                    targets.extend(nxt)
+                    continue
+                t = net.transfer(n)
+            else:
+                t = new
+            if t is None:
                 continue
-            e = (x + 2) % 4
-            t = new if n == coord else net.transfer(n)
-            if t is None or t.exits[e] is None:
+            exits = t.exits[e]
+            if exits is None:
                 continue
-            seen = visited.setdefault(n, [])
-            if e in seen or known((n, e)):
+            seen = fresh.get(n)
+            if seen is None:
+                seen = fresh[n] = []
+            elif e in seen:
                 continue
             seen.append(e)
-            for x2 in t.exits[e]:
-                queue.append((n, x2))
+            for x2 in exits:
+                leave(n, x2)
         # every state at risk not found again: does anyone else still provide its connections?
+        # (the ranges in their own order, so that the first ``limit`` cells found stay the same)
         lost: set[tuple[Coord, int]] = set()
         lost_cells: set[Coord] = set()
+        find = found.find
         for a_, b_ in ranges:
-            for idx in range(a_, b_ + 1):
+            idx = a_ - 1
+            while True:
+                idx = find(0, idx + 1, b_ + 1)  # the next state of the range not found again
+                if idx < 0:
+                    break
                 c, e = order[idx]
-                again = visited.get(c, ())
-                if c == coord or e in again:
+                if c == coord:
                     continue
+                others = by_cell[c]
+                again = [e2 for e2 in others if found[tin[(c, e2)]]] + fresh.get(c, [])
                 t = net.transfer(c)
-                if not again and len(by_cell[c]) == 1:  # the only state of its cell: all is lost
-                    for i in used(t, e):
+                used_e = t.start_used if e < 0 else t.used[e]
+                if not again and len(others) == 1:  # the only state of its cell: all is lost
+                    for i in used_e:
                         lost.add((c, i))
                         lost_cells.add(c)
                     if len(lost_cells) >= limit:
                         return lost
                     continue
-                for i in used(t, e):
-                    if (c, i) in lost or any(i in used(t, e2) for e2 in again):
+                for i in used_e:
+                    if (c, i) in lost or any(i in (t.start_used if e2 < 0 else t.used[e2]) for e2 in again):
                         continue
-                    if any(e2 != e and known((c, e2)) and i in used(t, e2) for e2 in by_cell[c]):
+                    if any(
+                        e2 != e and i in (t.start_used if e2 < 0 else t.used[e2]) and known((c, e2)) for e2 in others
+                    ):
                         continue
                     lost.add((c, i))
                     lost_cells.add(c)
                     if len(lost_cells) >= limit:
                         return lost
         return lost
+
+    def _entries_into(self, coord: Coord, r, lo: int, hi: int) -> list[tuple[tuple[Coord, int], int]]:
+        """Non-tree edges ``(state, exit side)`` into the pre-order range ``[lo, hi]`` from states
+        outside it and outside the cell (cached per cell, player and range: the rotations and
+        tiles tried on one cell share them)."""
+        key = (coord, r.player, lo, hi)
+        got = self._entries.get(key)
+        if got is None:
+            tin = r.euler()[0]
+            keys = r.nontree_keys
+            got = []
+            for k in range(bisect_left(keys, lo), bisect_right(keys, hi)):
+                u, x, v = r.nontree[k]
+                if v[0] != coord and u[0] != coord and not lo <= tin[u] <= hi:
+                    got.append((u, x))
+            self._entries[key] = got
+        return got
+
+    def _successors(self, coord: Coord, entry: int) -> tuple[tuple[Coord, int], ...]:
+        """The (cell, entry side) states a train entering ``coord`` by ``entry`` moves on to, on
+        the board as it stands (cached per player and state by :meth:`_lost_in_ranges`)."""
+        t = self.net.transfer(coord)
+        offsets = self.grid.offsets()
+        on_board = self.grid.coord_set
+        out = []
+        for x in t.exits[entry]:
+            dx, dy = offsets[x]
+            n = (coord[0] + dx, coord[1] + dy)
+            if n in on_board:
+                out.append((n, _OPPOSITE[x]))
+        return tuple(out)
 
     def _profile(self, coord: Coord, r) -> tuple:
         """Tile-independent data of the continuity test for one cell and player (cached):
@@ -724,3 +807,15 @@ class Analysis:
         if got is None:
             got = self._middle[coord] = any(self.lost_connections(coord, pid, None, limit=1) for pid in self.scope(coord))
         return got
+
+
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Inclusive ranges sorted and merged where they overlap or touch."""
+    out: list[tuple[int, int]] = []
+    for a_, b_ in sorted(ranges):
+        if out and a_ <= out[-1][1] + 1:
+            if b_ > out[-1][1]:
+                out[-1] = (out[-1][0], b_)
+        else:
+            out.append((a_, b_))
+    return out
