@@ -14,13 +14,13 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
-    QSpinBox,
     QWidget,
 )
+
+from editor.forms import form, ok_cancel, spin_box
 
 FILE_FILTER = "Trackwright scenarios (*.json);;All files (*)"
 
@@ -98,23 +98,14 @@ class NewBoardDialog(QDialog):
         self.rules.addItems(rule_sets or ["catalan", "18xx", "18india"])
         self.orientation = QComboBox()
         self.orientation.addItems(["flat", "pointy"])
-        self.width_box = QSpinBox()
-        self.width_box.setRange(1, 1000)
-        self.width_box.setValue(12)
-        self.height_box = QSpinBox()
-        self.height_box.setRange(1, 1000)
-        self.height_box.setValue(12)
+        self.width_box = spin_box(1, 1000, 12)
+        self.height_box = spin_box(1, 1000, 12)
         self.title = QLineEdit("Untitled")
-        form = QFormLayout(self)
-        form.addRow("Rule set", self.rules)
-        form.addRow("Hex orientation", self.orientation)
-        form.addRow("Width (columns)", self.width_box)
-        form.addRow("Height (rows)", self.height_box)
-        form.addRow("Title", self.title)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        layout = form(self, [
+            ("Rule set", self.rules), ("Hex orientation", self.orientation), ("Width (columns)", self.width_box),
+            ("Height (rows)", self.height_box), ("Title", self.title),
+        ])
+        layout.addRow(ok_cancel(self))
         self.rules.currentTextChanged.connect(self._rules_changed)
         self._rules_changed(self.rules.currentText())
 
@@ -157,24 +148,16 @@ class BoardSizeDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Board size")
         self._preview = preview
-        self.width_box = QSpinBox()
-        self.width_box.setRange(1, 1000)
-        self.width_box.setValue(width)
-        self.height_box = QSpinBox()
-        self.height_box.setRange(1, 1000)
-        self.height_box.setValue(height)
+        self.width_box = spin_box(1, 1000, width)
+        self.height_box = spin_box(1, 1000, height)
         self.warning = QLabel()
         self.warning.setWordWrap(True)
         self.warning.setStyleSheet("color: #b00020;")
         self.warning.setMinimumWidth(360)
-        form = QFormLayout(self)
-        form.addRow("Width (columns)", self.width_box)
-        form.addRow("Height (rows)", self.height_box)
-        form.addRow(self.warning)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        form.addRow(self.buttons)
+        layout = form(self, [("Width (columns)", self.width_box), ("Height (rows)", self.height_box)])
+        layout.addRow(self.warning)
+        self.buttons = ok_cancel(self)
+        layout.addRow(self.buttons)
         self.width_box.valueChanged.connect(self._update)
         self.height_box.valueChanged.connect(self._update)
         self._update()

@@ -34,7 +34,7 @@ from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
-from editor.scene import side_marks
+from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
 from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool
 from model import editing
@@ -339,16 +339,13 @@ class MainWindow(QMainWindow):
     # --- live checker on screen -----------------------------------------------------------
     def _issues_changed(self, issues) -> None:
         grid = self.document.grid
-        marks: dict[Coord, list[str]] = {}
-        for issue in issues:
-            if issue.severity == "info":
-                continue
-            for label in issue.cells:
-                if grid.is_label(label):
-                    marks.setdefault(grid.coord(label), []).append(f"{issue.severity}: {issue.message} [{issue.rule}]")
-        self.scene.set_issue_marks({c: "\n".join(lines) for c, lines in marks.items()})
-        shown = [i for i in issues if i.severity != "info"]
-        self.scene.set_issue_edge_marks(side_marks(grid, shown, lambda i: f"{i.severity}: {i.message} [{i.rule}]"))
+        shown = [i for i in issues if i.severity != "info"]  # errors and warnings are marked on the board
+
+        def text(issue) -> str:
+            return f"{issue.severity}: {issue.message} [{issue.rule}]"
+
+        self.scene.set_issue_marks(cell_marks(grid, shown, text))
+        self.scene.set_issue_edge_marks(side_marks(grid, shown, text))
         counts = self.document.issue_counts()
         self.counts_label.setText(self.counts_text(counts))
 

@@ -248,16 +248,7 @@ class BoardScene(QGraphicsScene):
 
     def marks_for(self, issues) -> dict[Coord, str]:
         """Issue marks for ``set_issue_marks``: every cell an issue names, with its rules and messages."""
-        grid = self.grid
-        marks: dict[Coord, list[str]] = {}
-        for issue in issues:
-            for label in issue.cells:
-                try:
-                    c = grid.coord(label)
-                except ValueError:
-                    continue
-                marks.setdefault(c, []).append(f"{issue.severity} · {issue.rule}: {issue.message}")
-        return {c: "\n".join(lines) for c, lines in marks.items()}
+        return cell_marks(self.grid, issues, lambda i: f"{i.severity} · {i.rule}: {i.message}")
 
     def edge_marks_for(self, issues) -> dict[tuple[Coord, int], str]:
         """Side marks for ``set_issue_edge_marks``: every side an issue names, with its rules and messages."""
@@ -445,6 +436,16 @@ def _paint_inputs(scenario) -> tuple:
     )
 
 
+def cell_marks(grid, issues, text_of) -> dict[Coord, str]:
+    """Every cell the issues name, with the joined texts (``text_of(issue)``, one line each)."""
+    marks: dict[Coord, list[str]] = {}
+    for issue in issues:
+        for label in issue.cells:
+            if grid.is_label(label):
+                marks.setdefault(grid.coord(label), []).append(text_of(issue))
+    return {c: "\n".join(lines) for c, lines in marks.items()}
+
+
 def canonical_side(grid, coord: Coord, edge: int) -> tuple[Coord, int]:
     """One key per physical side: the side as seen from the on-board cell with the smaller (coord, edge)."""
     other = grid.neighbour(coord, edge)
@@ -454,7 +455,7 @@ def canonical_side(grid, coord: Coord, edge: int) -> tuple[Coord, int]:
 
 
 def side_marks(grid, issues, text_of) -> dict[tuple[Coord, int], str]:
-    """Every side the issues name (errors and warnings by default callers), with the joined texts."""
+    """Every side the issues name, with the joined texts (``text_of(issue)``, one line each)."""
     marks: dict[tuple[Coord, int], list[str]] = {}
     for issue in issues:
         for label, edge in issue.edges:

@@ -120,24 +120,36 @@ class OverviewItem(QGraphicsItem):
         painter.restore()
 
 
-class EdgeLayerItem(QGraphicsItem):
-    """Rivers, gauge lines and impassable sides of the whole board (above the cells)."""
+class BoardLayerItem(QGraphicsItem):
+    """A board-wide layer painted from the shown scenario: covers :meth:`area`, takes no mouse."""
 
     def __init__(self, scenario_of: Callable[[], Scenario], parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self._scenario_of = scenario_of
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # only the exposed part is painted (no cache: a board-sized cached picture would be huge at high zoom)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.reset()
 
+    def area(self) -> QRectF:  # pragma: no cover - overridden
+        raise NotImplementedError
+
     def reset(self) -> None:
+        """The board changed size: take the new area and repaint."""
         self.prepareGeometryChange()
-        self._rect = render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=False).adjusted(-20, -20, 20, 20)
+        self._rect = self.area()
         self.update()
 
     def boundingRect(self) -> QRectF:
         return self._rect
+
+
+class EdgeLayerItem(BoardLayerItem):
+    """Rivers, gauge lines and impassable sides of the whole board (above the cells)."""
+
+    def area(self) -> QRectF:
+        return render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=False).adjusted(-20, -20, 20, 20)
 
     def update_sides(self, sides: Iterable[tuple[Coord, int]]) -> None:
         """Schedule a redraw of the area around these sides."""
@@ -155,27 +167,13 @@ class EdgeLayerItem(QGraphicsItem):
         )
 
 
-class LabelsItem(QGraphicsItem):
+class LabelsItem(BoardLayerItem):
     """Column and row labels along the board edges."""
 
     MIN_TEXT_PX = 6.0
 
-    def __init__(self, scenario_of: Callable[[], Scenario], parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self._scenario_of = scenario_of
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        # no cache: a board-sized cached picture would be huge at high zoom; only visible labels are painted
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self.reset()
-
-    def reset(self) -> None:
-        self.prepareGeometryChange()
-        self._rect = render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=True)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
+    def area(self) -> QRectF:
+        return render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=True)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())

@@ -28,7 +28,6 @@ from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -43,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from editor.commands import SetPartCommand
 from editor.document import Document, snapshot
+from editor.forms import form
 from model.puzzles.goal import PhaseStep, Puzzle, Resources
 from model.rules import Move
 from model.scenario import Scenario
@@ -358,21 +358,15 @@ class PuzzlePanel(QWidget):
             w.editingFinished.connect(self.commit)
 
         goal_box = QGroupBox("Goal")
-        form = QFormLayout(goal_box)
-        form.addRow("Title", self.title)
-        form.addRow("Played by", self.actor)
-        form.addRow("Goal", self.goal_kind)
-        form.addRow("For", self.goal_who)
-        form.addRow("Places", self.places)
-        form.addRow("Claim", self.expect)
+        form(goal_box, [
+            ("Title", self.title), ("Played by", self.actor), ("Goal", self.goal_kind), ("For", self.goal_who),
+            ("Places", self.places), ("Claim", self.expect),
+        ])
         res_box = QGroupBox("Resources")
-        form2 = QFormLayout(res_box)
-        form2.addRow("Hand", self.hand)
-        form2.addRow("Drawn tiles", self.draws)
-        form2.addRow("Turns", self.turns)
-        form2.addRow("Move cap", self.max_moves)
-        form2.addRow("Money", self.money)
-        form2.addRow("Phases", self.phases)
+        form(res_box, [
+            ("Hand", self.hand), ("Drawn tiles", self.draws), ("Turns", self.turns), ("Move cap", self.max_moves),
+            ("Money", self.money), ("Phases", self.phases),
+        ])
 
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020;")

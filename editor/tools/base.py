@@ -130,3 +130,46 @@ def left_button_down(event: QMouseEvent) -> bool:
 
 def is_left(event: QMouseEvent) -> bool:
     return event.button() == Qt.MouseButton.LeftButton
+
+
+class StrokeTool(Tool):
+    """A tool that applies itself to every cell a left-button drag passes, as one undo step.
+
+    Subclasses implement :meth:`apply_to` (push a command for these cells, with ``self.stroke``
+    as the merge id) and may extend :meth:`begin_stroke`.
+    """
+
+    def __init__(self, document, parent=None) -> None:
+        super().__init__(document, parent)
+        self.stroke: int | None = None
+        self._last: QPointF | None = None
+
+    def apply_to(self, coords: list[Coord]) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def begin_stroke(self) -> None:
+        """A new drag starts (a fresh stroke number)."""
+        self.stroke = next_stroke()
+
+    def press(self, coord, scene_pos, event) -> None:
+        if not is_left(event):
+            return
+        self.begin_stroke()
+        self._last = QPointF(scene_pos)
+        if coord is not None:
+            self.apply_to([coord])
+
+    def move(self, coord, scene_pos, event) -> None:
+        super().move(coord, scene_pos, event)
+        if self.stroke is None or not left_button_down(event):
+            return
+        path = cells_along(self.view, self._last, scene_pos) if self._last is not None else []
+        self._last = QPointF(scene_pos)
+        if coord is not None and coord not in path:
+            path.append(coord)
+        self.apply_to(path)
+
+    def release(self, coord, scene_pos, event) -> None:
+        if is_left(event):
+            self.stroke = None
+            self._last = None
