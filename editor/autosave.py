@@ -34,6 +34,15 @@ def recovery_dir() -> Path:
     return Path(base) / "recovery"
 
 
+def remove_files(*paths) -> None:
+    """Delete these files; one that is already gone (or cannot be removed) is skipped."""
+    for p in paths:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
 @dataclass
 class Recovery:
     """A recovery file found at start-up."""
@@ -47,11 +56,7 @@ class Recovery:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
 
     def discard(self) -> None:
-        for p in (self.file, self.info):
-            try:
-                p.unlink()
-            except OSError:
-                pass
+        remove_files(self.file, self.info)
 
 
 def process_alive(pid: int) -> bool:
@@ -133,11 +138,7 @@ class Autosaver(QObject):
 
     def discard(self) -> None:
         """Remove this session's recovery file (after a save, or on a normal close)."""
-        for p in (self.file, self.info):
-            try:
-                p.unlink()
-            except OSError:
-                pass
+        remove_files(self.file, self.info)
         self._written_index = None
 
     def _modified_changed(self, modified: bool) -> None:

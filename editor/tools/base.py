@@ -173,3 +173,14 @@ class StrokeTool(Tool):
         if is_left(event):
             self.stroke = None
             self._last = None
+
+
+class TerrainChoice:
+    """The terrain and cost a terrain tool puts down (brush, bucket fill); mixed into a :class:`Tool`."""
+
+    terrain = "lake"
+    cost: int | None = None  # None: keep the cell's cost ("auto")
+
+    def set_terrain(self, terrain: str, cost: int | None = None) -> None:
+        self.terrain, self.cost = terrain, cost
+        self.optionsChanged.emit()

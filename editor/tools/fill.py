@@ -3,25 +3,16 @@
 from __future__ import annotations
 
 from editor.commands import FillCommand
-from editor.tools.base import Tool, is_left
+from editor.tools.base import TerrainChoice, Tool, is_left
 from model import editing
 
 
-class FillTool(Tool):
+class FillTool(TerrainChoice, Tool):
     name = "Bucket fill"
     shortcut = "F"
     hint = "Bucket fill: click to fill the connected region of the same terrain with the chosen terrain."
     glyph = "▨"
     colour = "#6fa8dc"
-
-    def __init__(self, document, parent=None) -> None:
-        super().__init__(document, parent)
-        self.terrain = "lake"
-        self.cost: int | None = None
-
-    def set_terrain(self, terrain: str, cost: int | None = None) -> None:
-        self.terrain, self.cost = terrain, cost
-        self.optionsChanged.emit()
 
     def press(self, coord, scene_pos, event) -> None:
         if coord is None or not is_left(event):
