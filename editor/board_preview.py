@@ -22,10 +22,10 @@ def preview_text(step: int, total: int) -> str:
 
 
 class PreviewBanner(QFrame):
-    """The yellow strip over the top of the board while a preview is shown.
+    """The yellow strip at the top of the board view while a preview is shown.
 
-    It floats over the view (a child of it, not a layout neighbour), so showing and hiding it
-    never resizes the view nor moves the board under it.
+    A child of the view placed in the view's top viewport margin (:meth:`show_on`), so it hides
+    none of the board; hiding it gives the margin back.
     """
 
     def __init__(self, view: QWidget) -> None:
@@ -43,14 +43,26 @@ class PreviewBanner(QFrame):
         lay.addWidget(self.label, 1)
         lay.addWidget(self.back_button)
         self.setVisible(False)
-        view.installEventFilter(self)
+        self._view = view
+        viewport = getattr(view, "viewport", None)
+        (viewport() if viewport is not None else view).installEventFilter(self)
         self._fit()
 
     def _fit(self) -> None:
-        view = self.parentWidget()
-        if view is not None:
-            self.setGeometry(0, 0, view.width(), self.sizeHint().height())
-            self.raise_()
+        """Just above the view's viewport, as wide as it (not over the scroll bars)."""
+        viewport = getattr(self._view, "viewport", None)
+        area = viewport().geometry() if viewport is not None else self._view.rect()
+        h = self.sizeHint().height()
+        self.setGeometry(area.x(), max(0, area.y() - h), area.width(), h)
+        self.raise_()
+
+    def show_on(self, on: bool) -> None:
+        """Show the banner in a top margin of the view's viewport (or hide it and drop the margin)."""
+        margins = getattr(self._view, "setViewportMargins", None)
+        if margins is not None:
+            margins(0, self.sizeHint().height() if on else 0, 0, 0)
+        self.setVisible(on)
+        self._fit()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.Resize:
@@ -110,7 +122,7 @@ class BoardPreviewController(QObject):
 
     def _preview_changed(self, on: bool) -> None:
         win = self.window
-        self.banner.setVisible(on)
+        self.banner.show_on(on)
         self.leave_action.setEnabled(on)
         for act in [*win.tool_actions.values(), win.cut_action, win.paste_action, win.delete_action,
                     win.rotate_cw_action, win.rotate_ccw_action]:

@@ -88,8 +88,9 @@ def owner_lines(scenario: Scenario, coord: Coord, owners: dict, colour_of) -> li
     """The thin lines beside each owned connection of a cell: (polyline in scene units, colour).
 
     Owner k of a connection gets a line on both sides of the track, k line-widths further out.
-    A connection to a printed stop without drawn track (a Catalan city) runs from the side's
-    middle to the centre.
+    Connections to a printed city or town without drawn track (a Catalan city joins every
+    side) are shown as rings around it, one per owner; a station platform's access as a line
+    from the side's middle to the centre.
     """
     from PySide6.QtGui import QPainterPath
 
@@ -106,12 +107,16 @@ def owner_lines(scenario: Scenario, coord: Coord, owners: dict, colour_of) -> li
     half = track_width(geo) / 2
     step = 4.2
     out: list[tuple[QPolygonF, QColor]] = []
+    ringed: list[str] = []
     for key, actors in owners.items():
         if key == EVERY_CONNECTION:
             matched = [s for _n, s in shapes]
         else:
             matched = [s for n, s in shapes if n == key]
-            if not matched:
+            if not matched and key & {"city", "town"}:  # a printed stop joins its sides unseen: ring it
+                ringed += [a for a in actors if a not in ringed]
+                continue
+            if not matched:  # e.g. a station platform's access: from the side's middle to the centre
                 side = next((e for e in range(grid.sides) if grid.edge_name(e) in key), None)
                 if side is None:
                     continue
@@ -124,6 +129,12 @@ def owner_lines(scenario: Scenario, coord: Coord, owners: dict, colour_of) -> li
                 for sign in (1, -1):
                     poly = _offset_line(shape, sign * (half + 2.5 + i * step))
                     out.append((QPolygonF([QPointF(cx + p.x() * k, cy + p.y() * k) for p in poly]), colour))
+    radius = geo.apothem * 0.36 + 3.0
+    for i, actor in enumerate(ringed):
+        ring = QPainterPath()
+        ring.addEllipse(QPointF(0, 0), radius + i * step, radius + i * step)
+        poly = ring.toFillPolygon()
+        out.append((QPolygonF([QPointF(cx + p.x() * k, cy + p.y() * k) for p in poly]), colour_of(actor)))
     return out
 
 
