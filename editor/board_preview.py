@@ -102,13 +102,15 @@ class BoardPreviewController(QObject):
     def is_active(self) -> bool:
         return self.scene.is_previewing()
 
-    def show_step(self, scenario, step: int, total: int) -> None:
-        """Show ``scenario`` (the board after ``step`` of ``total`` moves) on the main board."""
+    def show_step(self, scenario, step: int, total: int, cell: str = "") -> None:
+        """Show ``scenario`` (the board after ``step`` of ``total`` moves) on the main board,
+        with the cell of that step's move (a label, "" for none) outlined."""
         if scenario is None:
             self.leave()
             return
         self.step, self.total = step, total
-        self.scene.set_preview(scenario)
+        grid = scenario.board.grid
+        self.scene.set_preview(scenario, [grid.coord(cell)] if cell and grid.is_label(cell) else [])
         self.banner.label.setText(preview_text(step, total))
         self.window.statusBar().showMessage(preview_text(step, total))
 

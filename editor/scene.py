@@ -33,6 +33,9 @@ from editor.items import (
 from editor.items.overlays import HOVER_COLOR, SELECTION_COLOR
 from model.grid import Coord
 
+PREVIEW_MARK_COLOR = QColor("#1a73e8")
+"""The outline of the cell of the previewed step's move."""
+
 OVERVIEW_BELOW_PX = (20.0, 32.0)
 """The scene shows the overview picture instead of cell items below this many screen pixels per
 cell: the overview's own resolution, kept within these bounds (a huge board's picture is coarser)."""
@@ -133,6 +136,10 @@ class BoardScene(QGraphicsScene):
         self.selection_item = OutlineItem(SELECTION_COLOR, 2.5, QColor(31, 111, 224, 50))
         self.selection_item.setZValue(Z.Z_SELECTION)
         self.addItem(self.selection_item)
+        self.preview_mark_item = OutlineItem(PREVIEW_MARK_COLOR, 4.0)
+        self.preview_mark_item.setZValue(Z.Z_SELECTION)
+        self.preview_mark_item.setVisible(False)
+        self.addItem(self.preview_mark_item)
         self.hover_item = OutlineItem(HOVER_COLOR, 2.0)
         self.hover_item.setZValue(Z.Z_HOVER)
         self.hover_item.setVisible(False)
@@ -142,7 +149,7 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.ghost_item)
         self._own_items = [
             self._cells_layer, self.overview, self.edges_item, self.labels_item, self.shade_item, self.ownership_item,
-            self.selection_item, self.hover_item, self.ghost_item,
+            self.selection_item, self.preview_mark_item, self.hover_item, self.ghost_item,
         ]
         self._apply_mode()
         self._on_selection_changed(list(self.document.selection))
@@ -260,12 +267,13 @@ class BoardScene(QGraphicsScene):
             self.set_issue_edge_marks(self.edge_marks_for(issues))
 
     # --- read-only preview ----------------------------------------------------------------------
-    def set_preview(self, scenario) -> None:
+    def set_preview(self, scenario, marked: list[Coord] | None = None) -> None:
         """Paint ``scenario`` (same grid as the document) instead of the document's board; None leaves.
 
         Only the cells that differ between what is shown and what will be shown are refreshed;
         the document is not touched. While previewing, the document's selection, issue marks and
-        shading are hidden (they describe the document, not the preview).
+        shading are hidden (they describe the document, not the preview); ``marked`` cells (the
+        step's move) are outlined instead.
         """
         if scenario is not None and scenario.board.grid != self.document.scenario.board.grid:
             raise ValueError("a preview must have the document's grid")
@@ -278,6 +286,8 @@ class BoardScene(QGraphicsScene):
             if before.board.edges != after.board.edges:
                 self.edges_item.update()
         previewing = scenario is not None
+        marked = [c for c in (marked or []) if c in self._cells] if previewing else []
+        self.preview_mark_item.set_polygons(marked, [self.cell_polygon(c) for c in marked])
         if previewing != was_previewing:
             self._show_document_overlays(not previewing)
             self.previewChanged.emit(previewing)

@@ -53,6 +53,8 @@ def test_a_picked_step_is_shown_on_the_main_board_and_esc_restores_it(qtbot, tmp
     assert win.preview_banner.label.text() == "Previewing step 1 of 2 — Esc or 'Back to editing' to leave"
     assert scene.shown_scenario().board.cells[first.cell].tile.tile == "straight"
     assert scene.item_updates - updates == 1  # only the cell that differs was refreshed
+    grid = doc.grid
+    assert scene.preview_mark_item.coords == [grid.coord(first.cell)] and scene.preview_mark_item.isVisible()
     assert board_image(win) != editing_picture
     # read-only: no tool gets the mouse, the tools and the clipboard edits are disabled
     assert win.view._tool is None
@@ -65,6 +67,7 @@ def test_a_picked_step_is_shown_on_the_main_board_and_esc_restores_it(qtbot, tmp
 
     qtbot.keyClick(win, Qt.Key.Key_Escape)
     assert not scene.is_previewing() and not win.preview_banner.isVisible()
+    assert not scene.preview_mark_item.isVisible()
     assert scene.shown_scenario() is doc.scenario
     assert win.view._tool is win.current_tool and win.tool_actions[SelectTool].isEnabled()
     assert board_image(win) == editing_picture  # the document's board, exactly

@@ -293,7 +293,7 @@ class PuzzlePanel(QWidget):
     """Edit the scenario's puzzle, verify it in the background, step through its solution."""
 
     stepChanged = Signal(object)  # the Scenario shown after the selected step (None: none)
-    stepRequested = Signal(object, int, int)  # the user picked a step: (Scenario, step, number of moves)
+    stepRequested = Signal(object, int, int, str)  # the user picked a step: (Scenario, step, moves, cell of that move or "")
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -650,7 +650,9 @@ class PuzzlePanel(QWidget):
         """Show ``step`` because the user asked for it: also announced by :attr:`stepRequested`."""
         self.show_step(step)
         if self.boards:
-            self.stepRequested.emit(self.boards[self.step], self.step, len(self.boards) - 1)
+            moves = self.solution
+            cell = moves[self.step - 1].cell if 0 < self.step <= len(moves) else ""
+            self.stepRequested.emit(self.boards[self.step], self.step, len(self.boards) - 1, cell)
 
     def previous_step(self) -> None:
         self.pick_step(self.step - 1)
