@@ -70,6 +70,21 @@ def grab_ms(view: BoardView, n: int = FRAMES) -> float:
     return ms_since(t0) / n
 
 
+def open_fitted(app: QApplication, scenario, build_label: str) -> tuple[Document, BoardView]:
+    """A document, scene and shown view of ``scenario`` fitted to the window; reports the time
+    to build the scene under ``build_label`` (target 1 s)."""
+    doc = Document(scenario)
+    t1 = time.perf_counter()
+    scene = BoardScene(doc)
+    report(build_label, ms_since(t1), "ms", 1000)
+    view = BoardView(scene)
+    view.resize(*VIEW_SIZE)
+    view.show()
+    app.processEvents()
+    view.fit_to_window()
+    return doc, view
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     print(f"memory at start (Qt loaded)                                {rss_mb():9.1f} MB")
@@ -116,15 +131,7 @@ def main() -> int:
         c = (i % 100, i // 100)
         big.board.cells[big.board.grid.label(c)] = Cell(terrain="lake")
     before = rss_mb()
-    doc2 = Document(big)
-    t1 = time.perf_counter()
-    scene2 = BoardScene(doc2)
-    report("100x100: build the scene (10 000 cell items)", ms_since(t1), "ms", 1000)
-    view2 = BoardView(scene2)
-    view2.resize(*VIEW_SIZE)
-    view2.show()
-    app.processEvents()
-    view2.fit_to_window()
+    doc2, view2 = open_fitted(app, big, "100x100: build the scene (10 000 cell items)")
     t = time.perf_counter()
     view2.viewport().repaint()
     report("100x100: first frame at full zoom-out (paints the overview)", ms_since(t), "ms", None)
@@ -155,15 +162,7 @@ def main() -> int:
 
     # --- 100 x 100 flat hex board ---------------------------------------------------------------
     hexes = new_scenario("18india", 100, 100, title="100x100 hex")
-    doc3 = Document(hexes)
-    t1 = time.perf_counter()
-    scene3 = BoardScene(doc3)
-    report("100x100 hex: build the scene", ms_since(t1), "ms", 1000)
-    view3 = BoardView(scene3)
-    view3.resize(*VIEW_SIZE)
-    view3.show()
-    app.processEvents()
-    view3.fit_to_window()
+    _doc3, view3 = open_fitted(app, hexes, "100x100 hex: build the scene")
     view3.viewport().repaint()
     report("100x100 hex: frame at full zoom-out", frames_ms(app, view3), "ms", 16)
     report("100x100 hex: memory with both big boards open (process RSS)", rss_mb(), "MB", 400)

@@ -60,10 +60,15 @@ def _tile(scenario: Any, tile: str | None) -> str | None:
     return tile
 
 
-def cmd_moves(args: argparse.Namespace) -> int:
+def _load(args: argparse.Namespace) -> tuple[Any, RuleSet, str]:
+    """The scenario of ``args.file``, its rule set and the actor named by --player/--company."""
     scenario = load_or_fail(args.file)
     rules = _rules_for(scenario, args.file)
-    actor = _actor(scenario, args)
+    return scenario, rules, _actor(scenario, args)
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    scenario, rules, actor = _load(args)
     phase = _phase(rules, args)
     tile = _tile(scenario, args.tile)
     moves = rules.legal_moves(scenario, MoveContext(actor=actor, phase=phase, tile=tile))
@@ -87,9 +92,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    scenario = load_or_fail(args.file)
-    rules = _rules_for(scenario, args.file)
-    actor = _actor(scenario, args)
+    scenario, rules, actor = _load(args)
     phase = _phase(rules, args)
     try:
         move = rules.parse_move(scenario, args.move, actor, phase)
@@ -108,9 +111,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
-    scenario = load_or_fail(args.file)
-    rules = _rules_for(scenario, args.file)
-    actor = _actor(scenario, args)
+    scenario, rules, actor = _load(args)
     report = getattr(rules, "reach_report", None)
     if report is None:
         raise CliError(f"the {rules.id} rule set has no reach report (reach is available for: catalan)")

@@ -216,13 +216,9 @@ def naive_solutions(scenario):
     return {b for b in out if not any(o < b for o in out)}
 
 
-@settings(max_examples=40)
-@given(
-    st.lists(st.sampled_from(["plain", "plain", "plain", "lake", "city"]), min_size=9, max_size=9),
-    st.lists(st.sampled_from(["straight", "curve", "turntable", "switch_left"]), min_size=1, max_size=3),
-    st.sampled_from(["A1", "C1", "A3", "C3", "B1"]),
-)
-def test_pruned_search_matches_naive_enumeration(terrain, hand, target):
+def board_3x3(terrain: list[str], target: str) -> dict[str, Cell]:
+    """A 3x3 board for the property tests: red's origin at B3 (opening N), the cells row by row
+    from ``terrain`` ('plain', 'lake' or 'city'), and the target city."""
     cells = {"B3": origin(2)}
     for i, t in enumerate(terrain):
         label = "ABC"[i % 3] + str(i // 3 + 1)
@@ -233,6 +229,17 @@ def test_pruned_search_matches_naive_enumeration(terrain, hand, target):
         elif t == "city":
             cells[label] = city()
     cells[target] = city("Target")
+    return cells
+
+
+@settings(max_examples=40)
+@given(
+    st.lists(st.sampled_from(["plain", "plain", "plain", "lake", "city"]), min_size=9, max_size=9),
+    st.lists(st.sampled_from(["straight", "curve", "turntable", "switch_left"]), min_size=1, max_size=3),
+    st.sampled_from(["A1", "C1", "A3", "C3", "B1"]),
+)
+def test_pruned_search_matches_naive_enumeration(terrain, hand, target):
+    cells = board_3x3(terrain, target)
     s = toy_scenario(3, 3, cells, reach(target), hand=hand)
     res = solve(s, count=True)
     expected = naive_solutions(s)
@@ -304,16 +311,7 @@ def naive_turn_solutions(scenario):
     st.sampled_from(["A1", "C1", "A3", "C3", "B1"]),
 )
 def test_pruned_search_matches_naive_turns_with_draws(terrain, draws, hand, target):
-    cells = {"B3": origin(2)}
-    for i, t in enumerate(terrain):
-        label = "ABC"[i % 3] + str(i // 3 + 1)
-        if label == "B3":
-            continue
-        if t == "lake":
-            cells[label] = Cell(terrain="lake")
-        elif t == "city":
-            cells[label] = city()
-    cells[target] = city("Target")
+    cells = board_3x3(terrain, target)
     s = toy_scenario(3, 3, cells, reach(target), hand=hand, draws=draws, turns=2, phases=[MANDATORY, OPTIONAL])
     expected = naive_turn_solutions(s)
     res = solve(s, count=True)

@@ -74,8 +74,23 @@ def catalan(
     height: int,
     cells: dict[str, Cell],
     players: list[Player],
-    puzzle: Puzzle,
+    *,
+    difficulty: int,
+    hint: str,
+    resources: Resources,
+    phases: list[PhaseStep],
+    goal: DestinationGoal | ReachGoal | None = None,
 ) -> Scenario:
+    """A Catalan puzzle played by Red (the goal defaults to her destination)."""
+    puzzle = Puzzle(
+        title=title,
+        difficulty=difficulty,
+        hint=hint,
+        actor="red",
+        goal=goal or DestinationGoal(player="red"),
+        resources=resources,
+        phases=phases,
+    )
     return Scenario(
         meta=Meta(title=title, author=AUTHOR, description=description, game="Catalan railway game"),
         rules=RulesRef(id="catalan"),
@@ -99,15 +114,10 @@ def catalan_01_first_steps() -> Scenario:
         4,
         cells,
         [red("C3")],
-        Puzzle(
-            title="First steps",
-            difficulty=1,
-            hint="The drawn tile must be laid at your own open end, and it must join it.",
-            actor="red",
-            goal=DestinationGoal(player="red"),
-            resources=Resources(draws=["curve", "straight"], turns=2),
-            phases=[MANDATORY],
-        ),
+        difficulty=1,
+        hint="The drawn tile must be laid at your own open end, and it must join it.",
+        resources=Resources(draws=["curve", "straight"], turns=2),
+        phases=[MANDATORY],
     )
 
 
@@ -128,15 +138,10 @@ def catalan_02_crossing() -> Scenario:
         5,
         cells,
         [red("C1"), yellow()],
-        Puzzle(
-            title="Over the rival line",
-            difficulty=2,
-            hint="A middle tile of any track may be substituted if no one loses track.",
-            actor="red",
-            goal=DestinationGoal(player="red"),
-            resources=Resources(hand=["crossing", "straight"], turns=2),
-            phases=[OPTIONAL],
-        ),
+        difficulty=2,
+        hint="A middle tile of any track may be substituted if no one loses track.",
+        resources=Resources(hand=["crossing", "straight"], turns=2),
+        phases=[OPTIONAL],
     )
 
 
@@ -154,15 +159,10 @@ def catalan_04_bridge_and_tunnel() -> Scenario:
         5,
         cells,
         [red("B1")],
-        Puzzle(
-            title="Bridge and tunnel",
-            difficulty=3,
-            hint="A lake takes only a bridge, a mountain only a tunnel; either may also stand on plain land.",
-            actor="red",
-            goal=DestinationGoal(player="red"),
-            resources=Resources(hand=["bridge", "tunnel", "straight", "curve"], turns=3),
-            phases=[OPTIONAL],
-        ),
+        difficulty=3,
+        hint="A lake takes only a bridge, a mountain only a tunnel; either may also stand on plain land.",
+        resources=Resources(hand=["bridge", "tunnel", "straight", "curve"], turns=3),
+        phases=[OPTIONAL],
     )
 
 
@@ -183,15 +183,11 @@ def catalan_05_branch_lines() -> Scenario:
         5,
         cells,
         [red("A3")],
-        Puzzle(
-            title="Branch lines",
-            difficulty=4,
-            hint="A straight in the middle of a line may become a switch whose trunk faces the origin.",
-            actor="red",
-            goal=ReachGoal(actor="red", places=["A3", "E4"]),
-            resources=Resources(hand=["switch_left", "switch_right", "straight", "straight"], turns=4),
-            phases=[OPTIONAL],
-        ),
+        difficulty=4,
+        hint="A straight in the middle of a line may become a switch whose trunk faces the origin.",
+        goal=ReachGoal(actor="red", places=["A3", "E4"]),
+        resources=Resources(hand=["switch_left", "switch_right", "straight", "straight"], turns=4),
+        phases=[OPTIONAL],
     )
 
 
@@ -214,16 +210,11 @@ def catalan_06_dead_end() -> Scenario:
         5,
         cells,
         [red("E1"), yellow()],
-        Puzzle(
-            title="Dead end",
-            difficulty=5,
-            hint="A blocked player may use a drawn turntable to replace one of her tiles; a dead end can only "
-            "ever be replaced by a turntable.",
-            actor="red",
-            goal=DestinationGoal(player="red"),
-            resources=Resources(draws=["turntable", "straight", "curve"], hand=["straight", "switch_left"], turns=3),
-            phases=[MANDATORY, OPTIONAL],
-        ),
+        difficulty=5,
+        hint="A blocked player may use a drawn turntable to replace one of her tiles; a dead end can only "
+        "ever be replaced by a turntable.",
+        resources=Resources(draws=["turntable", "straight", "curve"], hand=["straight", "switch_left"], turns=3),
+        phases=[MANDATORY, OPTIONAL],
     )
 
 
@@ -249,15 +240,10 @@ def catalan_03_shared_line() -> Scenario:
         5,
         cells,
         [red("E1"), yellow()],
-        Puzzle(
-            title="The shared line",
-            difficulty=3,
-            hint="A right switch joins two lines fully; a left switch only from the new tile onward.",
-            actor="red",
-            goal=DestinationGoal(player="red"),
-            resources=Resources(hand=["switch_right", "switch_left", "bridge", "crossing"], turns=2),
-            phases=[OPTIONAL],
-        ),
+        difficulty=3,
+        hint="A right switch joins two lines fully; a left switch only from the new tile onward.",
+        resources=Resources(hand=["switch_right", "switch_left", "bridge", "crossing"], turns=2),
+        phases=[OPTIONAL],
     )
 
 
@@ -282,19 +268,14 @@ def catalan_07_long_way() -> Scenario:
         6,
         cells,
         [red("F1"), yellow()],
-        Puzzle(
-            title="The long way round",
-            difficulty=8,
-            hint="A player with no open end for her drawn tile loses the whole turn. Clear the way early.",
-            actor="red",
-            goal=DestinationGoal(player="red"),
-            resources=Resources(
-                draws=["curve", "straight", "curve", "bridge", "straight"],
-                hand=["crossing", "straight", "straight", "tunnel", "curve"],
-                turns=5,
-            ),
-            phases=[MANDATORY, OPTIONAL],
+        difficulty=8,
+        hint="A player with no open end for her drawn tile loses the whole turn. Clear the way early.",
+        resources=Resources(
+            draws=["curve", "straight", "curve", "bridge", "straight"],
+            hand=["crossing", "straight", "straight", "tunnel", "curve"],
+            turns=5,
         ),
+        phases=[MANDATORY, OPTIONAL],
     )
 
 
