@@ -65,6 +65,15 @@ def track_owners(scenario: Scenario, rules: RuleSet | None) -> Owners:
     return out
 
 
+def owners_text(connections: dict) -> str:
+    """One line for a cell's tooltip, e.g. ``owned: N-S red; E-W yellow, green``."""
+    parts = []
+    for key, actors in connections.items():
+        name = "all track" if key == EVERY_CONNECTION else "-".join(sorted(key))
+        parts.append(f"{name} {', '.join(actors)}")
+    return "owned: " + "; ".join(sorted(parts))
+
+
 # --- geometry (scene coordinates) -----------------------------------------------------------------
 def _port_name(grid, kinds: list[str], port) -> str:
     if isinstance(port, int):
@@ -238,6 +247,7 @@ class OwnershipController(QObject):
             self._request()
         else:
             self.owners = {}
+            self.scene.ownership_texts = {}
             self.scene.set_ownership({})
 
     def _request(self) -> None:
@@ -253,12 +263,14 @@ class OwnershipController(QObject):
 
     def _board_reset(self) -> None:
         self.owners = {}
+        self.scene.ownership_texts = {}
 
     def _arrived(self, scenario: Scenario, owners: Owners) -> None:
         if not self.shown or scenario.board.grid != self.document.grid:
             return
         self.owners = owners
         grid = scenario.board.grid
+        self.scene.ownership_texts = {grid.coord(lbl): owners_text(conns) for lbl, conns in owners.items() if grid.is_label(lbl)}
         lines = {}
         for label, conns in owners.items():
             if grid.is_label(label):

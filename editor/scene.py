@@ -66,6 +66,7 @@ class BoardScene(QGraphicsScene):
         self._marks: dict[Coord, IssueMarkItem] = {}
         self._edge_marks: dict[tuple[Coord, int], IssueEdgeMarkItem] = {}
         self._preview = None  # the Scenario shown instead of the document's (None: the document's)
+        self.ownership_texts: dict[Coord, str] = {}  # tooltip lines of the ownership layer, while shown
         self._overview_mode = False
         self._view_scale = 1.0
         self.setBackgroundBrush(SCENE_BACKGROUND)
@@ -408,7 +409,8 @@ class BoardScene(QGraphicsScene):
             parts.append(cell.terrain + (f" ({cell.cost})" if cell.cost else ""))
         if cell.tile is not None:
             parts.append(f"tile {cell.tile.tile} r{cell.tile.rotation}")
-        return " · ".join(parts)
+        owned = self.ownership_texts.get(coord) if self._preview is None else None
+        return " · ".join(parts) + (f"\n{owned}" if owned else "")
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:  # noqa: N802 - Qt override
         text = self.tooltip_at(event.scenePos())

@@ -80,6 +80,8 @@ def test_crossing_axes_show_their_own_owners_and_follow_edits(qtbot, tmp_path):
     assert win.ownership.owners_at(win.document.grid.coord("D5")) == {
         frozenset({"N", "S"}): ["red"], frozenset({"E", "W"}): ["yellow", "green"]}
     assert find_colour(win, "D5", red, ns_points) and not find_colour(win, "D5", yellow, ns_points)
+    tip = win.scene.tooltip_at(win.scene.cell_centre(win.document.grid.coord("D5")))
+    assert "owned: E-W yellow, green; N-S red" in tip
     assert find_colour(win, "D5", yellow, ew_points) and not find_colour(win, "D5", red, ew_points)
 
     # an edit: turning D4 (red's straight north of the crossing) sideways cuts red off D5's north
@@ -95,4 +97,5 @@ def test_crossing_axes_show_their_own_owners_and_follow_edits(qtbot, tmp_path):
 
     win.ownership_action.setChecked(False)
     assert win.scene.ownership_item.cells == {}
+    assert "owned" not in win.scene.tooltip_at(win.scene.cell_centre(win.document.grid.coord("D5")))
     assert not find_colour(win, "D5", red, ns_points)
