@@ -447,31 +447,24 @@ def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QR
     xs = sorted({c[0] for c in grid.coord_set})
     ys = sorted({c[1] for c in grid.coord_set})
     px = size * 0.26
-    painter.save()
-    for x in xs:
+
+    def label(at: QPointF, box: QRectF, text: str, max_width: float | None) -> None:
+        if rect is not None and not rect.intersects(box):
+            return
+        painter.save()
+        painter.translate(at)
+        painter.scale(size / UNIT, size / UNIT)
+        draw_text(painter, QPointF(0, 0), text, px * UNIT / size, bold=True, color=QColor("#303030"), max_width=max_width)
+        painter.restore()
+
+    for x in xs:  # column labels above and below
         cx = grid.centre((x, 0), size)[0]
-        t = col_text(x)
         for yy in (y0 - m / 2, y1 + m / 2):
-            if rect is not None and not rect.intersects(QRectF(cx - size, yy - m, 2 * size, 2 * m)):
-                continue
-            painter.save()
-            painter.translate(cx, yy)
-            painter.scale(size / UNIT, size / UNIT)
-            draw_text(painter, QPointF(0, 0), t, px * UNIT / size, bold=True, color=QColor("#303030"))
-            painter.restore()
-    for y in ys:
+            label(QPointF(cx, yy), QRectF(cx - size, yy - m, 2 * size, 2 * m), col_text(x), None)
+    for y in ys:  # row labels left and right, as wide as the margin
         cy = grid.centre((0, y), size)[1]
-        t = row_text(y)
         for xx in (x0 - m / 2, x1 + m / 2):
-            if rect is not None and not rect.intersects(QRectF(xx - m, cy - size, 2 * m, 2 * size)):
-                continue
-            painter.save()
-            painter.translate(xx, cy)
-            painter.scale(size / UNIT, size / UNIT)
-            draw_text(painter, QPointF(0, 0), t, px * UNIT / size, bold=True, color=QColor("#303030"),
-                      max_width=m * 0.95 * UNIT / size)
-            painter.restore()
-    painter.restore()
+            label(QPointF(xx, cy), QRectF(xx - m, cy - size, 2 * m, 2 * size), row_text(y), m * 0.95 * UNIT / size)
 
 
 def board_rect(scenario: Scenario, size: float, *, labels: bool = True) -> QRectF:

@@ -173,6 +173,7 @@ def test_issues_on_sides_are_marked_with_their_rule_and_located(qtbot, tmp_path)
     # a click in the issues panel centres the board on the side's cell and selects it
     win.view.centerOn(QPointF(-2000, -2000))
     rows = win.issues_panel.issue_items()
+    assert rows[0].text(1) == f"B2:{doc.grid.edge_name(1)}"  # the side is listed with its cell
     win.issues_panel.tree.itemClicked.emit(rows[0], 0)
     assert doc.selection == [(1, 1)]
     centre = win.view.mapToScene(win.view.viewport().rect().center())

@@ -55,11 +55,22 @@ class IssuesPanel(QWidget):
             top.setFont(0, f)
             self.tree.addTopLevelItem(top)
             for issue in group:
-                row = QTreeWidgetItem([issue.message, ", ".join(issue.cells), issue.rule])
+                row = QTreeWidgetItem([issue.message, self.places_text(issue), issue.rule])
                 row.setToolTip(0, f"{issue.message}\n[{issue.rule}]")
                 row.setData(0, ISSUE_ROLE, issue)
                 top.addChild(row)
             top.setExpanded(True)
+
+    def places_text(self, issue) -> str:
+        """The cells and sides an issue names, e.g. ``E4, B2:E`` (a side as cell:side name)."""
+        grid = self.document.grid
+        sides = []
+        for label, edge in issue.edges:
+            try:
+                sides.append(f"{label}:{grid.edge_name(int(edge))}")
+            except (IndexError, ValueError):
+                sides.append(f"{label}:{edge}")
+        return ", ".join(list(issue.cells) + sides)
 
     def issue_items(self) -> list[QTreeWidgetItem]:
         out = []
