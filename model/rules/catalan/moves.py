@@ -69,6 +69,7 @@ class Analysis:
         self._trunks: dict[tuple[str, int], int | None] = {}
         self._static: dict[tuple[Coord, str], tuple] = {}
         self._profiles: dict[tuple[Coord, str], tuple] = {}
+        self._terrains: dict[tuple[Coord, str], Verdict | None] = {}
         self._lost: dict[tuple, set[tuple[Coord, int]]] = {}  # lost_connections per (cell, player, new exits, limit)
         self._succ: dict[str, list] = {}
         self._entries: dict[tuple, list] = {}  # see _entries_into  # per player, by pre-order number: the states each state moves on to
@@ -363,6 +364,15 @@ class Analysis:
         )
 
     def _terrain(self, coord: Coord, tile_id: str) -> Verdict | None:
+        """M2: lakes take bridges, mountains tunnels (cached per cell and tile)."""
+        key = (coord, tile_id)
+        try:
+            return self._terrains[key]
+        except KeyError:
+            got = self._terrains[key] = self._terrain_rule(coord, tile_id)
+            return got
+
+    def _terrain_rule(self, coord: Coord, tile_id: str) -> Verdict | None:
         label = self.label(coord)
         cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
         tags = self.tdefs.get(tile_id).tags
@@ -453,7 +463,6 @@ class Analysis:
 
     def _replace(self, move: Move, coord: Coord, phase: str) -> Verdict:
         label = move.cell
-        what = self.tile_name(move.tile, move.rotation)
         static, old, old_tags = self._replace_static(coord, label, phase)
         if phase == "mandatory":
             if static is not None and static.rule != "catalan.S-3":
@@ -502,9 +511,9 @@ class Analysis:
                 return _fail(
                     "catalan.S-9",
                     f"{label}: a switch in the middle of a track may only be replaced by a switch whose trunk stays on the "
-                    f"{side(old_trunk)} side; {what} has its trunk on {side(new_trunk)} (S-9)",
+                    f"{side(old_trunk)} side; {self.tile_name(move.tile, move.rotation)} has its trunk on {side(new_trunk)} (S-9)",
                 )
-        return Verdict(True, None, f"{label}: {old.tile} may be replaced by {what}")
+        return Verdict(True, None, f"{label}: {old.tile} may be replaced by {self.tile_name(move.tile, move.rotation)}")
 
     def _attachment(self, coord: Coord, move: Move) -> Verdict | None:
         """S-8: the new tile keeps a port on a side through which trains entered the space."""
