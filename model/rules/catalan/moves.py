@@ -258,7 +258,15 @@ class Analysis:
             if not self.opt["m5_own_track_only"]:
                 cells = self.tile_cells()
         else:
-            cells = self.tile_cells()
+            # skip the cells where every rotation fails a rule that ignores the rotation
+            # (what _replace checks first: the cell, O2, S-1, S-3, S-2, then the terrain)
+            cells = [
+                c
+                for c in self.tile_cells()
+                if (static := self._replace_static(c, self.label(c), phase))[0] is None
+                and not ("dead_end" in static[2] and tile_id != "turntable")
+                and self._terrain(c, tile_id) is None
+            ]
         out += [Move("replace", self.label(c), tile_id, r, actor=actor, phase=phase) for c in cells for r in info.rotations]
         return out
 
