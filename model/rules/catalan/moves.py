@@ -626,14 +626,19 @@ class Analysis:
         succ = self._succ.get(r.player)
         if succ is None:
             succ = self._succ[r.player] = [None] * len(order)
-        targets: list[tuple[Coord, int]] = []  # (cell, entry side) still to visit
+        in_cell = {tin[(coord, e)] for e in by_cell.get(coord, ())}  # the cell's own states
+        # targets still to visit: a state of the old board by its pre-order number, or else
+        # (cell, entry side)
+        targets: list = []
         push = targets.append
 
         def leave(c: Coord, x: int) -> None:
             dx, dy = offsets[x]
             n = (c[0] + dx, c[1] + dy)
             if n in on_board:
-                push((n, _OPPOSITE[x]))
+                st = (n, _OPPOSITE[x])
+                i = tin_get(st)
+                push(st if i is None else i)
 
         for st, x in into_q:  # surely reachable states that leave into the changed cell ...
             if known(st):
@@ -644,21 +649,22 @@ class Analysis:
                     leave(u[0], x)
         pop = targets.pop
         while targets:
-            n, e = pop()
-            if n != coord:
-                i = tin_get((n, e))
-                if i is not None:  # a state of the old board: known, at risk and found, or at risk
-                    if i < lo or i > hi or found[i] or not at_risk(i):
+            item = pop()
+            if item.__class__ is int:
+                if item not in in_cell:  # a state of the old board: known, at risk and found, or at risk
+                    if item < lo or item > hi or found[item] or not at_risk(item):
                         continue
-                    found[i] = 1
-                    nxt = succ[i]
+                    found[item] = 1
+                    nxt = succ[item]
                     if nxt is None:
-                        nxt = succ[i] = self._successors(n, e)
+                        nxt = succ[item] = self._successors(*order[item], tin_get)
                     targets.extend(nxt)
                     continue
-                t = net.transfer(n)
-            else:
+                n, e = order[item]
                 t = new
+            else:
+                n, e = item
+                t = new if n == coord else net.transfer(n)
             if t is None:
                 continue
             exits = t.exits[e]
@@ -727,9 +733,10 @@ class Analysis:
             self._entries[key] = got
         return got
 
-    def _successors(self, coord: Coord, entry: int) -> tuple[tuple[Coord, int], ...]:
-        """The (cell, entry side) states a train entering ``coord`` by ``entry`` moves on to, on
-        the board as it stands (cached per player and state by :meth:`_lost_in_ranges`)."""
+    def _successors(self, coord: Coord, entry: int, tin_get) -> tuple:
+        """The targets a train entering ``coord`` by ``entry`` moves on to, on the board as it
+        stands: states of the player's reach by pre-order number (``tin_get``), others as (cell,
+        entry side) (cached per player and state by :meth:`_lost_in_ranges`)."""
         t = self.net.transfer(coord)
         offsets = self.grid.offsets()
         on_board = self.grid.coord_set
@@ -738,7 +745,9 @@ class Analysis:
             dx, dy = offsets[x]
             n = (coord[0] + dx, coord[1] + dy)
             if n in on_board:
-                out.append((n, _OPPOSITE[x]))
+                st = (n, _OPPOSITE[x])
+                i = tin_get(st)
+                out.append(st if i is None else i)
         return tuple(out)
 
     def _profile(self, coord: Coord, r) -> tuple:
