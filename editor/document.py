@@ -14,9 +14,7 @@ thread never touches a Qt object except to emit a queued signal to the main thre
 
 from __future__ import annotations
 
-import gc
 import queue
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (PySide6 emit refcount fix, before any signal is emitted)
+from editor.workers import drain_finished_workers, start_worker
 from model.board import EMPTY_CELL, Board, Cell, EdgeFeature
 from model.grid import Coord
 from model.rules import Issue, RuleSet, get_rule_set, sort_issues, structural_issues
@@ -49,72 +48,6 @@ def snapshot(scenario: Scenario) -> Scenario:
     fields["board"] = board
     copy = Scenario.model_construct(**fields)
     return copy
-
-
-_gc_pauses = 0
-
-
-def _pause_gc() -> None:
-    """Main thread: stop automatic cyclic collection until the matching :func:`_resume_gc`."""
-    global _gc_pauses
-    if _gc_pauses == 0:
-        gc.disable()
-    _gc_pauses += 1
-
-
-def _resume_gc() -> None:
-    global _gc_pauses
-    _gc_pauses = max(0, _gc_pauses - 1)
-    if _gc_pauses == 0:
-        gc.enable()
-
-
-# Workers report "finished" here; a main-thread timer resumes the collector for each. This does
-# not depend on the document still existing (a document deleted while its check ran would
-# otherwise leave the collector off for good).
-_finished_workers: queue.SimpleQueue = queue.SimpleQueue()
-_janitor: QTimer | None = None
-
-
-def _drain_finished_workers() -> None:
-    while True:
-        try:
-            _finished_workers.get_nowait()
-        except queue.Empty:
-            break
-        _resume_gc()
-    if _gc_pauses == 0 and _janitor is not None:
-        _janitor.stop()
-
-
-def _start_janitor() -> None:
-    """Main thread: make sure the timer that resumes the collector runs."""
-    global _janitor
-    if _janitor is None:
-        _janitor = QTimer()
-        _janitor.setInterval(10)
-        _janitor.timeout.connect(_drain_finished_workers)
-    if not _janitor.isActive():
-        _janitor.start()
-
-
-def start_worker(work, name: str) -> None:
-    """Main thread: run ``work()`` on a Python thread that must touch no Qt object.
-
-    Automatic cyclic collection stays off while it runs (a collection on the worker thread
-    could destroy a QObject there, which crashes Qt); a main-thread timer resumes it when the
-    worker has finished. Not a daemon: the interpreter waits for it before tearing Qt down.
-    """
-
-    def run() -> None:
-        try:
-            work()
-        finally:
-            _finished_workers.put(1)
-
-    _pause_gc()
-    _start_janitor()
-    threading.Thread(target=run, name=name, daemon=False).start()
 
 
 def full_check(rules: RuleSet | None, rule_set_error: str | None, scenario: Scenario) -> list[Issue]:
@@ -430,7 +363,7 @@ class Document(QObject):
         if self._running:
             generation, issues, self._incremental, checked = self._results.get(timeout=timeout)
             self._on_check_done(generation, issues, checked)
-            _drain_finished_workers()
+            drain_finished_workers()
 
     def _on_check_done(self, generation: int, issues: list, checked: Scenario | None = None) -> None:
         self._running = False

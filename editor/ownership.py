@@ -17,8 +17,8 @@ from PySide6.QtCore import QObject, QPointF, QTimer, Signal
 from PySide6.QtGui import QColor, QPolygonF
 
 from editor import render
-from editor.document import start_worker
 from editor.render_track import path_shapes, track_width
+from editor.workers import start_worker
 from model.grid import Coord
 from model.rules import RuleSet, get_rule_set
 from model.scenario import Scenario

@@ -189,7 +189,7 @@ def test_collector_comes_back_even_if_the_document_goes_away(qtbot):
     import gc
     import time
 
-    import editor.document as document_module
+    from editor.workers import paused_collections
 
     class Slow(RuleSet):
         id = "slow"
@@ -207,5 +207,5 @@ def test_collector_comes_back_even_if_the_document_goes_away(qtbot):
     assert not gc.isenabled()
     doc.deleteLater()
     del doc
-    qtbot.waitUntil(lambda: document_module._gc_pauses == 0, timeout=5000)
+    qtbot.waitUntil(lambda: paused_collections() == 0, timeout=5000)
     assert gc.isenabled()

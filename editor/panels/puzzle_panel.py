@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from editor.commands import SetPartCommand
 from editor.document import Document, snapshot
 from editor.forms import form
+from editor.workers import start_worker
 from model.puzzles.goal import PhaseStep, Puzzle, Resources
 from model.rules import Move
 from model.scenario import Scenario
@@ -149,8 +150,9 @@ def verdict_text(result: Any) -> str:
 class Verifier(QObject):
     """Runs the solver on a worker thread; a new request or :meth:`cancel` stops the old one.
 
-    The worker thread touches no Qt object at all: it leaves its result in a list, and a timer on
-    the GUI thread collects it (so a panel closed mid-search cannot be reached from the thread).
+    The worker thread touches no Qt object at all (see :mod:`editor.workers`): it leaves its
+    result in a list, and a timer on the GUI thread collects it (so a panel closed mid-search
+    cannot be reached from the thread).
     """
 
     started = Signal()
@@ -192,8 +194,7 @@ class Verifier(QObject):
                 result = exc
             results.append((generation, result))  # list.append is atomic
 
-        self._thread = threading.Thread(target=work, name="trackwright-puzzle", daemon=True)
-        self._thread.start()
+        self._thread = start_worker(work, "trackwright-puzzle")
         self._poll.start()
         self.started.emit()
 

@@ -1,0 +1,90 @@
+"""Background work for the editor: Python threads that never touch Qt.
+
+A worker thread must not create, emit on or destroy QObjects: PySide6 crashes when it does.
+The subtle case is garbage: a cyclic collection that happens to run on the worker thread may
+destroy a QObject (a document, an undo command) there. So automatic cyclic collection is off
+while any worker runs, and a main-thread timer turns it back on when the last one finishes.
+Results go back through plain Python queues or lists that a main-thread timer reads.
+"""
+
+from __future__ import annotations
+
+import gc
+import queue
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+
+_gc_pauses = 0
+
+
+def _pause_gc() -> None:
+    """Main thread: stop automatic cyclic collection until the matching :func:`_resume_gc`."""
+    global _gc_pauses
+    if _gc_pauses == 0:
+        gc.disable()
+    _gc_pauses += 1
+
+
+def _resume_gc() -> None:
+    global _gc_pauses
+    _gc_pauses = max(0, _gc_pauses - 1)
+    if _gc_pauses == 0:
+        gc.enable()
+
+
+# Workers report "finished" here; a main-thread timer resumes the collector for each. This does
+# not depend on the document still existing (a document deleted while its check ran would
+# otherwise leave the collector off for good).
+_finished_workers: queue.SimpleQueue = queue.SimpleQueue()
+_janitor: QTimer | None = None
+
+
+def drain_finished_workers() -> None:
+    """Main thread: resume the collector once for every worker that has finished."""
+    while True:
+        try:
+            _finished_workers.get_nowait()
+        except queue.Empty:
+            break
+        _resume_gc()
+    if _gc_pauses == 0 and _janitor is not None:
+        _janitor.stop()
+
+
+def _start_janitor() -> None:
+    """Main thread: make sure the timer that resumes the collector runs."""
+    global _janitor
+    if _janitor is None:
+        _janitor = QTimer()
+        _janitor.setInterval(10)
+        _janitor.timeout.connect(drain_finished_workers)
+    if not _janitor.isActive():
+        _janitor.start()
+
+
+def start_worker(work: Callable[[], object], name: str) -> threading.Thread:
+    """Main thread: run ``work()`` on a Python thread that must touch no Qt object.
+
+    Automatic cyclic collection stays off while it runs (a collection on the worker thread
+    could destroy a QObject there, which crashes Qt); a main-thread timer resumes it when the
+    worker has finished. Not a daemon: the interpreter waits for it before tearing Qt down.
+    """
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            _finished_workers.put(1)
+
+    _pause_gc()
+    _start_janitor()
+    thread = threading.Thread(target=run, name=name, daemon=False)
+    thread.start()
+    return thread
+
+
+def paused_collections() -> int:
+    """How many workers are running with the collector paused (tests)."""
+    return _gc_pauses
