@@ -658,7 +658,10 @@ class Analysis:
                     nxt = succ[item]
                     if nxt is None:
                         nxt = succ[item] = self._successors(*order[item], tin_get)
-                    targets.extend(nxt)
+                    targets.extend(nxt[0])
+                    for st in nxt[1]:  # no track faces the train there, unless the cell changes
+                        if st[0] == coord:
+                            push(st)
                     continue
                 n, e = order[item]
                 t = new
@@ -733,22 +736,26 @@ class Analysis:
             self._entries[key] = got
         return got
 
-    def _successors(self, coord: Coord, entry: int, tin_get) -> tuple:
-        """The targets a train entering ``coord`` by ``entry`` moves on to, on the board as it
-        stands: states of the player's reach by pre-order number (``tin_get``), others as (cell,
-        entry side) (cached per player and state by :meth:`_lost_in_ranges`)."""
+    def _successors(self, coord: Coord, entry: int, tin_get) -> tuple[tuple[int, ...], tuple[tuple[Coord, int], ...]]:
+        """Where a train entering ``coord`` by ``entry`` moves on to, on the board as it stands:
+        the states of the player's reach it enters, by pre-order number (``tin_get``), and the
+        (cell, entry side) pairs where no track faces it (cached per player and state by
+        :meth:`_lost_in_ranges`: the player's reach is closed, so it leads nowhere else)."""
         t = self.net.transfer(coord)
         offsets = self.grid.offsets()
         on_board = self.grid.coord_set
-        out = []
+        states, dead = [], []
         for x in t.exits[entry]:
             dx, dy = offsets[x]
             n = (coord[0] + dx, coord[1] + dy)
             if n in on_board:
                 st = (n, _OPPOSITE[x])
                 i = tin_get(st)
-                out.append(st if i is None else i)
-        return tuple(out)
+                if i is None:
+                    dead.append(st)
+                else:
+                    states.append(i)
+        return tuple(states), tuple(dead)
 
     def _profile(self, coord: Coord, r) -> tuple:
         """Tile-independent data of the continuity test for one cell and player (cached):
