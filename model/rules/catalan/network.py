@@ -23,10 +23,12 @@ from functools import lru_cache
 
 from model.board import Cell
 from model.grid import Coord, SquareGrid
+from model.rules import Verdict
 from model.scenario import Scenario
 from model.track import CellTrack, TrackModel, TrackPath, reach
 
 SIDE_NAMES = ("S", "W", "N", "E")
+OPPOSITE = (2, 3, 0, 1)  # the side a train enters by, for each side it leaves by
 SIDE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}  # how connection names are written: N-S, E-W, N-E, ...
 START = -1  # the entry "side" of a train that starts at an origin platform's node
 
@@ -383,3 +385,8 @@ def seed_frontier(net: Network, seed: PlayerReach, ov: dict[Coord, Transfer | No
         if n in changed:
             out.append(((c, x), None))
     return out
+
+
+def fail(rule: str, message: str) -> Verdict:
+    """A failed verdict naming its rule."""
+    return Verdict(False, rule, message)
