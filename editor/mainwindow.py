@@ -29,6 +29,7 @@ from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.board_preview import BoardPreviewController, PreviewBanner
 from editor.commands import ReplaceScenarioCommand, push_region_edit
 from editor.document import Document
+from editor.minimap import Minimap
 from editor.ownership import OwnershipController
 from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
@@ -157,6 +158,9 @@ class MainWindow(QMainWindow):
         self.players_dock = self._dock("Players && companies", self.players, right, "players")
         self.history_dock = self._dock("History", self.history, right, "history")
         self.issues_dock = self._dock("Issues", self.issues_panel, bottom, "issues")
+        self.minimap = Minimap(self.view)
+        self.minimap_dock = self._dock("Minimap", self.minimap, left, "minimap")
+        self.minimap_dock.toggleViewAction().setStatusTip("Show or hide the minimap: the whole board, with the visible area outlined")
         self.tabifyDockWidget(self.properties_dock, self.players_dock)
         self.tabifyDockWidget(self.players_dock, self.history_dock)
         self.puzzle_panel = self.puzzle_dock = None
@@ -170,6 +174,7 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.history_dock, self.puzzle_dock)
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.palette_dock, self.minimap_dock], [520, 220], Qt.Orientation.Vertical)
         self.resizeDocks([self.issues_dock], [120], Qt.Orientation.Vertical)
         self.palette.tileSelected.connect(self._tile_picked)
         self.palette.overlayToggled.connect(lambda on: self.overlay_action.setChecked(on))
@@ -267,7 +272,7 @@ class MainWindow(QMainWindow):
         for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action,
                     self.ownership_action, None):
             view.addSeparator() if act is None else view.addAction(act)
-        for dock in (self.palette_dock, self.properties_dock, self.players_dock, self.history_dock, self.puzzle_dock, self.issues_dock):
+        for dock in (self.palette_dock, self.minimap_dock, self.properties_dock, self.players_dock, self.history_dock, self.puzzle_dock, self.issues_dock):
             if dock is not None:
                 view.addAction(dock.toggleViewAction())
         tools = mb.addMenu("&Tools")

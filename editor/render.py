@@ -13,9 +13,10 @@ therefore the same for every cell and are computed once per grid orientation
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QStaticText, QTransform
 
 from editor.render_base import (  # noqa: F401 - re-exported: the public painting API lives here
     CELL_SIZE,
@@ -42,6 +43,7 @@ from editor.render_base import (  # noqa: F401 - re-exported: the public paintin
     UNIT,
     WATER,
     Geometry,
+    _text_width,
     cell_centre,
     cell_polygon,
     draw_text,
@@ -454,7 +456,7 @@ def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QR
         painter.save()
         painter.translate(at)
         painter.scale(size / UNIT, size / UNIT)
-        draw_text(painter, QPointF(0, 0), text, px * UNIT / size, bold=True, color=QColor("#303030"), max_width=max_width)
+        draw_text(painter, QPointF(0, 0), text, px * UNIT / size, bold=True, color=LABEL_COLOR, max_width=max_width)
         painter.restore()
 
     for x in xs:  # column labels above and below
@@ -465,6 +467,111 @@ def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QR
         cy = grid.centre((0, y), size)[1]
         for xx in (x0 - m / 2, x1 + m / 2):
             label(QPointF(xx, cy), QRectF(xx - m, cy - size, 2 * m, 2 * size), row_text(y), m * 0.95 * UNIT / size)
+
+
+SCREEN_LABEL_PX = 11.0
+"""Pixel size of the coordinate labels at zooms where the scaled labels would be smaller."""
+LABEL_COLOR = QColor("#303030")
+
+
+_AXES: dict[int, tuple[object, tuple]] = {}
+
+
+def _label_axes(grid) -> tuple[list[int], list[int], list[float], list[float]]:
+    """The grid's columns and rows and their centres at CELL_SIZE, remembered per grid object
+    (painting labels every frame must not walk every cell of a big board)."""
+    hit = _AXES.get(id(grid))
+    if hit is None or hit[0] is not grid:
+        if len(_AXES) > 16:
+            _AXES.clear()
+        xs = sorted({c[0] for c in grid.coord_set})
+        ys = sorted({c[1] for c in grid.coord_set})
+        col_x = [grid.centre((x, 0), CELL_SIZE)[0] for x in xs]
+        row_y = [grid.centre((0, y), CELL_SIZE)[1] for y in ys]
+        hit = (grid, (xs, ys, col_x, row_y))
+        _AXES[id(grid)] = hit
+    return hit[1]
+
+
+def screen_label_bands(scenario: Scenario, text_px: float = SCREEN_LABEL_PX) -> tuple[float, float]:
+    """Screen pixels the screen-constant labels need beside the grid: (left/right band, top/bottom band)."""
+    grid = scenario.board.grid
+    col_text, row_text = _axis_texts(grid)
+    ys = _label_axes(grid)[1] or [0]
+    widest = max(_text_width(row_text(y), int(text_px), True) for y in (ys[0], ys[-1]))
+    return widest + 8.0, text_px * 1.25 + 6.0
+
+
+def screen_label_offsets(scenario: Scenario, size: float, scale: float, text_px: float = SCREEN_LABEL_PX) -> tuple[float, float]:
+    """Scene distance from the grid's edge to the centre of a screen-constant label (x for rows, y for columns)."""
+    band_x, band_y = screen_label_bands(scenario, text_px)
+    half = label_margin(size) / 2
+    scale = max(scale, 1e-6)
+    return max(half, band_x / 2 / scale), max(half, band_y / 2 / scale)
+
+
+def paint_screen_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None,
+                        text_px: float = SCREEN_LABEL_PX) -> None:
+    """Coordinate labels at a screen-constant size (``text_px`` device pixels) beside the grid.
+
+    For zooms where :func:`paint_labels`' text, which scales with the board, would be too small
+    to read. Labels that would crowd each other are thinned to every k-th one (k as small as
+    the spacing allows). The painter's world transform must be a plain scale and translation.
+    """
+    t = painter.worldTransform()
+    scale = math.hypot(t.m11(), t.m12())
+    if scale <= 0:
+        return
+    grid = scenario.board.grid
+    x0, y0, x1, y1 = grid_bounds(grid, size)
+    off_x, off_y = screen_label_offsets(scenario, size, scale, text_px)
+    col_text, row_text = _axis_texts(grid)
+    xs, ys, col_x, row_y = _label_axes(grid)
+    if not xs or not ys:
+        return
+    k = size / CELL_SIZE
+    col_x, row_y = [x * k for x in col_x], [y * k for y in row_y]
+    px = int(text_px)
+
+    def step(centres: list[float], need_px: float) -> int:
+        gaps = [b - a for a, b in zip(centres, centres[1:], strict=False) if b > a]
+        gap_px = (min(gaps) if gaps else size) * scale
+        return max(1, math.ceil(need_px / max(gap_px, 1e-6)))
+
+    col_w = max(_text_width(col_text(x), px, True) for x in (xs[0], xs[-1]))
+    k_col = step(col_x, col_w + 6)
+    k_row = step(row_y, text_px * 1.25 + 2)
+    half_w, half_h = (col_w / 2 + 2) / scale, text_px / scale
+
+    def visible(at: QPointF) -> bool:
+        return rect is None or rect.intersects(QRectF(at.x() - half_w, at.y() - half_h, 2 * half_w, 2 * half_h))
+
+    labels: list[tuple[QPointF, str]] = []
+    for i, (x, cx) in enumerate(zip(xs, col_x, strict=True)):
+        if i % k_col == 0:
+            labels += [(QPointF(cx, y0 - off_y), col_text(x)), (QPointF(cx, y1 + off_y), col_text(x))]
+    for i, (y, cy) in enumerate(zip(ys, row_y, strict=True)):
+        if i % k_row == 0:
+            labels += [(QPointF(x0 - off_x, cy), row_text(y)), (QPointF(x1 + off_x, cy), row_text(y))]
+    painter.save()
+    painter.resetTransform()
+    painter.setFont(font(px, True))  # one font and pen for all, and laid-out texts kept (QStaticText)
+    painter.setPen(LABEL_COLOR)
+    for at, text in labels:
+        if visible(at):
+            st = _static_text(text, px)
+            size = st.size()
+            d = t.map(at)
+            painter.drawStaticText(QPointF(round(d.x() - size.width() / 2), round(d.y() - size.height() / 2)), st)
+    painter.restore()
+
+
+@lru_cache(maxsize=2048)
+def _static_text(text: str, px: int) -> QStaticText:
+    """A label's text laid out once in the bold label font (drawing it is then a glyph copy)."""
+    st = QStaticText(text)
+    st.prepare(QTransform(), font(px, True))
+    return st
 
 
 def board_rect(scenario: Scenario, size: float, *, labels: bool = True) -> QRectF:

@@ -56,6 +56,7 @@ class BoardScene(QGraphicsScene):
     """
 
     previewChanged = Signal(bool)  # True while the scene paints a preview instead of the document
+    overviewChanged = Signal()  # cells were repainted (so was their part of the overview picture)
 
     def __init__(self, document, parent=None) -> None:
         super().__init__(parent)
@@ -123,6 +124,7 @@ class BoardScene(QGraphicsScene):
         self.edges_item.setZValue(Z.Z_EDGES)
         self.addItem(self.edges_item)
         self.labels_item = LabelsItem(self._scenario_of)
+        self.labels_item.set_view_scale(self._view_scale)
         self.labels_item.setZValue(Z.Z_LABELS)
         self.addItem(self.labels_item)
         self.shade_item = ShadeItem()
@@ -190,6 +192,7 @@ class BoardScene(QGraphicsScene):
     def set_view_scale(self, scale: float) -> None:
         """Called by the view when its zoom changes: picks cell items or the overview picture."""
         self._view_scale = scale
+        self.labels_item.set_view_scale(scale)
         self._apply_mode()
 
     @property
@@ -225,6 +228,8 @@ class BoardScene(QGraphicsScene):
         self.overview.update_cells(todo)
         if self.ghost_item.isVisible() and self.ghost_item.coord in todo:
             self.ghost_item.update()
+        if todo:
+            self.overviewChanged.emit()
 
     def _on_cells_changed(self, coords: list) -> None:
         self.refresh_cells(coords)

@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPixmapCache, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
+from editor import render
 from editor.scene import BoardScene
 
 PIXMAP_CACHE_KB = 96 * 1024
@@ -102,14 +103,35 @@ class BoardView(QGraphicsView):
         self.set_scale(1.0)
 
     def fit_to_window(self) -> None:
-        """Show the whole board (with its labels) in the window."""
-        self.fit_rect(self.board_scene.board_rect)
+        """Show the whole board (with its labels) in the window.
 
-    def fit_rect(self, rect: QRectF) -> None:
+        At low zoom the coordinate labels keep a screen-constant size beside the grid, so the
+        scale leaves those pixel bands free as well as the board's own label margin.
+        """
+        scene = self.board_scene
+        rect = scene.board_rect
+        if rect.isEmpty():
+            return
+        scen = scene.shown_scenario()
+        x0, y0, x1, y1 = render.grid_bounds(scen.board.grid, render.CELL_SIZE)
+        band_x, band_y = render.screen_label_bands(scen)
+        vp = self.viewport().rect()
+        if x1 <= x0 or y1 <= y0:
+            self.fit_rect(rect)
+            return
+        scale = min(
+            vp.width() / rect.width(), vp.height() / rect.height(),
+            (vp.width() - 2 * band_x) / (x1 - x0), (vp.height() - 2 * band_y) / (y1 - y0),
+        ) * 0.98
+        self.fit_rect(rect, scale)
+
+    def fit_rect(self, rect: QRectF, scale: float | None = None) -> None:
+        """Zoom to fit ``rect`` in the viewport (or to ``scale``) and centre on it."""
         if rect.isEmpty():
             return
         vp = self.viewport().rect()
-        scale = min(vp.width() / rect.width(), vp.height() / rect.height()) * 0.98
+        if scale is None:
+            scale = min(vp.width() / rect.width(), vp.height() / rect.height()) * 0.98
         scale = max(MIN_SCALE, min(MAX_SCALE, scale))
         self.scale(scale / self.scale_factor(), scale / self.scale_factor())
         self.centerOn(rect.center())

@@ -168,18 +168,50 @@ class EdgeLayerItem(BoardLayerItem):
 
 
 class LabelsItem(BoardLayerItem):
-    """Column and row labels along the board edges."""
+    """Column and row labels along the board edges, readable at every zoom.
 
-    MIN_TEXT_PX = 6.0
+    Where the labels painted at the board's scale would be at least ``render.SCREEN_LABEL_PX``
+    pixels high they are painted that way (:func:`render.paint_labels`); further out they are
+    painted at that screen-constant size beside the grid (:func:`render.paint_screen_labels`),
+    thinned where they would crowd. The scene passes the view's zoom (:meth:`set_view_scale`) so
+    that the bounding rect holds the labels, which then lie further out in scene units.
+    """
+
+    TEXT_FRACTION = 0.26  # text height of the scaled labels per CELL_SIZE (as render.paint_labels)
+
+    def __init__(self, scenario_of, parent: QGraphicsItem | None = None) -> None:
+        self._view_scale = 1.0
+        super().__init__(scenario_of, parent)
 
     def area(self) -> QRectF:
-        return render.board_rect(self._scenario_of(), render.CELL_SIZE, labels=True)
+        scen = self._scenario_of()
+        rect = render.board_rect(scen, render.CELL_SIZE, labels=True)
+        if not self.screen_constant(self._view_scale):
+            return rect
+        x0, y0, x1, y1 = render.grid_bounds(scen.board.grid, render.CELL_SIZE)
+        off_x, off_y = render.screen_label_offsets(scen, render.CELL_SIZE, self._view_scale)
+        pad_x, pad_y = (render.screen_label_bands(scen)[0] / 2 + 4) / self._view_scale, render.SCREEN_LABEL_PX / self._view_scale
+        return rect.united(QRectF(QPointF(x0 - off_x - pad_x, y0 - off_y - pad_y), QPointF(x1 + off_x + pad_x, y1 + off_y + pad_y)))
+
+    def screen_constant(self, scale: float) -> bool:
+        """True when at ``scale`` the labels are painted at a screen-constant size."""
+        return scale * render.CELL_SIZE * self.TEXT_FRACTION < render.SCREEN_LABEL_PX
+
+    def set_view_scale(self, scale: float) -> None:
+        """The view's zoom changed: the screen-constant labels lie further out at lower zoom."""
+        if scale == self._view_scale:
+            return
+        was = self.screen_constant(self._view_scale)
+        self._view_scale = scale
+        if was or self.screen_constant(scale):
+            self.reset()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * render.CELL_SIZE * 0.26 < self.MIN_TEXT_PX:
-            return  # unreadable at this zoom
-        render.paint_labels(painter, self._scenario_of(), render.CELL_SIZE, rect=option.exposedRect)
+        if self.screen_constant(lod):
+            render.paint_screen_labels(painter, self._scenario_of(), render.CELL_SIZE, rect=option.exposedRect)
+        else:
+            render.paint_labels(painter, self._scenario_of(), render.CELL_SIZE, rect=option.exposedRect)
 
 
 BOARD_BACKGROUND = QColor("#ffffff")
