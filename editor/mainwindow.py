@@ -174,7 +174,7 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(self.history_dock, self.puzzle_dock)
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.palette_dock, self.minimap_dock], [520, 220], Qt.Orientation.Vertical)
+        self.resizeDocks([self.palette_dock, self.minimap_dock], [420, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.issues_dock], [120], Qt.Orientation.Vertical)
         self.palette.tileSelected.connect(self._tile_picked)
         self.palette.overlayToggled.connect(lambda on: self.overlay_action.setChecked(on))

@@ -16,7 +16,6 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPix
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 VIEW_RECT_COLOR = QColor("#d0202a")
-VIEW_RECT_FILL = QColor(208, 32, 42, 22)
 BACKGROUND = QColor("#e4e1d8")
 REFRESH_MS = 120
 """Edits are gathered this long before the picture is shrunk again (a brush drag is many edits)."""
@@ -53,7 +52,7 @@ class Minimap(QWidget):
         return self.view.board_scene
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return QSize(240, 240)
+        return QSize(240, 300)
 
     # --- the picture -------------------------------------------------------------------------
     def _board_changed(self, *_args) -> None:
@@ -138,7 +137,7 @@ class Minimap(QWidget):
         if not rect.isEmpty():
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             p.setPen(QPen(VIEW_RECT_COLOR, 2))
-            p.setBrush(VIEW_RECT_FILL)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRect(rect)
         p.end()
 
