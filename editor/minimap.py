@@ -133,7 +133,7 @@ class Minimap(QWidget):
             return
         p.drawPixmap(self._pixmap_rect.topLeft(), self._pixmap)
         # clipped to the board's picture: when the whole board is in view it outlines the board
-        rect = self.view_rect().intersected(self._pixmap_rect.adjusted(-2, -2, 2, 2))
+        rect = self.view_rect().intersected(self._pixmap_rect.adjusted(-2, -2, 2, 2)).toRect().toRectF()  # crisp edges
         if not rect.isEmpty():
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             p.setPen(QPen(VIEW_RECT_COLOR, 2))
