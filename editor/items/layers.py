@@ -203,7 +203,11 @@ class LabelsItem(BoardLayerItem):
             return
         was = self.screen_constant(self._view_scale)
         self._view_scale = scale
-        if was or self.screen_constant(scale):
+        now = self.screen_constant(scale)
+        # Screen-constant labels are cached as a picture in device pixels (Qt keeps only the part
+        # in the viewport), so a frame is one copy; the scaled labels at high zoom are not cached.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if now else QGraphicsItem.CacheMode.NoCache)
+        if was or now:
             self.reset()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
