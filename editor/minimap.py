@@ -6,14 +6,18 @@ the main view's zoom, and the overview picture is kept current cell by cell anyw
 is shrunk to the widget once per change (a debounced timer after edits, a resize), so a repaint
 for a scroll or zoom of the main view is one pixmap copy and one rectangle.
 
-A click or a drag in the minimap centres the main view on that point.
+The overview picture holds cells only; the minimap draws the edge features (rivers, gauge lines,
+impassable sides) over its small copy as thin lines. A click or a drag in the minimap centres the
+main view on that point.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from editor import render
 
 VIEW_RECT_COLOR = QColor("#d0202a")
 BACKGROUND = QColor("#e4e1d8")
@@ -45,6 +49,8 @@ class Minimap(QWidget):
         view.zoomChanged.connect(self._view_moved)
         view.viewport().installEventFilter(self)
         view.board_scene.overviewChanged.connect(self._board_changed)  # edits, meta changes, previews
+        view.board_scene.document.edgesChanged.connect(self._board_changed)
+        view.board_scene.previewChanged.connect(self._board_changed)  # a preview may differ in its edges
         view.board_scene.document.boardReset.connect(self._board_reset)
 
     @property
@@ -76,10 +82,35 @@ class Minimap(QWidget):
         k = min(area.width() / image.width(), area.height() / image.height())
         w, h = max(1, round(image.width() * k)), max(1, round(image.height() * k))
         small = image.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        self._paint_edges(small)
         self._pixmap = QPixmap.fromImage(small)
         self._pixmap_rect = QRectF(area.center().x() - w / 2, area.center().y() - h / 2, w, h).toRect().toRectF()
         self.picture_updates += 1
         self.update()
+
+    def _paint_edges(self, image: QImage) -> None:
+        """Rivers, impassable sides and gauge lines (not in the overview picture) as thin lines."""
+        scenario = self.scene.shown_scenario()
+        grid = scenario.board.grid
+        src = self.board_scene_rect()
+        if not scenario.board.edges or src.isEmpty():
+            return
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.scale(image.width() / src.width(), image.height() / src.height())
+        p.translate(-src.left(), -src.top())
+        for f in sorted(scenario.board.edges, key=lambda f: render.EDGE_ORDER.get(f.kind, 3)):
+            try:
+                coord = grid.coord(f.cell)
+            except ValueError:
+                continue
+            pen = QPen(render.edge_pen(f.kind, render.CELL_SIZE).color(), 1.0 if f.kind == "gauge" else 1.5)
+            pen.setCosmetic(True)
+            if f.kind == "gauge":  # dashed and thin, as on the board: it must not hide the cells
+                pen.setDashPattern([2.0, 2.0])
+            p.setPen(pen)
+            p.drawLine(*render.side_segment(grid, coord, f.edge, render.CELL_SIZE))
+        p.end()
 
     def board_scene_rect(self) -> QRectF:
         """The scene rectangle the overview picture covers."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QMouseEvent
+from PySide6.QtWidgets import QApplication
 
+from editor import render
 from editor.commands import SetCellsCommand
-from model.board import Cell
+from model.board import Cell, EdgeFeature
 from model.io import load
 from model.paths import scenarios_dir
 from tests.editor_helpers import make_window, no_dialogs  # noqa: F401 (autouse fixture)
@@ -116,9 +118,7 @@ def test_click_and_drag_in_the_minimap_move_the_main_view(india, qtbot):
     end = mm.scene_to_widget(scene.cell_centre(grid.coord("N13"))).toPoint()
     qtbot.mousePress(mm, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(mm, end)
-    # mouseMove without buttons in QTest: send the move with the button held ourselves
-    from PySide6.QtGui import QMouseEvent
-    from PySide6.QtWidgets import QApplication
+    # QTest's mouseMove carries no buttons: send the move with the button held ourselves
     ev = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(end), QPointF(mm.mapToGlobal(end)), Qt.MouseButton.NoButton,
                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(mm, ev)
@@ -143,3 +143,43 @@ def test_minimap_follows_edits_cheaply(india, qtbot):
     assert mm.picture_updates == updates + 1  # a burst of edits shrinks the picture once
     after = QColor(minimap_image(mm).pixel(at))
     assert after.blue() > after.red() + 40, (before.name(), after.name())  # the lake shows
+
+
+def test_zooming_the_main_view_resizes_the_rectangle(india, qtbot):
+    mm = india.minimap
+    qtbot.waitUntil(lambda: mm._pixmap is not None)
+    india.view.zoom_reset()
+    small = mm.view_rect()
+    india.view.zoom_out()
+    india.view.zoom_out()
+    bigger = mm.view_rect()
+    assert bigger.width() > small.width() * 1.4 and bigger.height() > small.height() * 1.4
+
+
+def test_a_hidden_minimap_catches_up_when_shown_again(india, qtbot):
+    mm = india.minimap
+    qtbot.waitUntil(lambda: mm._pixmap is not None)
+    india.minimap_dock.hide()
+    doc, grid = india.document, india.scene.grid
+    coord = grid.coord("H21")
+    doc.undo_stack.push(SetCellsCommand(doc, {coord: Cell(terrain="lake")}, "lake"))
+    india.minimap_dock.show()
+    qtbot.waitUntil(lambda: mm._pixmap is not None and mm.isVisible())
+    at = mm.scene_to_widget(india.scene.cell_centre(coord)).toPoint()
+    c = QColor(minimap_image(mm).pixel(at))
+    assert c.blue() > c.red() + 40, c.name()
+
+
+def test_minimap_draws_edge_features(india, qtbot):
+    mm = india.minimap
+    qtbot.waitUntil(lambda: mm._pixmap is not None)
+    doc, grid = india.document, india.scene.grid
+    coord = grid.coord("H21")
+    p, q = render.side_segment(grid, coord, 0, render.CELL_SIZE)
+    at = mm.scene_to_widget((p + q) / 2).toPoint()
+    assert QColor(minimap_image(mm).pixel(at)).blue() < QColor(minimap_image(mm).pixel(at)).red()  # no river yet
+    updates = mm.picture_updates
+    doc.set_edges([], [EdgeFeature(cell="H21", edge=0, kind="river", cost=0)])
+    qtbot.waitUntil(lambda: mm.picture_updates > updates)
+    c = QColor(minimap_image(mm).pixel(at))
+    assert c.blue() > c.red() + 30, c.name()
