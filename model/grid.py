@@ -174,9 +174,6 @@ class _GridBase(BaseModel):
     def edge_name(self, edge: int) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def rotate_coord(self, coord: Coord, quarter_turns: int = 1) -> Coord:  # noqa: D401
-        """Not every grid supports it; square grids override (used by whole-board rotation)."""
-        raise NotImplementedError
 
 
 class SquareGrid(_GridBase):
