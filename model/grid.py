@@ -175,7 +175,6 @@ class _GridBase(BaseModel):
         raise NotImplementedError
 
 
-
 class SquareGrid(_GridBase):
     """A square grid of 4-sided cells (see the module docstring for the conventions)."""
 
