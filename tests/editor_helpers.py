@@ -62,13 +62,13 @@ def no_dialogs(monkeypatch, tmp_path):
     return log
 
 
-def make_window(qtbot, tmp_path, scenario=None, path=None) -> MainWindow:
+def make_window(qtbot, tmp_path, scenario=None, path=None, size=(1200, 800)) -> MainWindow:
     """A main window on ``scenario`` (default: a 6x5 Catalan board), shown offscreen."""
     doc = Document(scenario or new_scenario("catalan", 6, 5), path)
     doc.check_delay_ms = 0
     win = MainWindow(doc, autosave_dir=tmp_path / "recovery")
     qtbot.addWidget(win)
-    win.resize(1200, 800)
+    win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
     win.view.zoom_reset()

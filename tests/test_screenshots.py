@@ -11,11 +11,9 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from editor.document import Document
-from editor.mainwindow import MainWindow
 from model.io import load
 from model.paths import scenarios_dir
-from tests.editor_helpers import no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import make_window, no_dialogs  # noqa: F401 (autouse fixture)
 
 
 def out_dir(tmp_path: Path) -> Path:
@@ -23,13 +21,8 @@ def out_dir(tmp_path: Path) -> Path:
 
 
 def shoot(qtbot, tmp_path, scenario_path: Path, out: Path, setup=None) -> QImage:
-    doc = Document(load(scenario_path), scenario_path)
-    doc.check_delay_ms = 0
-    win = MainWindow(doc, autosave_dir=tmp_path / "recovery")
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
+    win = make_window(qtbot, tmp_path, load(scenario_path), scenario_path, size=(1400, 900))
+    doc = win.document
     qtbot.wait(50)
     win.view.fit_to_window()
     qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
