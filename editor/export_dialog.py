@@ -66,7 +66,7 @@ def run_export(scenario: Scenario, fmt: str, path: str | Path, *, force: bool = 
     if errors and not force:
         return ExportOutcome(refused=errors)
     if fmt in GRAPHIC_FORMATS:
-        from editor.export_graphics import render
+        from editor.render.graphics import render
 
         data, notes = render(scenario, fmt, **options), []
     else:
@@ -105,7 +105,7 @@ class ExportDialog(QDialog):
         self.dpi_box.setSuffix(" dpi")
         form.addRow("&Resolution:", self.dpi_box)
         self.page_box = QComboBox()
-        from editor.export_graphics import DEFAULT_CELL_MM, PAGE_SIZES
+        from editor.render.graphics import DEFAULT_CELL_MM, PAGE_SIZES
 
         self.page_box.addItems(list(PAGE_SIZES))
         self.page_box.setCurrentText("A4")

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
-from editor.board_preview import BoardPreviewController, PreviewBanner
 from editor.commands import ReplaceScenarioCommand, push_region_edit
 from editor.document import Document
 from editor.minimap import Minimap
@@ -35,6 +34,7 @@ from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
+from editor.render.preview import BoardPreviewController, PreviewBanner
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
 from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool

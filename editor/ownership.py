@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QPointF, QTimer, Signal
 from PySide6.QtGui import QColor, QPolygonF
 
 from editor import render
-from editor.render_track import path_shapes, track_width
+from editor.render.track import path_shapes, track_width
 from editor.workers import start_worker
 from model.grid import Coord
 from model.rules import RuleSet, get_rule_set

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from model.board import Board
 from model.grid import GridError
-from model.puzzles.goal import Puzzle
+from model.puzzle_spec import Puzzle
 from model.tiles import TileDef, TileSet, load_tileset
 
 FORMAT = "trackwright-scenario"
@@ -99,7 +99,7 @@ class Scenario(_Model):
     players: list[Player] = Field(default_factory=list)
     companies: list[Company] = Field(default_factory=list)
     state: GameState = Field(default_factory=GameState)
-    puzzle: Puzzle | None = Field(default=None, description="A puzzle: goal, resources and phases (see model/puzzles/goal.py).")
+    puzzle: Puzzle | None = Field(default=None, description="A puzzle: goal, resources and phases (see model/puzzle_spec.py).")
 
     # (the TileSupply it was built from, the tile set): compared by identity, and holding the
     # supply keeps its id from being reused by a new object after an assignment

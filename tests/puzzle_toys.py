@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from model.board import Board, Cell, City, LaidTile, Platform
 from model.grid import SquareGrid
-from model.puzzles.goal import PhaseStep, Puzzle, ReachGoal, Resources
+from model.puzzle_spec import PhaseStep, Puzzle, ReachGoal, Resources
 from model.puzzles.reach import actor_starts, track_model
 from model.rules import Move, MoveContext, RuleSet, register
 from model.scenario import LaidThisTurn, Player, RulesRef, Scenario, TileSupply

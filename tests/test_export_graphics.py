@@ -1,4 +1,4 @@
-"""SVG, PNG and PDF export of a board (drawn by editor/render.py)."""
+"""SVG, PNG and PDF export of a board (drawn by editor/render/__init__.py)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def _pdf_pages(data: bytes) -> int:
 
 
 def test_svg_parses_as_xml_with_the_board_size(qapp, tmp_path, india):
-    from editor.export_graphics import board_size_mm
+    from editor.render.graphics import board_size_mm
 
     out = tmp_path / "b.svg"
     assert main(["export", str(SCENARIO), "--to", "svg", "-o", str(out)]) == 0
@@ -59,7 +59,7 @@ def test_svg_parses_as_xml_with_the_board_size(qapp, tmp_path, india):
 
 @pytest.mark.parametrize("dpi", [50, 120])
 def test_png_has_the_size_of_the_board_at_the_dpi(qapp, tmp_path, india, dpi):
-    from editor.export_graphics import board_size_mm
+    from editor.render.graphics import board_size_mm
 
     out = tmp_path / "b.png"
     assert main(["export", str(SCENARIO), "--to", "png", "--dpi", str(dpi), "-o", str(out)]) == 0
@@ -72,7 +72,7 @@ def test_png_has_the_size_of_the_board_at_the_dpi(qapp, tmp_path, india, dpi):
 def test_png_is_drawn_not_blank(qapp, india):
     from PySide6.QtGui import QImage
 
-    from editor.export_graphics import render_png
+    from editor.render.graphics import render_png
 
     img = QImage.fromData(render_png(india, dpi=30))
     colours = {img.pixel(x, y) for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)}
@@ -80,7 +80,7 @@ def test_png_is_drawn_not_blank(qapp, india):
 
 
 def test_pdf_is_split_over_pages_at_true_size(qapp, tmp_path, india):
-    from editor.export_graphics import board_size_mm, page_size_mm
+    from editor.render.graphics import board_size_mm, page_size_mm
 
     out = tmp_path / "b.pdf"
     assert main(["export", str(SCENARIO), "--to", "pdf", "--page-size", "A4", "-o", str(out)]) == 0
@@ -110,7 +110,7 @@ def test_bad_graphic_options_are_exit_2(qapp, tmp_path, capsys):
 
 
 def test_square_boards_draw_too(qapp):
-    from editor.export_graphics import render_png, render_svg
+    from editor.render.graphics import render_png, render_svg
     from model.newboard import new_scenario
 
     s = new_scenario("catalan", 4, 3, title="t")
@@ -120,7 +120,7 @@ def test_square_boards_draw_too(qapp):
 
 
 def test_pdf_overlap_adds_pages_and_page_size_is_case_insensitive(qapp, india):
-    from editor.export_graphics import board_size_mm, plan_pages
+    from editor.render.graphics import board_size_mm, plan_pages
 
     bw, bh = board_size_mm(india)
     plain = plan_pages((bw, bh), "a4", 10, False)

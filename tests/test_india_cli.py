@@ -1,4 +1,4 @@
-"""The moves / explain / reach commands with the 18india rule set (through editor/cli_rules.py)."""
+"""The moves / explain / reach commands with the 18india rule set (through editor/cli/rules.py)."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_wheel_contains_packages_data_and_console_script(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "model/__init__.py" in names and "editor/cli.py" in names
+    assert "model/__init__.py" in names and "editor/cli/__init__.py" in names
     assert "model/_data/resources/tilesets/catalan.json" in names
     for tileset in (ROOT / "resources" / "tilesets").glob("*.json"):
         assert f"model/_data/resources/tilesets/{tileset.name}" in names

@@ -8,7 +8,7 @@ import pytest
 from puzzle_toys import city, origin, reach, toy_scenario
 
 from model.io import LoadError, dumps, loads
-from model.puzzles.goal import ConnectGoal, DestinationGoal, Puzzle, ReachGoal
+from model.puzzle_spec import ConnectGoal, DestinationGoal, Puzzle, ReachGoal
 
 
 def base():

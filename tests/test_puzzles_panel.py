@@ -11,7 +11,7 @@ from puzzle_toys import city, origin, reach, toy_scenario
 from editor.document import Document
 from editor.panels.puzzle_panel import PuzzlePanel, phases_from_text, phases_to_text
 from model.board import Cell
-from model.puzzles.goal import PhaseStep
+from model.puzzle_spec import PhaseStep
 
 pytestmark = pytest.mark.gui
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from puzzle_toys import ToyPaths, city, origin, reach, toy_scenario
 
 from model.board import Cell, Platform
-from model.puzzles.goal import ConnectGoal, PhaseStep
+from model.puzzle_spec import ConnectGoal, PhaseStep
 from model.puzzles.reach import goal_status
 from model.puzzles.solver import PuzzleError, Solver, replay, solve
 from model.rules import MoveContext

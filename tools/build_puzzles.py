@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from model.board import Board, Cell, City, LaidTile, Platform, Token  # noqa: E402
 from model.grid import SquareGrid  # noqa: E402
 from model.io import load, save  # noqa: E402
-from model.puzzles.goal import (  # noqa: E402
+from model.puzzle_spec import (  # noqa: E402
     DestinationGoal,
     PhaseStep,
     Puzzle,

@@ -44,7 +44,7 @@ from editor.commands import SetPartCommand
 from editor.document import Document, snapshot
 from editor.forms import form
 from editor.workers import start_worker
-from model.puzzles.goal import PhaseStep, Puzzle, Resources
+from model.puzzle_spec import PhaseStep, Puzzle, Resources
 from model.rules import Move
 from model.scenario import Scenario
 

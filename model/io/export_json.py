@@ -6,7 +6,7 @@ target folder, flushed and fsynced, then renamed over the target, so a failed or
 never leaves a partial file and never touches an existing one.
 
 This module never imports Qt: the graphic formats (svg, png, pdf) live in
-``editor/export_graphics.py``.
+``editor/render/graphics.py``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Puzzles: goals and resources stored in a scenario (``goal``), and the solver (``solver``).
 
-Only ``model.puzzles.goal`` is imported here, because ``model.scenario`` imports it; import the
+Only ``model.puzzle_spec`` is imported here, because ``model.scenario`` imports it; import the
 solver explicitly (``from model.puzzles.solver import solve``).
 """

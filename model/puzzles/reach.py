@@ -34,7 +34,7 @@ from typing import Any
 
 from model.board import Cell
 from model.grid import Coord
-from model.puzzles.goal import ConnectGoal, DestinationGoal, Puzzle
+from model.puzzle_spec import ConnectGoal, DestinationGoal, Puzzle
 from model.scenario import Scenario
 from model.tiles import Port
 from model.track import CellTrack, NodeGate, Reach, TrackModel, TrackPath

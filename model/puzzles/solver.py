@@ -1,7 +1,7 @@
 """The puzzle solver: a bounded search over a rule set's ``legal_moves``.
 
 The search walks the puzzle's turn structure (turns x phase steps, see
-:mod:`model.puzzles.goal`). At each step it asks the rule set for the legal moves of the actor,
+:mod:`model.puzzle_spec`). At each step it asks the rule set for the legal moves of the actor,
 keeps those the resources allow (tiles still in hand, the turn's drawn tile, money), applies one
 with ``rules.apply`` and tests the goal after every move; a play stops as soon as the goal is met.
 An optional phase may also be passed. A required phase with no legal move loses the rest of the
@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from model.puzzles.goal import PhaseStep, Puzzle
+from model.puzzle_spec import PhaseStep, Puzzle
 from model.puzzles.reach import distance_bound, goal_status
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario

@@ -111,7 +111,7 @@ class MoveContext:
 class Reached:
     """What an actor's network reaches, as plain labels (the answer of :meth:`RuleSet.reached`).
 
-    ``places``: the places reached, in the puzzle sense (``model/puzzles/goal.py``): the labels
+    ``places``: the places reached, in the puzzle sense (``model/puzzle_spec.py``): the labels
     of the cells whose stop (city, town, station platform) the network reaches, the labels of
     reached cells without a stop, and the ids of the stations one of whose platforms is reached.
     ``cells``: the labels of every cell the network runs through or starts from.

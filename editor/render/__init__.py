@@ -18,7 +18,7 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QStaticText, QTransform
 
-from editor.render_base import (  # noqa: F401 - re-exported: the public painting API lives here
+from editor.render.base import (  # noqa: F401 - re-exported: the public painting API lives here
     CELL_SIZE,
     CITY_FILL,
     FALLBACK_OWNER,
@@ -51,7 +51,7 @@ from editor.render_base import (  # noqa: F401 - re-exported: the public paintin
     geometry,
     grid_bounds,
 )
-from editor.render_track import TrackData, paint_track, track_width
+from editor.render.track import TrackData, paint_track, track_width
 from model.board import Cell
 from model.grid import Coord, letters_for
 from model.scenario import Scenario

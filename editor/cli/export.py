@@ -34,7 +34,7 @@ def _graphic_bytes(scenario, fmt: str, args: argparse.Namespace) -> bytes:
     global _APP
     if QGuiApplication.instance() is None:
         _APP = QGuiApplication(["trackwright"])  # fonts need an application; kept for the process
-    from editor.export_graphics import render
+    from editor.render.graphics import render
 
     return render(
         scenario,
@@ -71,7 +71,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     try:
         if args.to in GRAPHIC_FORMATS:
-            from editor.export_graphics import GraphicsExportError
+            from editor.render.graphics import GraphicsExportError
 
             try:
                 data, notes = _graphic_bytes(scenario, args.to, args), []

@@ -1,7 +1,7 @@
 """Painting of track and stops inside one cell: paths, switches, crossings, turntables, buffers,
 bridges, tunnels, cities with their station circles and tokens, towns, junctions, revenues.
 
-Everything is drawn in the local cell frame of :mod:`editor.render_base` (centre at the
+Everything is drawn in the local cell frame of :mod:`editor.render.base` (centre at the
 origin, cell size ``UNIT``). :func:`paint_track` is called by :mod:`editor.render`.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from editor.render_base import CITY_FILL, PHASE_COLORS, RESERVED_TEXT, TRACK, Geometry, draw_text
+from editor.render.base import CITY_FILL, PHASE_COLORS, RESERVED_TEXT, TRACK, Geometry, draw_text
 from model.tiles import node_index
 
 

@@ -23,9 +23,9 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 # Modules that add sub-commands: each defines ``register(subparsers) -> None`` and sets
 # ``func`` on its parsers. Missing modules are skipped, so features can land one at a time.
 SUBCOMMAND_MODULES = (
-    "editor.cli_rules",
-    "editor.cli_export",
-    "editor.cli_solve",
+    "editor.cli.rules",
+    "editor.cli.export",
+    "editor.cli.solve",
 )
 
 
@@ -220,11 +220,3 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
     except BrokenPipeError:
         return EXIT_OK
-
-
-if __name__ == "__main__":  # pragma: no cover
-    # Run the copy imported as editor.cli, not this __main__ one: sub-command modules import
-    # editor.cli, and their CliError must be the class that main() catches.
-    from editor.cli import main as _main
-
-    sys.exit(_main())

@@ -1,4 +1,4 @@
-"""SVG, PNG and PDF output of a board, drawn by ``editor/render.py`` (the editor's own painter).
+"""SVG, PNG and PDF output of a board, drawn by ``editor/render/__init__.py`` (the editor's own painter).
 
 Sizes are physical: ``cell_mm`` is the size of one cell on paper (the hex circumradius, centre to
 corner, or the side of a square cell; 22 mm gives the usual 18xx hex of 38 mm across the flats).
