@@ -17,7 +17,7 @@ from model.rules import available_rule_sets
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIO = REPO / "scenarios" / "18india.json"
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "18india_map.json"
+REFERENCE = REPO / "tests" / "data" / "18india_reference.json"
 CASES = Path(__file__).resolve().parent / "cases" / "import"
 
 
@@ -28,7 +28,6 @@ def india():
 
 @pytest.fixture(scope="module")
 def reference():
-    assert REFERENCE.is_file(), f"{REFERENCE} is needed beside the clone (../shared/reference/18india_map.json)"
     return json.loads(REFERENCE.read_text(encoding="utf-8"))
 
 

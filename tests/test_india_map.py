@@ -17,7 +17,7 @@ from model.rules import get_rule_set
 from model.tiles import load_tileset
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = ROOT.parent / "shared" / "reference" / "18india_map.json"
+REFERENCE = ROOT / "tests" / "data" / "18india_reference.json"
 SCENARIO = ROOT / "scenarios" / "18india.json"
 TILESET = ROOT / "resources" / "tilesets" / "18india.json"
 

@@ -13,7 +13,7 @@ from model.rules import Move, MoveContext, MoveSyntaxError, get_rule_set
 from model.rules.india import phase_rank
 from model.tiles import load_tileset
 
-REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "18india_map.json"
+REFERENCE = Path(__file__).resolve().parent / "data" / "18india_reference.json"
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,8 @@
-"""Regenerate the bundled 18 India data from the extracted reference map.
+"""Regenerate the bundled 18 India data from the reference map (tests/data/18india_reference.json).
 
 Usage::
 
-    .venv/bin/python tools/build_18india.py [--reference ../shared/reference/18india_map.json]
+    .venv/bin/python tools/build_18india.py [--reference tests/data/18india_reference.json]
 
 Writes two files:
 
@@ -36,7 +36,7 @@ from model.io import save  # noqa: E402
 from model.scenario import Company, GameState, Meta, RulesRef, Scenario, TileSupply  # noqa: E402
 from model.tiles import Node, TileDef, TilePath, TileSet  # noqa: E402
 
-DEFAULT_REFERENCE = ROOT.parent / "shared" / "reference" / "18india_map.json"
+DEFAULT_REFERENCE = ROOT / "tests" / "data" / "18india_reference.json"
 TILESET_PATH = ROOT / "resources" / "tilesets" / "18india.json"
 SCENARIO_PATH = ROOT / "scenarios" / "18india.json"
 
