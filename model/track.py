@@ -9,7 +9,7 @@ reversal. Leaving through edge ``x`` enters the neighbour through the opposite e
 neighbour has a port there.
 
 Reachability is a breadth-first search over states, never over undirected edges: see
-``rules/catalan.md`` §4.2 for the example that needs it.
+``docs/rules-catalan.md`` §4.2 for the example that needs it.
 """
 
 from __future__ import annotations

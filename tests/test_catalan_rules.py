@@ -111,7 +111,7 @@ def test_every_option_is_documented_and_validated():
         "optional_actions_per_turn",
         "reject_noop_substitution",
     ):
-        assert flag in names  # the flags listed in rules/catalan.md §7
+        assert flag in names  # the options listed in docs/rules-catalan.md §4-§5
     for o in OPTIONS:
         assert o.doc.endswith(".") and len(o.doc) > 40
     doc = (ROOT / "docs" / "catalan.md").read_text(encoding="utf-8")
@@ -313,7 +313,7 @@ def test_cli_is_generic_over_rule_sets(capsys, tmp_path):
     assert code == 2 and "has no reach report" in err
 
 
-# --- the tile set follows rules/catalan.md §3.1 ------------------------------------------------
+# --- the tile set follows docs/rules-catalan.md §3.1 ------------------------------------------------
 SIDE = {"S": 0, "W": 1, "N": 2, "E": 3}
 
 

@@ -10,7 +10,7 @@ Writes, with :func:`model.io.save` (canonical bytes, no backup files):
 * the ``*.json`` boards of ``tests/cases/catalan/<case>/`` (the ``expected.json`` files next to
   them are written by hand and never generated).
 
-The golden boards follow ``rules/catalan.md`` §6, which writes a space as (x, y) with y growing
+The golden boards follow ``docs/rules-catalan.md`` §6, which writes a space as (x, y) with y growing
 NORTH on a 7x7 board; our labels count rows from the top, so (x, y) is column ``x`` (A = 0) and
 row ``7 - y`` (see ``tests/cases/catalan/README.md``).
 """

@@ -1,6 +1,6 @@
 """Export a scenario as an 18xx-maker game JSON (``info``, ``tiles``, ``upgrades``, ``map``).
 
-Facts used (see ``../shared/rules/18india.md`` §5):
+Facts used (see ``docs/export.md``):
 
 * ``info.orientation = "horizontal"`` means flat-topped hexes; pointy maps leave it out;
 * sides are numbered 1-6: on flat maps side = edge + 1, on pointy maps side = edge, with edge 0

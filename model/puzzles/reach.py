@@ -12,7 +12,7 @@ set's own movement rules (Catalan VIA NOSTRA, an 18xx company's reach). The ``de
   actor's network;
 * ``rules.puzzle_can_pass(scenario, actor)`` (optional) returns the node gate for that actor.
 
-Without them a generic reading is used, which matches ``rules/catalan.md`` §4 and the 18xx
+Without them a generic reading is used, which matches ``docs/rules-catalan.md`` §4 and the 18xx
 graph closely enough for puzzles:
 
 * square grids (the Catalan game): a city joins every side and lets a train reverse; a platform

@@ -1,4 +1,4 @@
-"""The Catalan square-grid railway game (rule set id ``catalan``), per ``rules/catalan.md``.
+"""The Catalan square-grid railway game (rule set id ``catalan``), per ``docs/rules-catalan.md``.
 
 * :mod:`.network`: movement over (cell, entry side) states and each player's VIA NOSTRA;
 * :mod:`.moves`: placement and substitution rules (mandatory and optional phases);

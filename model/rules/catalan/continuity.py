@@ -1,4 +1,4 @@
-"""Catalan continuity (rules/catalan.md §4.6): does a substitution cost any player track?
+"""Catalan continuity (docs/rules-catalan.md §4.6): does a substitution cost any player track?
 
 The exact test: for every player whose trains use the substituted cell, what they reach outside
 that cell before the substitution must still be reached after it. It is computed from the

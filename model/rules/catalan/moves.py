@@ -1,7 +1,7 @@
 """Catalan moves: which placements and substitutions are legal, and why the others are not.
 
 Every legality question goes through :meth:`Analysis.evaluate`, which runs the named rules in the
-order of ``rules/catalan.md`` §7 and returns the first that fails. ``legal_moves`` is the list of
+order of the substitution rules (``docs/rules-catalan.md`` §4.6: static exceptions, continuity, attachment, trunk side) and returns the first that fails. ``legal_moves`` is the list of
 generated candidates that ``evaluate`` accepts, so ``explain`` and ``legal_moves`` cannot disagree.
 
 Move kinds: ``place`` (a tile on a free cell), ``replace`` (substitution, §4.6) and ``pass``

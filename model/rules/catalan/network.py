@@ -1,6 +1,6 @@
 """Catalan track network: virtual track of cities and platforms, and each player's VIA NOSTRA.
 
-Movement follows ``rules/catalan.md`` §4.2: a train's state is (cell, entry side). The track of a
+Movement follows ``docs/rules-catalan.md`` §4.2: a train's state is (cell, entry side). The track of a
 cell comes from :class:`model.track.TrackModel`; cities and station platforms have no tile and act
 as *virtual track* through the model's ``virtual`` hook:
 

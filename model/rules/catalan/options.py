@@ -1,4 +1,4 @@
-"""Options of the Catalan rule set: one per [PROPOSAL] of ``rules/catalan.md`` (§4, §5, §7)."""
+"""Options of the Catalan rule set: one per rule the excerpts leave open (``docs/rules-catalan.md`` §4 and §5, "option")."""
 
 from __future__ import annotations
 
