@@ -198,7 +198,8 @@ class MainWindow(QMainWindow):
             act.setStatusTip(tip)
             act.setToolTip(tip)
         act.setCheckable(checkable)
-        act.triggered.connect(slot)
+        if slot is not None:
+            act.triggered.connect(slot)
         self.addAction(act)
         return act
 
@@ -212,9 +213,11 @@ class MainWindow(QMainWindow):
         self.quit_action = a("&Quit", self.close, K.Quit, "Quit Trackwright")
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence(K.Undo))
+        self.undo_action.setShortcuts(K.Undo)
         self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence(K.Redo))
+        # every binding the platform knows (QKeySequence(K.Redo) keeps only the first) and Ctrl+Y
+        redo_keys = QKeySequence.keyBindings(K.Redo)
+        self.redo_action.setShortcuts(redo_keys + [k for k in (QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")) if k not in redo_keys])
         self.undo_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowBack))
         self.redo_action.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_ArrowForward))
         self.cut_action = a("Cu&t", self.cut, K.Cut, "Cut the selected cells")
@@ -225,10 +228,14 @@ class MainWindow(QMainWindow):
         self.select_all_action = a("Select &All", self.select_all, K.SelectAll, "Select every cell")
         self.zoom_in_action = a("Zoom &In", lambda: self.view.zoom_in(), K.ZoomIn)
         self.zoom_out_action = a("Zoom &Out", lambda: self.view.zoom_out(), K.ZoomOut)
+        # plain + (or =, its unshifted key) and - zoom too, as in most editors (text fields keep them)
+        self.zoom_in_action.setShortcuts(QKeySequence.keyBindings(K.ZoomIn) + [QKeySequence(Qt.Key.Key_Plus), QKeySequence(Qt.Key.Key_Equal)])
+        self.zoom_out_action.setShortcuts(QKeySequence.keyBindings(K.ZoomOut) + [QKeySequence(Qt.Key.Key_Minus)])
         self.zoom_reset_action = a("&Actual Size", lambda: self.view.zoom_reset(), "Ctrl+0")
         self.fit_action = a("&Fit to Window", lambda: self.view.fit_to_window(), "Ctrl+9")
-        self.overlay_action = a("&Where Can This Tile Go?", self._overlay_toggled, "Ctrl+L",
+        self.overlay_action = a("&Where Can This Tile Go?", None, "Ctrl+L",
                                 "Shade every cell where the palette's tile has a legal move", checkable=True)
+        self.overlay_action.toggled.connect(self._overlay_toggled)  # one state: checkbox, menu item and Ctrl+L
         self.ownership_action = a("Show Track &Ownership", lambda _checked=False: None, None,
                                   "Edge each track connection with the colours of the players or companies whose network uses it",
                                   checkable=True)
@@ -238,6 +245,7 @@ class MainWindow(QMainWindow):
         self.tool_actions: dict[type, QAction] = {}
         for cls, tool in self.tools.items():
             act = a(tool.name, lambda _checked=False, t=tool: self.set_tool(t), tool.shortcut, f"{tool.hint}  [{tool.shortcut}]", checkable=True)
+            act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)  # also while a dock has focus (text fields keep their keys)
             act.setIcon(tool.icon)
             self.tool_group.addAction(act)
             self.tool_actions[cls] = act
@@ -365,6 +373,7 @@ class MainWindow(QMainWindow):
         """Centre the view on these cells and select them (issues panel clicks)."""
         self.document.set_selection(coords)
         self.view.centre_on_cells(coords)
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # the tool keys and the board's keys work at once
 
     # --- overlay ---------------------------------------------------------------------------
     def _overlay_toggled(self, on: bool) -> None:

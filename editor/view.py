@@ -225,6 +225,8 @@ class BoardView(QGraphicsView):
 
     def leaveEvent(self, event) -> None:  # noqa: N802
         self.board_scene.set_hover(None)
+        if self._tool is not None:
+            self._tool.leave()  # the stamp's ghost and the hover message go with the pointer
         super().leaveEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802

@@ -267,6 +267,8 @@ def test_cli_reach(capsys):
         (["explain", "{f}", "--player", "red", "--move", "place Z99 curve 0"], "Z99 is not on the board"),
         (["explain", "{f}", "--player", "red", "--move", "place C5 viaduct 0"], "unknown tile 'viaduct'"),
         (["explain", "{f}", "--player", "red", "--move", "place C5 curve x"], "rotation"),
+        (["explain", "{f}", "--player", "red", "--move", "place C5 curve -1"], "rotation '-1' must be a whole number from 0 to 3"),
+        (["explain", "{f}", "--player", "red", "--move", "place zz9 curve 0"], "zz9 is not on the board (cells are written like A1)"),
         (["reach", "{f}", "--company", "prr"], "unknown company 'prr'"),
     ],
 )
@@ -275,6 +277,13 @@ def test_cli_bad_input_exits_2(capsys, argv, needle):
     code, _, err = run(capsys, *[a.replace("{f}", f) for a in argv])
     assert code == 2
     assert needle in err
+
+
+def test_cli_move_cell_in_lower_case_is_read_as_upper_case(capsys):
+    f = str(CASES / "t01_left_switch_through" / "scenario.json")
+    lower = run(capsys, "explain", f, "--player", "red", "--move", "place c5 curve 0")
+    upper = run(capsys, "explain", f, "--player", "red", "--move", "place C5 curve 0")
+    assert lower[0] in (0, 1) and lower == upper
 
 
 @register

@@ -40,3 +40,11 @@ def test_reach_report():
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["stations"] == ["D23.0", "D23.1"] and "D21" in data["hexes with track"]
+
+
+def test_explain_reads_lower_case_cells_and_names_the_rotation_range():
+    lower = run("explain", MAP, "--company", "NWR", "--move", "lay g8 235 0")
+    upper = run("explain", MAP, "--company", "NWR", "--move", "lay G8 235 0")
+    assert lower.returncode == upper.returncode == 0 and lower.stdout == upper.stdout
+    bad = run("explain", MAP, "--company", "NWR", "--move", "lay G8 235 6")
+    assert bad.returncode == 2 and "rotation '6' must be a whole number from 0 to 5" in bad.stderr

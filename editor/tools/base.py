@@ -117,6 +117,14 @@ class Tool(QObject):
     def release(self, coord: Coord | None, scene_pos: QPointF, event: QMouseEvent) -> None:
         pass
 
+    def leave(self) -> None:
+        """The pointer left the board view: forget the cell under it and clear the hover message."""
+        scene = self.scene
+        if scene is not None:
+            scene.set_hover(None)
+        self.hovered.emit(None)
+        self.statusMessage.emit("")
+
     def wheel(self, coord: Coord | None, event: QWheelEvent) -> bool:
         return False
 

@@ -27,9 +27,13 @@ class StampTool(Tool):
         self.rotation = 0
         self._hover = None
         self._cache: dict = {}
+        self._pushing = False
+        document.undo_stack.indexChanged.connect(self._stack_moved)
 
     # --- options -----------------------------------------------------------------------------
     def set_tile(self, tile_id: str | None) -> None:
+        if tile_id != self.tile_id:
+            self.rotation = 0  # a new tile starts upright
         self.tile_id = tile_id
         self.optionsChanged.emit()
         self._refresh_ghost()
@@ -80,6 +84,23 @@ class StampTool(Tool):
         self._hover = None
         super().deactivate()
 
+    def hide_ghost(self) -> None:
+        """Hide the ghost and its message until the pointer moves over a cell again."""
+        self._hover = None
+        scene = self.scene
+        if scene is not None:
+            scene.set_ghost(None, None, 0, True, "")
+
+    def leave(self) -> None:
+        self.hide_ghost()
+        super().leave()
+
+    def _stack_moved(self, _index: int) -> None:
+        # an undo or redo (not our own stamp) changes the board under the ghost: hide it and its verdict
+        if not self._pushing and self.view is not None and self._hover is not None:
+            self.hide_ghost()
+            self.statusMessage.emit("")
+
     def move(self, coord, scene_pos, event) -> None:
         super().move(coord, scene_pos, event)
         if coord != self._hover:
@@ -94,7 +115,11 @@ class StampTool(Tool):
             return
         changes = editing.stamp_cell(self.document.scenario, coord, self.tile_id, self.rotation)
         if changes:
-            self.document.undo_stack.push(PlaceTileCommand(self.document, changes, self.tile_id, self.rotation))
+            self._pushing = True
+            try:
+                self.document.undo_stack.push(PlaceTileCommand(self.document, changes, self.tile_id, self.rotation))
+            finally:
+                self._pushing = False
         self._hover = coord
         self._refresh_ghost()
 

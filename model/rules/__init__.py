@@ -205,20 +205,33 @@ class RuleSet:
         parts = text.split()
         if len(parts) not in (2, 4):
             raise MoveSyntaxError(f"{text!r}: expected 'KIND CELL' or 'KIND CELL TILE ROTATION'")
-        kind, cell = parts[0], parts[1]
-        if not scenario.board.grid.is_label(cell):
-            raise MoveSyntaxError(f"{text!r}: {cell} is not on the board")
+        kind = parts[0]
+        cell = move_cell(scenario.board.grid, text, parts[1])
         if len(parts) == 2:
             return Move(kind, cell, actor=actor, phase=phase)
-        tile, rot = parts[2], parts[3]
-        if not rot.isdigit():
-            raise MoveSyntaxError(f"{text!r}: rotation {rot!r} is not a number")
-        return Move(kind, cell, tile, int(rot), actor=actor, phase=phase)
+        return Move(kind, cell, parts[2], move_rotation(scenario.board.grid, text, parts[3]), actor=actor, phase=phase)
 
     # --- incremental checking -------------------------------------------------------------
     def affected_cells(self, scenario: Scenario, changed: Iterable[Coord]) -> set[Coord] | None:
         """Cells whose issues an edit of ``changed`` can alter, or None for 'the whole board'."""
         return None
+
+
+def move_cell(grid, text: str, cell: str) -> str:
+    """The cell of a move as the board writes it (``c3`` is read as ``C3``); MoveSyntaxError if off the board."""
+    if grid.is_label(cell):
+        return cell
+    if grid.is_label(cell.upper()):
+        return cell.upper()
+    raise MoveSyntaxError(f"{text!r}: {cell[:20]} is not on the board (cells are written like {grid.label(grid.ordered_coords[0])})")
+
+
+def move_rotation(grid, text: str, rot: str) -> int:
+    """The rotation of a move, 0 to sides - 1 (steps clockwise); MoveSyntaxError otherwise."""
+    if not rot.isdigit() or int(rot) >= grid.sides:
+        raise MoveSyntaxError(f"{text!r}: rotation {rot[:20]!r} must be a whole number from 0 to {grid.sides - 1} "
+                              "(steps clockwise)")
+    return int(rot)
 
 
 _REGISTRY: dict[str, type[RuleSet]] = {}

@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 
 from model.grid import Coord
 from model.rules import Move, Verdict
-from model.rules.catalan.network import OPPOSITE, Transfer, fail
+from model.rules.catalan.network import OPPOSITE, Transfer, connection_name, fail
 
 
 class ContinuityMixin:
@@ -287,13 +287,25 @@ class ContinuityMixin:
         self._needed[key] = got
         return got
 
+    def lost_names(self, lost: set[tuple[Coord, int]], most: int = 6) -> str:
+        """The lost connections written with their sides, e.g. ``C4 (N-S), D4 (E-W)``."""
+        by_cell: dict[Coord, list[str]] = {}
+        for c, i in lost:
+            track = self.net.track(c)
+            name = connection_name(track, i) if track is not None and 0 <= i < len(track.paths) else None
+            by_cell.setdefault(c, [])
+            if name and name not in by_cell[c]:
+                by_cell[c].append(name)
+        cells = sorted(by_cell, key=lambda c: (c[1], c[0]))
+        parts = [self.label(c) + (f" ({', '.join(sorted(by_cell[c]))})" if by_cell[c] else "") for c in cells[:most]]
+        return ", ".join(parts) + (" …" if len(cells) > most else "")
+
     def continuity(self, coord: Coord, move: Move) -> Verdict | None:
         new = self.tile_transfer(move.tile, move.rotation)
         for pid in self.scope(coord):
             lost = self.lost_connections(coord, pid, new)
             if lost:
-                cells = sorted({c for c, _ in lost}, key=lambda c: (c[1], c[0]))
-                names = ", ".join(self.label(c) for c in cells[:6]) + (" …" if len(cells) > 6 else "")
+                names = self.lost_names(lost)
                 old = self.s.board.cell(coord).tile
                 if old is not None and old.tile == "turntable":
                     return fail(

@@ -20,7 +20,19 @@ from typing import Any, ClassVar
 
 from model.board import Cell, LaidTile, Token
 from model.grid import Coord
-from model.rules import Issue, Move, MoveContext, MoveSyntaxError, OptionSpec, Reached, RuleSet, Verdict, register
+from model.rules import (
+    Issue,
+    Move,
+    MoveContext,
+    MoveSyntaxError,
+    OptionSpec,
+    Reached,
+    RuleSet,
+    Verdict,
+    move_cell,
+    move_rotation,
+    register,
+)
 from model.rules.eighteen_xx import checks, upgrades
 from model.rules.eighteen_xx.company import (
     Network,
@@ -536,9 +548,7 @@ class EighteenXX(RuleSet):
         parts = text.split()
         if len(parts) < 2:
             raise MoveSyntaxError(f"{text!r}: expected e.g. 'lay K14 57 1', 'upgrade G8 59 0' or 'station K14 0'")
-        kind, cell = parts[0], parts[1]
-        if not scenario.board.grid.is_label(cell):
-            raise MoveSyntaxError(f"{text!r}: {cell} is not on the board")
+        kind, cell = parts[0], move_cell(scenario.board.grid, text, parts[1])
         if kind in ("station", "remove-marker"):
             if len(parts) > 3 or (len(parts) == 3 and not parts[2].isdigit()):
                 raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL NUMBER'")
@@ -546,9 +556,7 @@ class EighteenXX(RuleSet):
             return TrackMove(kind, cell, actor=actor, phase=phase, extra=((key, int(parts[2]) if len(parts) == 3 else 0),))
         if len(parts) != 4:
             raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION'")
-        if not parts[3].isdigit():
-            raise MoveSyntaxError(f"{text!r}: rotation {parts[3]!r} is not a number")
-        return TrackMove(kind, cell, parts[2], int(parts[3]), actor=actor, phase=phase)
+        return TrackMove(kind, cell, parts[2], move_rotation(scenario.board.grid, text, parts[3]), actor=actor, phase=phase)
 
     def reached(self, scenario: Scenario, actor: str) -> Reached | None:
         """What a company reaches from its stations (its home before its first token), as the

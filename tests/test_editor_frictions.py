@@ -1,0 +1,134 @@
+"""What a new user met in the editor, driven with real mouse and key events (issue #15).
+
+Keys go through Qt's shortcut machinery (``qtbot.keyClick`` on the focused widget), clicks and
+pointer moves through the window (``qtbot.mouseClick`` / ``qtbot.mouseMove``), so the tests see
+what a user sees: the shortcut map, focus, enter and leave events.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
+from model.rules import Issue
+from tests.editor_helpers import make_window, no_dialogs, view_point  # noqa: F401 (autouse fixture)
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+LEFT = Qt.MouseButton.LeftButton
+
+
+def active_window(qtbot, tmp_path, **kw):
+    win = make_window(qtbot, tmp_path, **kw)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    return win
+
+
+def vp_point(win, coord, offset=(0.0, 0.0)) -> QPoint:
+    return view_point(win, coord, offset).toPoint()
+
+
+def move_over(qtbot, win, coord, offset=(0.0, 0.0)) -> None:
+    """Move the pointer over a cell through the window system (enter/leave follow)."""
+    qtbot.mouseMove(win.view.viewport(), vp_point(win, coord, offset))
+
+
+def click_cell(qtbot, win, coord, offset=(0.0, 0.0)) -> None:
+    qtbot.mouseClick(win.view.viewport(), LEFT, Qt.KeyboardModifier.NoModifier, vp_point(win, coord, offset))
+
+
+# --- 1. "Where can this tile go?": one state, three faces ---------------------------------------
+def test_overlay_checkbox_menu_item_and_shortcut_share_one_state(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    win.palette.select_tile("straight")
+    box = win.palette.overlay_box
+    shades = win.scene.shade_item
+    qtbot.mouseClick(box, LEFT, pos=QPoint(8, box.height() // 2))
+    assert box.isChecked() and win.overlay_action.isChecked()
+    qtbot.waitUntil(lambda: bool(shades.shades))
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_L, CTRL)
+    assert not box.isChecked() and not win.overlay_action.isChecked()
+    assert shades.shades == {}
+    qtbot.keyClick(win.view, Qt.Key.Key_L, CTRL)
+    assert box.isChecked()
+    qtbot.waitUntil(lambda: bool(shades.shades))
+    qtbot.mouseClick(box, LEFT, pos=QPoint(8, box.height() // 2))
+    assert not win.overlay_action.isChecked()
+    assert shades.shades == {}
+
+
+# --- 2. the stamp's ghost and the hover message go with the pointer, and on undo ----------------
+def test_stamp_ghost_and_message_hide_when_the_pointer_leaves_and_on_undo(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    win.palette.select_tile("curve")
+    assert isinstance(win.current_tool, StampTool)
+    ghost = win.scene.ghost_item
+    move_over(qtbot, win, (2, 2))
+    qtbot.waitUntil(ghost.isVisible)
+    assert win.statusBar().currentMessage().startswith("C3")
+    assert win.cell_label.text() == "C3"
+    qtbot.mouseMove(win.palette, QPoint(20, 20))  # onto the Tiles dock
+    qtbot.waitUntil(lambda: not ghost.isVisible())
+    assert win.statusBar().currentMessage() == ""
+    assert win.cell_label.text() == ""
+    move_over(qtbot, win, (1, 1))
+    qtbot.waitUntil(ghost.isVisible)
+    click_cell(qtbot, win, (1, 1))
+    assert win.document.cell((1, 1)).tile is not None
+    assert ghost.isVisible()  # our own stamp keeps the ghost
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)
+    assert win.document.cell((1, 1)).tile is None
+    assert not ghost.isVisible()
+    assert win.statusBar().currentMessage() == ""
+
+
+# --- 3. Redo: Ctrl+Y and Ctrl+Shift+Z on every platform ----------------------------------------
+def test_redo_answers_ctrl_y_and_ctrl_shift_z(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    keys = win.redo_action.shortcuts()
+    assert QKeySequence("Ctrl+Y") in keys and QKeySequence("Ctrl+Shift+Z") in keys
+    win.set_tool(win.tools[BrushTool])
+    click_cell(qtbot, win, (1, 1))
+    stack = win.document.undo_stack
+    assert stack.index() == 1
+    win.view.setFocus()
+    for redo in ((Qt.Key.Key_Y, CTRL), (Qt.Key.Key_Z, CTRL | SHIFT)):
+        qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)
+        assert stack.index() == 0
+        qtbot.keyClick(win.view, *redo)
+        assert stack.index() == 1, redo
+
+
+# --- 4. tool keys while a dock has focus; the board gets the focus after an issue click ----------
+def test_tool_keys_work_while_a_dock_has_focus_and_not_while_typing(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    doc = win.document
+    doc._set_issues([Issue("x.err", "error", "C3 is wrong", ("C3",))])
+    tree = win.issues_panel.tree
+    row = win.issues_panel.issue_items()[0]
+    tree.scrollToItem(row)
+    qtbot.mouseClick(tree.viewport(), LEFT, pos=tree.visualItemRect(row).center())
+    assert doc.selection == [(2, 2)]
+    assert win.view.hasFocus()
+    tree.setFocus()  # the user clicks into the issues list again
+    qtbot.keyClick(tree, Qt.Key.Key_B)
+    assert isinstance(win.current_tool, BrushTool)
+    win.palette.setFocus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_G)
+    assert isinstance(win.current_tool, EdgeTool)
+    win.set_tool(win.tools[SelectTool])
+    click_cell(qtbot, win, (2, 2))
+    def fields():
+        return [w for w in win.properties.findChildren(QLineEdit) if w.isVisible() and w.isEnabled()]
+
+    qtbot.waitUntil(lambda: bool(fields()))
+    field = fields()[0]
+    field.setFocus()
+    qtbot.keyClick(field, Qt.Key.Key_B)
+    assert isinstance(win.current_tool, SelectTool)  # typed, not a tool switch
+    assert "b" in field.text().lower()
