@@ -62,6 +62,15 @@ class LaidTile(_Model):
     turn: int | None = None
     phase: str | None = None
     by: str | None = None
+    city_map: list[int] = Field(
+        default_factory=list,
+        description="Where each printed city is on this tile: entry k is the tile's city that printed city k became, "
+        "with its reservations (an OO upgrade may turn the cities). Empty: city k stays city k.",
+    )
+
+    def city_of_printed(self, k: int) -> int:
+        """The tile's city that printed city ``k`` became."""
+        return self.city_map[k] if k < len(self.city_map) else k
 
 
 class Token(_Model):
@@ -101,6 +110,17 @@ class Cell(_Model):
 
     def is_empty(self) -> bool:
         return self == EMPTY_CELL
+
+    def city_reserved(self, city: int) -> list[str]:
+        """Company ids holding a reservation in the current city ``city`` (of the laid tile, or of
+        the printed hex): the reservations of the printed cities that became it."""
+        if self.tile is None:
+            return list(self.cities[city].reserved) if city < len(self.cities) else []
+        out: list[str] = []
+        for k, printed in enumerate(self.cities):
+            if self.tile.city_of_printed(k) == city:
+                out += printed.reserved
+        return out
 
 
 EMPTY_CELL = Cell()

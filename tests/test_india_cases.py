@@ -5,7 +5,11 @@ laid tiles, tokens and turn state, then lists what the rule set must say:
 
 * ``issues``: the exact ``[rule, first cell]`` pairs of every error and warning of ``check``;
 * ``verdicts``: moves in command-line syntax with the expected legality, rule and cost;
-* ``moves``: for a company, moves that ``legal_moves`` must include and must not include.
+* ``moves``: for a company, moves that ``legal_moves`` must include and must not include;
+* ``apply`` (optional): moves made on the derived board first; the lists above then check the
+  board after them.
+
+``state`` may set any field of the scenario's state as the file format writes it.
 
 The derivation keeps the case files small and lets a reader see the whole position at once.
 """
@@ -20,7 +24,7 @@ import pytest
 from model.board import LaidTile, Token
 from model.io import load
 from model.rules import MoveContext, get_rule_set
-from model.scenario import LaidThisTurn, Scenario
+from model.scenario import GameState, LaidThisTurn, Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).resolve().parent / "cases" / "18india"
@@ -62,6 +66,9 @@ def derive(spec: dict, base: Scenario | None = None) -> Scenario:
         if "gauge_markers" in st:
             update["gauge_markers"] = [tuple(m) for m in st["gauge_markers"]]
         state = state.model_copy(update=update)
+        other = {k: v for k, v in st.items() if k not in ("game_phase", "laid", "gauge_markers")}
+        if other:  # any other state field, as the file format writes it (privates, pending_home, ...)
+            state = GameState.model_validate({**state.model_dump(mode="json"), **other})
     rules = s.rules.model_copy(update={"id": spec.get("rules", s.rules.id), "options": spec.get("options", {})})
     data = s.model_copy(
         update={"board": s.board.model_copy(update={"cells": cells}), "companies": companies, "state": state, "rules": rules}
@@ -78,6 +85,8 @@ def test_golden_case(case: Path) -> None:
     spec = json.loads((case / "case.json").read_text(encoding="utf-8"))
     scenario = derive(spec)
     rules = get_rule_set(scenario.rules.id)
+    for step in spec.get("apply", []):  # moves made first; the checks below see the result
+        scenario = rules.apply(scenario, rules.parse_move(scenario, step["move"], step.get("company"), None))
     if "issues" in spec:
         got = sorted(
             [i.rule, i.cells[0] if i.cells else "-"] for i in rules.check(scenario) if i.severity in ("error", "warning")

@@ -126,7 +126,7 @@ def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tup
             out[t.city].append((t.company, fill, txt, False))
             placed[t.city].add(t.company)
     for k in range(n_cities):
-        reserved = list(cell.cities[k].reserved) if k < len(cell.cities) else []
+        reserved = cell.city_reserved(k)
         if k == 0:
             reserved += cell.reserved
         for cid in reserved:

@@ -517,10 +517,16 @@ class EighteenXX(RuleSet):
             laid = LaidTile(tile=move.tile, rotation=move.rotation, phase=move.phase or state.game_phase, by=move.actor)
             update: dict[str, Any] = {"tile": laid}
             tdef = scenario.tile(move.tile or "")
-            if cell.tokens and tdef is not None and old_view.city_count > 1:
-                # an OO upgrade may turn the cities: tokens follow their track
+            if tdef is not None and old_view.city_count > 1:
+                # an OO upgrade may turn the cities: tokens and reservations follow their track
                 mapping = upgrades.city_mapping(old_view, tdef, move.rotation, grid.sides)
-                update["tokens"] = [t.model_copy(update={"city": mapping.get(t.city, t.city)}) for t in cell.tokens]
+                if cell.tokens:
+                    update["tokens"] = [t.model_copy(update={"city": mapping.get(t.city, t.city)}) for t in cell.tokens]
+                if cell.cities:
+                    before = [cell.tile.city_of_printed(k) if cell.tile is not None else k for k in range(len(cell.cities))]
+                    after = [mapping.get(k, k) for k in before]
+                    laid = laid.model_copy(update={"city_map": [] if after == list(range(len(after))) else after})
+                    update["tile"] = laid
             new_cell = cell.model_copy(update=update)
             entry = LaidThisTurn(cell=move.cell, tile=move.tile, phase=state.game_phase)
             if state.active is not None and move.actor is not None and state.active != move.actor:

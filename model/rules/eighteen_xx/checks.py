@@ -129,8 +129,7 @@ def _token_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue
         owners = city_tokens(cell, k)
         if len(owners) > slots:
             issue("token-overfull", f"{label}: city {k} holds {len(owners)} stations but has {count_of(slots, 'circle')}")
-        printed = cell.cities[k] if k < len(cell.cities) else None
-        waiting = [r for r in (printed.reserved if printed else []) if r in companies and r not in seen]
+        waiting = [r for r in cell.city_reserved(k) if r in companies and r not in seen]
         if waiting and slots - len(owners) < len(waiting):
             issue(
                 "reservation-violated",

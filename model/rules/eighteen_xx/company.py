@@ -63,7 +63,9 @@ def home_station_nodes(scenario: Scenario, sm: StaticMap, company: Company) -> l
     view = current_view(scenario, scenario.board.cell(coord))
     nodes = view.city_nodes
     if company.home_city is not None:
-        return [(coord, nodes[company.home_city])] if company.home_city < len(nodes) else []
+        cell = scenario.board.cell(coord)
+        city = cell.tile.city_of_printed(company.home_city) if cell.tile is not None else company.home_city
+        return [(coord, nodes[city])] if city < len(nodes) else []
     return [(coord, n) for n in nodes]
 
 
@@ -128,9 +130,9 @@ def reservation_problem(scenario: Scenario, view: TrackView, cell: Cell, city: i
         return None
     slots = view.node_slots[nodes[city]]
     free_here = slots - len(city_tokens(cell, city))
-    printed = cell.cities[city] if city < len(cell.cities) else None
-    city_res = [r for r in (printed.reserved if printed else []) if r != company and r not in on_hex]
-    if company not in (printed.reserved if printed else []) and free_here - len(city_res) <= 0:
+    reserved = cell.city_reserved(city)
+    city_res = [r for r in reserved if r != company and r not in on_hex]
+    if company not in reserved and free_here - len(city_res) <= 0:
         return f"the free circle is reserved for {', '.join(city_res)}"
     hex_res = [r for r in cell.reserved if r != company and r not in on_hex]
     if hex_res and company not in cell.reserved:
