@@ -39,8 +39,11 @@ class TileSupply(_Model):
 
     set: str | None = Field(default=None, description="Id of a bundled tile set under resources/tilesets/.")
     custom: list[TileDef] = Field(default_factory=list, description="Tiles defined by this scenario.")
-    counts: dict[str, int] = Field(default_factory=dict, description="Tile id -> copies (overrides the set).")
+    counts: dict[str, int | None] = Field(default_factory=dict, description="Tile id -> copies (overrides the set); null = unlimited.")
     only: list[str] | None = Field(default=None, description="When set, only these tile ids are in play.")
+    upgrades: dict[str, list[str]] = Field(
+        default_factory=dict, description="Tile id -> the tiles it upgrades to, where the title differs from the derived graph."
+    )
 
 
 class Player(_Model):
@@ -133,7 +136,12 @@ class Scenario(_Model):
         for tid, n in self.tiles.counts.items():
             if tid in tiles:
                 tiles[tid] = tiles[tid].model_copy(update={"count": n})
-        ts = TileSet(id=set_id, name=name, sides=self.board.grid.sides, tiles=list(tiles.values()))
+        listed = list(tiles.values())
+        if self.tiles.upgrades:
+            from model.upgrade_graph import with_overrides  # late: it uses the rule-set package
+
+            listed = with_overrides(listed, self.tiles.upgrades, self.board.grid.sides)
+        ts = TileSet(id=set_id, name=name, sides=self.board.grid.sides, tiles=listed)
         self._catalog = (key, ts)
         return ts
 
@@ -160,6 +168,11 @@ class Scenario(_Model):
         for tid in self.tiles.counts:
             if tid not in ts and (self.tiles.only is None or tid in self.tiles.only):
                 raise ValueError(f"tiles.counts.{tid}: unknown tile id {tid!r}")
+        for tid, targets in self.tiles.upgrades.items():
+            for j, target in enumerate([tid, *targets]):
+                if target not in ts:
+                    where = f"tiles.upgrades.{tid}" + (f".{j - 1}" if j else "")
+                    raise ValueError(f"{where}: unknown tile id {target[:40]!r}")
         for label, cell in self.board.cells.items():
             where = f"board.cells.{label}"
             try:

@@ -299,6 +299,9 @@ def structural_issues(scenario: Scenario) -> list[Issue]:
                 out.append(Issue("core.unknown-company", "error", f"{label}: token of unknown company {t.company!r}", (label,)))
         if cell.platform is not None and cell.platform.owner is not None and cell.platform.owner not in player_ids:
             out.append(Issue("core.unknown-player", "error", f"{label}: platform owned by unknown player {cell.platform.owner!r}", (label,)))
+    from model.manifest import manifest_issues  # the manifest's own checks (late: it imports this module)
+
+    out += manifest_issues(scenario)
     return out
 
 
