@@ -152,12 +152,12 @@ def test_ruby_constants_with_lines_and_modules():
     [
         ("A = 1\nB = <<~X\n  y\nX\n", 2, "heredoc"),
         ("A = 'x'\nB = \"#{C}\"\n", 2, "C is not defined"),
-        ("A = [1, 2\nB = 3\n", 2, "syntax error"),
+        ("A = [1, 2\nB = 3\n", 1, "syntax error"),
         ("A = foo(1)\n", 1, "foo(...) is not a literal"),
         ("A = 'x'.upcase\n", 1, ".upcase"),
-        ("A = 1\nmodule M\nB = 1\n", 3, "syntax error"),
+        ("A = 1\nmodule M\nB = 1\n", 2, "syntax error"),
         ("A = { 'k' 1 }\n", 1, "syntax error"),
-        ("A = B\nB = A\n", 2, "refers to itself"),
+        ("A = B\nB = A\n", 1, "refers to itself"),
     ],
 )
 def test_ruby_errors_name_the_line(src, line, words):
