@@ -9,6 +9,7 @@ from model.io.tobymao import (
     HashValue,
     RubySyntaxError,
     Symbol,
+    Unevaluable,
     canonical_parts,
     format_parts,
     parse_parts,
@@ -150,19 +151,17 @@ def test_ruby_constants_with_lines_and_modules():
     "src, line, words",
     [
         ("A = 1\nB = <<~X\n  y\nX\n", 2, "heredoc"),
-        ("A = 'x'\nB = \"#{A}\"\n", 2, "interpolation"),
-        ("A = 1\ndef foo\nend\n", 2, "method definitions"),
-        ("A = [1, 2\nB = 3\n", 2, "expected ','"),
-        ("A = foo(1)\n", 1, "not a literal"),
+        ("A = 'x'\nB = \"#{C}\"\n", 2, "C is not defined"),
+        ("A = [1, 2\nB = 3\n", 1, "syntax error"),
+        ("A = foo(1)\n", 1, "foo(...) is not a literal"),
         ("A = 'x'.upcase\n", 1, ".upcase"),
-        ("A = 1\nmodule M\nB = 1\n", 2, "not closed"),
-        ("A = 1\nA = 2\n", 2, "twice"),
-        ("A = { 'k' 1 }\n", 1, "'=>'"),
-        ("require 'x'\n", 1, "require"),
+        ("A = 1\nmodule M\nB = 1\n", 2, "syntax error"),
+        ("A = { 'k' 1 }\n", 1, "syntax error"),
+        ("A = B\nB = A\n", 1, "refers to itself"),
     ],
 )
 def test_ruby_errors_name_the_line(src, line, words):
-    with pytest.raises(RubySyntaxError) as info:
+    with pytest.raises((RubySyntaxError, Unevaluable)) as info:
         parse_ruby_constants(src)
-    assert info.value.line == line
+    assert info.value.line == line, info.value
     assert words in info.value.message

@@ -97,9 +97,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     from editor.cli import CliError
     from model.io import SaveError, save
     from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+    from model.io.ruby_eval import MAX_SOURCE_BYTES
 
     path = Path(args.file)
     try:
+        size = path.stat().st_size
+        if size > MAX_SOURCE_BYTES:
+            raise CliError(f"{args.file}:1: the file is {size} bytes; map files are limited to {MAX_SOURCE_BYTES} bytes")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CliError(f"{args.file}: no such file") from None
@@ -115,7 +119,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         except KeyError as exc:
             raise CliError(f"--rules: {exc.args[0]}") from None
     try:
-        result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient)
+        result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient, path=path)
     except ImportError18xx as exc:
         raise CliError(str(exc)) from None
     for w in result.warnings:

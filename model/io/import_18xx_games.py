@@ -25,18 +25,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from model.board import Board, Cell, City, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
 from model.io.export_18xx_games import LAND_COLORS, icon_defaults, is_standard
+from model.io.ruby_eval import HashValue, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
 from model.io.tobymao import (
     DslError,
-    HashValue,
-    RubySyntaxError,
-    RValue,
-    Symbol,
     canonical_parts,
-    parse_ruby_constants,
     parse_track,
     tile_code,
     tile_from_code,
@@ -105,14 +102,24 @@ def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
 
 
 class _Importer:
-    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False) -> None:
+    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None) -> None:
         self.file = file
         self.lenient = lenient
         self.warnings: list[str] = []
         try:
-            self.consts = parse_ruby_constants(text)
+            self.prog = RubyProgram(text, file, path=path)
         except RubySyntaxError as exc:
-            raise ImportError18xx(file, exc.line, exc.message) from None
+            raise ImportError18xx(exc.file or file, exc.line, exc.message) from None
+        self.warnings += self.prog.warnings
+        self.consts: dict[str, RValue] = {}
+        for name in KNOWN_CONSTANTS:
+            try:
+                v = self.prog.value(name)
+            except (RubySyntaxError, Unevaluable) as exc:
+                raise ImportError18xx(exc.file or file, exc.line, f"{name}: {exc.message}") from None
+            if v is not None:
+                self.consts[name] = v
+        self.consts["__modules__"] = RValue([RValue(m, 1) for m in self.prog.modules], 1)
         self.rules_override = rules
 
     def fail(self, line: int | None, msg: str) -> ImportError18xx:
@@ -125,9 +132,9 @@ class _Importer:
     def run(self) -> ImportResult:
         c = self.consts
         modules = [m.value for m in c.pop("__modules__", RValue([], 0)).value]
-        for name, v in c.items():
-            if name not in KNOWN_CONSTANTS:
-                self.warn(v.line, f"constant {name} is not map data and was not imported")
+        for const in self.prog.main_consts:
+            if const.name not in KNOWN_CONSTANTS:
+                self.warn(const.node.start_point[0] + 1, f"constant {const.name} is not map data and was not imported")
         if "HEXES" not in c:
             raise self.fail(None, "no HEXES constant: this is not an 18xx.games map file")
         layout = c.get("LAYOUT")
@@ -426,14 +433,20 @@ class _Importer:
         return game_id
 
 
-def import_18xx_games(text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False) -> ImportResult:
+def import_18xx_games(
+    text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False, path: Path | None = None
+) -> ImportResult:
     """Read a map file's text. Raises :class:`ImportError18xx` naming the line for what it cannot hold.
+
+    ``file`` names the file in messages; ``path`` is the file on disk, needed only when the map
+    refers to constants of sibling files (``require_relative 'tiles'``, ``G1846::Map::TILES``):
+    they are looked up from there, never outside the folder two levels above it.
 
     ``lenient`` turns two kinds of loss into warnings (naming the line) instead of errors:
     terrain types Trackwright lacks (or several on one hex: the cost is kept with the first
     supported terrain, or on plain land) and decorative parts (frame, stripes, future_label).
     """
-    return _Importer(text, file, rules, lenient).run()
+    return _Importer(text, file, rules, lenient, path).run()
 
 
 __all__ = ["ImportError18xx", "ImportResult", "generic_upgrades", "import_18xx_games", "is_standard", "LAND_COLORS"]

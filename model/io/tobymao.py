@@ -8,11 +8,8 @@ Two small languages live here, both Qt-free:
   write it; :func:`tile_from_code` / :func:`tile_code` convert between a code string and our
   :class:`~model.tiles.TileDef`; :func:`canonical_parts` gives an order-free description used to
   compare two strings by meaning.
-* **Ruby literals** (the subset map.rb files use): constants assigned to strings, integers,
-  symbols, ``true``/``false``/``nil``, arrays (``[...]``, ``%w[...]``, ``%i[...]``) and hashes
-  (``=>`` and ``key:`` forms), ``.freeze``, comments, ``module``/``end`` wrappers and adjacent
-  string literals. :func:`parse_ruby_constants` returns every constant with the line it is on;
-  anything else raises :class:`RubySyntaxError` naming the line.
+* **Ruby**: map files are read with tree-sitter by :mod:`model.io.ruby_eval` (re-exported
+  here: :func:`parse_ruby_constants`, :class:`RValue`, :class:`HashValue`, :class:`Symbol`).
 """
 
 from __future__ import annotations
@@ -20,8 +17,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
+from model.io.ruby_eval import HashValue, RubySyntaxError, RValue, Symbol, Unevaluable, parse_ruby_constants
 from model.tiles import Node, TileDef, TilePath
 
 # ------------------------------------------------------------------------------------------------
@@ -76,6 +73,8 @@ def parse_parts(code: str) -> list[Part]:
                 raise DslError(f"{raw!r}: {item!r} is not key:value")
             if key.strip() in params:
                 raise DslError(f"{raw!r}: key {key.strip()!r} given twice")
+            if re.fullmatch(r"-?\d{10,}", value.strip()):
+                raise DslError(f"{key.strip()}: a number of {len(value.strip())} digits is not a map value")
             params[key.strip()] = value.strip()
         out.append(Part(kind, params))
     return out
@@ -277,248 +276,12 @@ def canonical_parts(code: str) -> Counter:
 
 
 # ------------------------------------------------------------------------------------------------
-# The Ruby literal subset
+# Ruby: map files are read by the tree-sitter evaluator in model.io.ruby_eval
 # ------------------------------------------------------------------------------------------------
 
 
-class RubySyntaxError(ValueError):
-    """Ruby source outside the supported literal subset; ``line`` is 1-based."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        self.message = message
-        super().__init__(f"line {line}: {message}")
-
-
-class Symbol(str):
-    """A Ruby symbol (``:flat``)."""
-
-
-@dataclass
-class RValue:
-    """A parsed literal with the line it starts on (a hash's value is a :class:`HashValue`)."""
-
-    value: Any
-    line: int
-
-    def plain(self) -> Any:
-        """The value as plain Python data (hash keys must then be hashable)."""
-        v = self.value
-        if isinstance(v, list):
-            return [x.plain() for x in v]
-        if isinstance(v, HashValue):
-            return {k.plain_key(): val.plain() for k, val in v.items}
-        return v
-
-    def plain_key(self) -> Any:
-        v = self.plain()
-        return tuple(v) if isinstance(v, list) else v
-
-
-@dataclass
-class HashValue:
-    items: list[tuple[RValue, RValue]]
-
-
-_TOKEN_RE = re.compile(
-    r"""
-    (?P<ws>[ \t\r]+|\\\n)
-  | (?P<nl>\n)
-  | (?P<comment>\#[^\n]*)
-  | (?P<pct>%[wi]\[[^\]]*\]|%[wi]\([^)]*\)|%[wi]\{[^}]*\})
-  | (?P<sq>'(?:[^'\\]|\\.)*')
-  | (?P<dq>"(?:[^"\\]|\\.)*")
-  | (?P<key>[A-Za-z_][A-Za-z0-9_]*[?!]?:(?!:))
-  | (?P<sym>:[A-Za-z_][A-Za-z0-9_]*[?!]?)
-  | (?P<num>-?\d[\d_]*(?:\.\d+)?)
-  | (?P<word>[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)
-  | (?P<op>=>|==|\.|[\[\]{}(),=])
-    """,
-    re.VERBOSE,
-)
-
-
-@dataclass
-class _Tok:
-    kind: str
-    text: str
-    line: int
-
-
-def _tokenize(src: str) -> list[_Tok]:
-    toks: list[_Tok] = []
-    pos, line = 0, 1
-    while pos < len(src):
-        m = _TOKEN_RE.match(src, pos)
-        if not m:
-            snippet = src[pos:pos + 20].split("\n")[0]
-            if src.startswith("<<", pos):
-                raise RubySyntaxError(line, "heredoc strings are not supported")
-            raise RubySyntaxError(line, f"unsupported Ruby syntax near {snippet!r}")
-        kind, text = m.lastgroup, m.group()
-        if kind == "nl":
-            toks.append(_Tok("nl", text, line))
-        elif kind not in ("ws", "comment"):
-            toks.append(_Tok(kind, text, line))
-        line += text.count("\n")
-        pos = m.end()
-    toks.append(_Tok("eof", "", line))
-    return toks
-
-
-_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0", "s": " ", "e": "\x1b"}
-
-
-def _unquote(tok: _Tok) -> str:
-    body = tok.text[1:-1]
-    if tok.kind == "sq":
-        return re.sub(r"\\([\\'])", r"\1", body)
-    if "#{" in body:
-        raise RubySyntaxError(tok.line, "string interpolation #{...} is not supported")
-
-    def esc(m: re.Match) -> str:
-        ch = m.group(1)
-        if ch not in _ESCAPES:
-            raise RubySyntaxError(tok.line, f"string escape \\{ch} is not supported")
-        return _ESCAPES[ch]
-
-    return re.sub(r"\\(.)", esc, body)
-
-
-class _Parser:
-    def __init__(self, src: str) -> None:
-        self.toks = _tokenize(src)
-        self.i = 0
-
-    def peek(self, skip_nl: bool = True) -> _Tok:
-        j = self.i
-        while skip_nl and self.toks[j].kind == "nl":
-            j += 1
-        return self.toks[j]
-
-    def next(self, skip_nl: bool = True) -> _Tok:
-        if skip_nl:
-            while self.toks[self.i].kind == "nl":
-                self.i += 1
-        t = self.toks[self.i]
-        if t.kind != "eof":
-            self.i += 1
-        return t
-
-    def expect(self, text: str) -> _Tok:
-        t = self.next()
-        if t.text != text:
-            raise RubySyntaxError(t.line, f"expected {text!r}, found {t.text or 'end of file'!r}")
-        return t
-
-    # statements ------------------------------------------------------------------------------
-    def program(self) -> dict[str, RValue]:
-        consts: dict[str, RValue] = {}
-        opened: list[_Tok] = []
-        while True:
-            t = self.next()
-            if t.kind == "eof":
-                if opened:
-                    raise RubySyntaxError(opened[-1].line, f"'module {opened[-1].text}' is not closed with 'end'")
-                return consts
-            if t.kind == "word" and t.text == "module":
-                name = self.next(skip_nl=False)
-                if name.kind != "word":
-                    raise RubySyntaxError(name.line, "expected a module name")
-                consts.setdefault("__modules__", RValue([], name.line)).value.append(RValue(name.text, name.line))
-                opened.append(name)
-                continue
-            if t.kind == "word" and t.text == "end":
-                if not opened:
-                    raise RubySyntaxError(t.line, "'end' without a 'module'")
-                opened.pop()
-                continue
-            if t.kind == "word" and re.fullmatch(r"[A-Z][A-Z0-9_]*", t.text):
-                eq = self.next(skip_nl=False)
-                if eq.text != "=":
-                    raise RubySyntaxError(eq.line, f"expected '=' after the constant {t.text}")
-                if t.text in consts:
-                    raise RubySyntaxError(t.line, f"constant {t.text} is assigned twice")
-                consts[t.text] = self.expression()
-                end = self.peek(skip_nl=False)
-                if end.kind not in ("nl", "eof"):
-                    raise RubySyntaxError(end.line, f"unexpected {end.text!r} after the value of {t.text}")
-                continue
-            what = {"def": "method definitions", "class": "class definitions", "require": "require",
-                    "include": "include", "extend": "extend"}.get(t.text, f"the statement starting with {t.text!r}")
-            raise RubySyntaxError(t.line, f"{what} are not supported (only constants holding literals)"
-                                  if what.endswith("s") else f"{what} is not supported (only constants holding literals)")
-
-    # expressions -----------------------------------------------------------------------------
-    def expression(self) -> RValue:
-        v = self.primary()
-        while self.peek(skip_nl=False).text == "." or (self.peek().text == "." and self.toks[self.i].kind == "nl"):
-            self.next()
-            meth = self.next(skip_nl=False)
-            if meth.text != "freeze":
-                raise RubySyntaxError(meth.line, f"method call .{meth.text} is not supported (only .freeze)")
-        return v
-
-    def primary(self) -> RValue:
-        t = self.next()
-        if t.kind in ("sq", "dq"):
-            text = _unquote(t)
-            # adjacent literals ('a' 'b', or 'a' \ newline 'b') are one string in Ruby
-            while self.peek(skip_nl=False).kind in ("sq", "dq"):
-                text += _unquote(self.next(skip_nl=False))
-            return RValue(text, t.line)
-        if t.kind == "num":
-            if "." in t.text:
-                return RValue(float(t.text.replace("_", "")), t.line)
-            return RValue(int(t.text.replace("_", "")), t.line)
-        if t.kind == "sym":
-            return RValue(Symbol(t.text[1:]), t.line)
-        if t.kind == "pct":
-            words = t.text[3:-1].split()
-            make = Symbol if t.text[1] == "i" else str
-            return RValue([RValue(make(w), t.line) for w in words], t.line)
-        if t.kind == "word" and t.text in ("true", "false", "nil"):
-            return RValue({"true": True, "false": False, "nil": None}[t.text], t.line)
-        if t.text == "[":
-            items = []
-            while self.peek().text != "]":
-                items.append(self.expression())
-                if self.peek().text == ",":
-                    self.next()
-                elif self.peek().text != "]":
-                    bad = self.peek()
-                    raise RubySyntaxError(bad.line, f"expected ',' or ']' in an array, found {bad.text!r}")
-            self.expect("]")
-            return RValue(items, t.line)
-        if t.text == "{":
-            pairs: list[tuple[RValue, RValue]] = []
-            while self.peek().text != "}":
-                k = self.peek()
-                if k.kind == "key":
-                    self.next()
-                    key = RValue(Symbol(k.text[:-1]), k.line)
-                else:
-                    key = self.expression()
-                    arrow = self.next()
-                    if arrow.text != "=>":
-                        raise RubySyntaxError(arrow.line, f"expected '=>' in a hash, found {arrow.text!r}")
-                pairs.append((key, self.expression()))
-                if self.peek().text == ",":
-                    self.next()
-                elif self.peek().text != "}":
-                    bad = self.peek()
-                    raise RubySyntaxError(bad.line, f"expected ',' or '}}' in a hash, found {bad.text!r}")
-            self.expect("}")
-            return RValue(HashValue(pairs), t.line)
-        if t.kind == "word":
-            raise RubySyntaxError(t.line, f"{t.text!r} is not a literal (references and method calls are not supported)")
-        raise RubySyntaxError(t.line, f"unexpected {t.text or 'end of file'!r}")
-
-
-def parse_ruby_constants(src: str) -> dict[str, RValue]:
-    """Every ``CONSTANT = literal`` of a Ruby source, by name, each with its line.
-
-    ``module X`` / ``end`` wrappers are allowed; their names are listed, outermost first, under the
-    key ``"__modules__"``. Raises :class:`RubySyntaxError` (with the line) for anything else.
-    """
-    return _Parser(src).program()
+__all__ = [
+    "DslError", "HashValue", "Part", "ParsedTrack", "RValue", "RubySyntaxError", "Symbol", "Unevaluable",
+    "canonical_parts", "format_parts", "parse_parts", "parse_revenue", "parse_ruby_constants", "parse_track",
+    "tile_code", "tile_from_code",
+]

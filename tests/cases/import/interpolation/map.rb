@@ -1,3 +1,3 @@
 LAYOUT = :flat
 NAME = 'x'
-HEXES = { white: { ['A2'] => "city=revenue:#{NAME}" } }.freeze
+HEXES = { white: { ['A2'] => "city=revenue:#{MISSING}" } }.freeze
