@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench fuzz schema screenshots clean
+.PHONY: run test lint bench fuzz schema screenshots conformance clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ schema: $(STAMP)
 
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen TRACKWRIGHT_SCREENSHOTS=docs $(PY) -m pytest -q tests/test_screenshots.py
+
+# The 18xx.games engine judges our import/export and rule set, title by title (needs ruby and an
+# engine checkout: T18XX_DIR, default ../shared/upstream/18xx-2025-01); writes docs/conformance.md.
+conformance: $(STAMP)
+	$(PY) tools/conformance.py --check-baseline
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -81,9 +81,11 @@ def _parse_label(text: str, orientation: str, axes: str) -> tuple[int, int]:
 
 
 def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
-    """Upgrades by the usual 18xx rule: the next colour, the same label, the same number of
-    cities and towns, and some rotation that keeps every old exit. (An approximation of the
-    engine's ``upgrades_to?``; title-specific exceptions belong to a rule set.)"""
+    """Upgrades by the usual 18xx rule, as the engine's ``upgrades_to?`` has it: the next colour,
+    the same label, the same number of towns, the same number of cities unless the tile is
+    labelled (a labelled tile may merge its cities, e.g. two-city C to one-city C, but never lose
+    them all), and some rotation that keeps every old exit. Title-specific exceptions belong to
+    a rule set."""
     out = []
     for t in tiles:
         if t.color not in COLOR_ORDER or t.color == COLOR_ORDER[-1]:
@@ -92,7 +94,9 @@ def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
         nxt = COLOR_ORDER[COLOR_ORDER.index(t.color) + 1]
         ups = []
         for u in tiles:
-            if u.color != nxt or u.label != t.label or u.city_count != t.city_count or u.town_count != t.town_count:
+            if u.color != nxt or u.label != t.label or u.town_count != t.town_count:
+                continue
+            if (u.city_count != t.city_count) if not t.label else (t.city_count and not u.city_count):
                 continue
             old = t.exits()
             if any(old <= u.exits(r) for r in range(6)):

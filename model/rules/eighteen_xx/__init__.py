@@ -88,6 +88,20 @@ class Situation:
     def of(cls, scenario: Scenario) -> Situation:
         return cls(scenario, static_map(scenario), TrackModel(scenario), {})
 
+    @classmethod
+    def reuse(cls, scenario: Scenario) -> Situation:
+        """The situation of a scenario asked about again (``explain`` one move at a time): the one
+        built last time when nothing it was built from has changed, else a new one."""
+        for i, (k, sit) in enumerate(_SITUATIONS):
+            if k.matches(scenario):
+                if i:
+                    _SITUATIONS.insert(0, _SITUATIONS.pop(i))
+                return sit
+        sit = cls.of(scenario)
+        _SITUATIONS.insert(0, (_SituationKey.of(scenario), sit))
+        del _SITUATIONS[4:]
+        return sit
+
     _tileset: TileSet | None = None
     memo: dict = field(default_factory=dict)
 
@@ -124,6 +138,46 @@ class Situation:
                     counts[c.tile.tile] = counts.get(c.tile.tile, 0) + 1
             self._counts = counts
         return self._counts.get(tile_id, 0)
+
+
+@dataclass
+class _SituationKey:
+    """What a :class:`Situation` depends on, compared cheaply: the objects by identity, the
+    containers the editor may change in place (cells, edge list, this turn's lays, companies)
+    by a shallow comparison, which short-cuts on identical items."""
+
+    scenario: Scenario
+    parts: tuple
+    cells: dict
+    edges: list
+    laid: tuple
+    companies: list
+
+    @staticmethod
+    def _parts(scenario: Scenario) -> tuple:
+        board, state = scenario.board, scenario.state
+        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules)
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> _SituationKey:
+        board = scenario.board
+        return cls(scenario, cls._parts(scenario), dict(board.cells), list(board.edges),
+                   tuple(scenario.state.laid), list(scenario.companies))
+
+    def matches(self, scenario: Scenario) -> bool:
+        if self.scenario is not scenario:
+            return False
+        board = scenario.board
+        return (
+            all(a is b for a, b in zip(self.parts, self._parts(scenario), strict=True))
+            and self.cells == board.cells
+            and self.edges == board.edges
+            and self.laid == tuple(scenario.state.laid)
+            and self.companies == scenario.companies
+        )
+
+
+_SITUATIONS: list[tuple[_SituationKey, Situation]] = []
 
 
 @register
@@ -463,7 +517,7 @@ class EighteenXX(RuleSet):
         if not scenario.board.grid.is_label(move.cell):
             return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
         scenario = self.at_phase(scenario, move.phase)
-        sit = Situation.of(scenario)
+        sit = Situation.reuse(scenario)
         kind = move.kind
         if kind in ("lay", "upgrade", "place"):
             fail, cost = self.lay_failure(sit, move, None)

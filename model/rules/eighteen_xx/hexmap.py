@@ -88,7 +88,22 @@ def printed_view(cell: Cell) -> TrackView:
     )
 
 
+_VIEW_CACHE: dict[tuple[int, int, int], tuple[TileDef, TrackView]] = {}
+
+
 def tile_view(tdef: TileDef, rotation: int, sides: int = 6) -> TrackView:
+    """The track of a tile at a rotation (cached per tile object and rotation; views are frozen)."""
+    key = (id(tdef), rotation, sides)
+    hit = _VIEW_CACHE.get(key)
+    if hit is not None and hit[0] is tdef:
+        return hit[1]
+    if len(_VIEW_CACHE) > 8192:
+        _VIEW_CACHE.clear()
+    view = _VIEW_CACHE[key] = (tdef, _tile_view(tdef, rotation, sides))
+    return view[1]
+
+
+def _tile_view(tdef: TileDef, rotation: int, sides: int) -> TrackView:
     return TrackView(
         color=tdef.color,
         label=tdef.label,

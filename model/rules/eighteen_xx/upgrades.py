@@ -52,7 +52,9 @@ def label_matches(old: TrackView, new: TileDef) -> Failure:
 
 
 def stops_preserved(old: TrackView, new: TileDef) -> Failure:
-    """Same number of towns; same number of cities (a labelled hex may merge cities, never lose all)."""
+    """Same number of towns; same number of cities, except on a labelled hex or tile, which may
+    change its number of cities but never lose them all (as the engine's ``upgrades_to?``; a
+    printed white ``OO`` hex still needs two cities)."""
     n_cities = sum(1 for n in new.nodes if n.kind == "city")
     n_towns = sum(1 for n in new.nodes if n.kind == "town")
     if n_towns != old.town_count:
@@ -60,10 +62,10 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
             "stops-preserved",
             f"New track must override old one: {old.name} has {count_of(old.town_count, 'town')}, tile {new.id} has {n_towns}",
         )
-    if old.label is None or old.tile is None:
+    if old.label is None or (old.tile is None and old.color == "white" and old.label == "OO"):
         ok = n_cities == old.city_count
     else:
-        ok = n_cities >= 1 if old.city_count else n_cities == 0
+        ok = n_cities >= 1 or not old.city_count
     if not ok:
         return (
             "stops-preserved",
@@ -72,9 +74,19 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     return None
 
 
+_PROFILES: dict[int, tuple[TrackView, tuple]] = {}
+
+
 def _profile(view: TrackView) -> tuple[dict[int, frozenset[int]], set[frozenset[int]]]:
+    """Exits of each node and the edge-to-edge pairs of a view (cached per view object)."""
+    hit = _PROFILES.get(id(view))
+    if hit is not None and hit[0] is view:
+        return hit[1]
     pairs = {frozenset((a, b)) for a, b, _ in view.paths if isinstance(a, int) and isinstance(b, int)}
-    return node_exits(view), pairs
+    if len(_PROFILES) > 8192:
+        _PROFILES.clear()
+    _PROFILES[id(view)] = (view, (node_exits(view), pairs))
+    return _PROFILES[id(view)][1]
 
 
 def _match(old_sets: list[frozenset[int]], new_sets: list[frozenset[int]]) -> bool:
