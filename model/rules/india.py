@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -133,12 +132,14 @@ class India(EighteenXX):
         return None
 
     def railhead_hexes(self, sit: Situation, net: Network, laid: list[Coord]) -> set[Coord]:
-        """Untiled white hexes a walk from the company's stations reaches at an open end, after
-        passing through every tile laid this turn in the order laid.
+        """Untiled white hexes that a line from one of the company's stations reaches at an open
+        end, after passing through every tile laid this turn in the order laid.
 
-        The walk follows track of any colour (pre-printed, gray, red), crosses towns, junctions,
+        The line follows track of any colour (pre-printed, gray, red), crosses towns, junctions,
         the company's own stations and cities with a free circle, and stops at full cities,
-        terminal paths and the map edge.
+        terminal paths and the map edge. It is a line: it never passes the same stop (city,
+        town) twice, never uses the same hex side twice and never runs a path twice, so it cannot
+        loop round and come back along itself. Every such line is walked (depth first).
         """
         order = {c: i for i, c in enumerate(laid)}
         n = len(laid)
@@ -146,43 +147,69 @@ class India(EighteenXX):
         track = sit.track
         board = sit.scenario.board
         out: set[Coord] = set()
-        seen: set[tuple] = set()
-        queue: deque[tuple[Coord, object, int, int]] = deque()
+        blocked: dict[tuple[Coord, str], bool] = {}
 
-        def push(state: tuple[Coord, object, int, int]) -> None:
-            if state not in seen:
-                seen.add(state)
-                queue.append(state)
-
-        for c, node in net.stations:
-            push((c, f"n{node}", 1 if order.get(c) == 0 else 0, -1))
-        starts = {(c, f"n{node}") for c, node in net.stations}
-        while queue:
-            coord, port, k, via = queue.popleft()
-            tr = track.at(coord)
-            if tr is None:
-                continue
-            if isinstance(port, str) and (coord, port) not in starts:
+        def stop_of(coord: Coord, port: str) -> bool | None:
+            """True for a city or town (a stop), False for a junction; None when the walk may not pass."""
+            key = (coord, port)
+            if key not in blocked:
                 node = int(port[1:])
                 view = sit.view(coord)
-                if view.node_kinds[node] == "city":
-                    city = view.city_nodes.index(node)
-                    if city_is_full_for(view, board.cell(coord), city, net.company):
-                        continue
-            for i in tr.by_port.get(port, ()):
-                if i == via:
+                kind = view.node_kinds[node] if node < len(view.node_kinds) else "junction"
+                full = kind == "city" and city_is_full_for(view, board.cell(coord), view.city_nodes.index(node), net.company)
+                blocked[key] = None if full else kind in ("city", "town")
+            return blocked[key]
+
+        # the line walked so far: its stops, sides and paths; each frame of the stack is
+        # (coord, port, k, paths still to try from there, what entering it took)
+        stops: set[tuple[Coord, object]] = set()
+        sides: set[tuple[Coord, int]] = set()
+        used: set[tuple[Coord, int]] = set()
+        stack: list[tuple[Coord, object, int, list[int], tuple]] = []
+
+        def enter(coord: Coord, port: object, k: int, took: tuple) -> None:
+            tr = track.at(coord)
+            todo = [i for i in (tr.by_port.get(port, ()) if tr is not None else ()) if (coord, i) not in used]
+            stack.append((coord, port, k, todo, took))
+
+        for c, node in net.stations:
+            first = order.get(c)
+            if first is not None and first > 0:
+                continue  # the line would meet a later tile of this turn before the first one
+            start = f"n{node}"
+            stops.clear()
+            stops.add((c, start))
+            enter(c, start, 1 if first == 0 else 0, ())
+            while stack:
+                coord, port, k, todo, took = stack[-1]
+                if not todo:
+                    stack.pop()
+                    path_key, stop_key, side_key = took if took else (None, None, None)
+                    used.discard(path_key)
+                    stops.discard(stop_key)
+                    sides.discard(side_key)
                     continue
-                p = tr.paths[i]
+                i = todo.pop()
+                p = track.at(coord).paths[i]
                 end = p.other(port)
                 if isinstance(end, str):
-                    if not p.terminal:
-                        push((coord, end, k, i))
+                    if p.terminal:
+                        continue
+                    is_stop = stop_of(coord, end)
+                    if is_stop is None or (coord, end) in stops:
+                        continue
+                    stop_key = (coord, end) if is_stop else None
+                    used.add((coord, i))
+                    if stop_key is not None:
+                        stops.add(stop_key)
+                    enter(coord, end, k, ((coord, i), stop_key, None))
                     continue
                 if p.terminal and isinstance(port, int):
                     continue
+                side = sit.sm.side_key(coord, end)
                 nb = grid.neighbour(coord, end)
-                if nb is None:
-                    continue  # never off the map
+                if side in sides or nb is None:
+                    continue  # a side used before, or off the map
                 opp = grid.opposite(end)
                 ntr = track.at(nb)
                 if ntr is not None and ntr.has_port(opp):
@@ -193,7 +220,9 @@ class India(EighteenXX):
                             continue  # a tile of this turn reached out of order
                         if j == k:
                             k2 = k + 1
-                    push((nb, opp, k2, -1))
+                    used.add((coord, i))
+                    sides.add(side)
+                    enter(nb, opp, k2, ((coord, i), None, side))
                 elif k == n and ntr is None and sit.sm.printed_color[nb] == "white" and sit.sm.accept_mask[nb] >> opp & 1:
                     out.add(nb)
         return out
