@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from model import verdict as one_verdict
 from model.board import EMPTY_CELL, Cell, City, EdgeFeature, EdgeKind, LaidTile, Platform, Terrain, Town
 from model.grid import Coord
 from model.rules import Move, MoveContext, RuleSet
@@ -247,7 +248,9 @@ def stamp_move(scenario: Scenario, coord: Coord, tile_id: str, rotation: int, ki
 def structural_stamp_verdict(
     scenario: Scenario, coord: Coord, tile_id: str, rotation: int, left: dict[str, int | None] | None = None
 ) -> tuple[bool, str]:
-    """The shared checks of a free placement: on the board, a known tile, supply left, not a lake/gray/off-board."""
+    """The shared checks of a free placement without a rule set: on the board, a known tile,
+    supply left, not a lake/gray/off-board cell. (With a rule set, the rule set and its checker
+    judge the cell: see :mod:`model.verdict`.)"""
     grid = scenario.board.grid
     if not grid.contains(coord):
         return False, "not on the board"
@@ -293,48 +296,82 @@ def stamp_verdict(
     rotation: int,
     left: dict[str, int | None] | None = None,
 ) -> tuple[bool, str]:
-    """Is stamping ``tile_id`` at ``rotation`` on ``coord`` legal, and if not, why.
+    """Is stamping ``tile_id`` at ``rotation`` on ``coord`` legal, and if not, why (the ghost).
 
-    Asks the rule set (``explain`` of the move the stamp stands for: lay/upgrade, else
-    place/replace). When the rule set has no move for the editor's free placement (an unknown
-    move kind, no active player or company) the shared structural checks decide.
+    Playing (an active player or company the rule set knows): the rule set's ``explain`` of the
+    move the stamp stands for (lay/upgrade, else place/replace), the same answer as
+    ``trackwright explain``. Designing (no active actor): the live checker's verdict on the
+    board the stamp would make. Without a rule set, the shared structural checks. See
+    :mod:`model.verdict`.
     """
-    ok, why = structural_stamp_verdict(scenario, coord, tile_id, rotation, left)
-    if not ok or rules is None:
-        return ok, why
-    answer = rule_verdict(scenario, rules, coord, tile_id, rotation)
-    return (ok, why) if answer is None else answer
+    if rules is None:
+        return structural_stamp_verdict(scenario, coord, tile_id, rotation, left)
+    grid = scenario.board.grid
+    if not grid.contains(coord):
+        return False, "not on the board"
+    if scenario.tile(tile_id) is None:
+        return False, f"tile {tile_id} is not in this scenario's tile set"
+    if one_verdict.active_actor(scenario, rules) is not None:
+        answer = rule_verdict(scenario, rules, coord, tile_id, rotation)
+        if answer is not None:
+            if answer[0]:
+                errors = one_verdict.checker_errors(scenario, rules, coord, tile_id, rotation)
+                if errors:
+                    return False, f"{errors[0].message} [{errors[0].rule}]"
+            return answer
+    return one_verdict.design_verdict(scenario, rules, coord, tile_id, rotation)
+
+
+def cell_is_legal(scenario: Scenario, rules: RuleSet, coord: Coord, tile_id: str, rotations: Iterable[int]) -> bool | None:
+    """Whether some rotation of ``tile_id`` is legal on ``coord`` (the overlay's shade), or None
+    when the rule set has no move for the active actor there (the caller then asks everything again)."""
+    if one_verdict.active_actor(scenario, rules) is not None:
+        verdicts = [rule_verdict(scenario, rules, coord, tile_id, r) for r in rotations]
+        if any(v is None for v in verdicts):
+            return None
+        return any(v[0] for v in verdicts if v is not None)
+    return any(one_verdict.design_verdict(scenario, rules, coord, tile_id, r)[0] for r in rotations)
 
 
 def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[Coord]:
     """Cells where ``tile_id`` has a legal move (the 'where can this tile go?' overlay).
 
-    The rule set's ``legal_moves`` answers. When it has no move for a free placement (no active
-    player or company, say; or no rule set at all) the structural checks decide, as for the
-    stamp's ghost.
+    Playing (an active actor): the cells of the rule set's ``legal_moves`` for that actor, the
+    same as ``trackwright moves``. Designing (no active actor): the cells where some rotation
+    leaves the live checker with no error on the cell (the ghost's verdict, see
+    :func:`stamp_verdict`). Without a rule set the structural checks decide.
     """
     grid = scenario.board.grid
-    moves: list[Move] = []
-    if rules is not None:
-        try:
-            state = scenario.state
-            moves = rules.legal_moves(scenario, MoveContext(state.active, state.phase or state.game_phase, tile_id))
-        except Exception:  # noqa: BLE001
-            moves = []
-    out: set[Coord] = set()
-    for m in moves:
-        if m.tile in (None, tile_id) and grid.is_label(m.cell):
-            out.add(grid.coord(m.cell))
     tdef = scenario.tile(tile_id)
-    if moves or tdef is None:
-        return out
-    left = tiles_left(scenario)
-    candidates = [c for c in grid.ordered_coords if structural_stamp_verdict(scenario, c, tile_id, 0, left)[0]]
-    if rules is not None and candidates and type(rules).legal_moves is not RuleSet.legal_moves:
-        rotations = tdef.distinct_rotations(grid.sides)
-        if any(rule_verdict(scenario, rules, candidates[0], tile_id, r) is not None for r in rotations):
-            return out  # the rule set does judge free placements here: its empty answer stands
-    return set(candidates)
+    if tdef is None:
+        return set()
+    rotations = tdef.distinct_rotations(grid.sides)
+    if rules is None:
+        left = tiles_left(scenario)
+        return {c for c in grid.ordered_coords if structural_stamp_verdict(scenario, c, tile_id, 0, left)[0]}
+    actor = one_verdict.active_actor(scenario, rules)
+    if actor is not None:
+        state = scenario.state
+        try:
+            moves = rules.legal_moves(scenario, MoveContext(actor, state.phase or state.game_phase, tile_id))
+        except Exception:  # noqa: BLE001 - a rule set that fails here: the designer's answer
+            moves = None
+        if moves is not None:
+            out = {grid.coord(m.cell) for m in moves if m.tile in (None, tile_id) and grid.is_label(m.cell)}
+            if out or type(rules).legal_moves is RuleSet.legal_moves:
+                return out if out else _design_cells(scenario, rules, tile_id, rotations)
+            probe = next(iter(grid.ordered_coords), None)
+            if probe is None or any(rule_verdict(scenario, rules, probe, tile_id, r) is not None for r in rotations):
+                return out  # the rule set judges this actor's moves: its empty answer stands
+    return _design_cells(scenario, rules, tile_id, rotations)
+
+
+def _design_cells(scenario: Scenario, rules: RuleSet, tile_id: str, rotations: Iterable[int]) -> set[Coord]:
+    rotations = list(rotations)
+    return {
+        c for c in scenario.board.grid.ordered_coords
+        if any(one_verdict.design_verdict(scenario, rules, c, tile_id, r)[0] for r in rotations)
+    }
 
 
 class LegalCellsCache:
@@ -398,10 +435,10 @@ class LegalCellsCache:
         rotations = tdef.distinct_rotations(grid.sides) if tdef is not None else []
         cells = set(self._cells)
         for c in todo:
-            verdicts = [rule_verdict(scenario, rules, c, tile_id, r) for r in rotations]
-            if any(v is None for v in verdicts):
+            legal = cell_is_legal(scenario, rules, c, tile_id, rotations)
+            if legal is None:
                 return self._full(scenario, rules, tile_id, key)  # no rule-set answer here: the fallback decides
-            if any(v[0] for v in verdicts if v is not None):
+            if legal:
                 cells.add(c)
             else:
                 cells.discard(c)

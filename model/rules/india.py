@@ -283,7 +283,10 @@ class India(EighteenXX):
             elif nb is not None and max(self._tile_phase(sit, c), self._tile_phase(sit, nb)) >= stop:
                 out.append(Issue(self.rid("gauge-marker-phase"), "error", f"{label}: track crossed the gauge line on edge {edge} in phase {self.option(scenario, 'no_gauge_marker_phase')} or later, when no marker is placed", where, ((label, edge),)))
         if phase_rank(scenario.state.game_phase) < stop:
-            for key in sorted(sit.sm.gauge_sides):
+            sides = sit.sm.gauge_sides
+            if wanted is not None:  # only the sides of the wanted cells
+                sides = {sit.sm.side_key(c, e) for c in wanted for e in range(grid.sides)} & sides
+            for key in sorted(sides):
                 c, edge = key
                 if key in marked or not grid.contains(c):
                     continue
