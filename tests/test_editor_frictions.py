@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 
 from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
 from model.rules import Issue
@@ -132,3 +132,58 @@ def test_tool_keys_work_while_a_dock_has_focus_and_not_while_typing(qtbot, tmp_p
     qtbot.keyClick(field, Qt.Key.Key_B)
     assert isinstance(win.current_tool, SelectTool)  # typed, not a tool switch
     assert "b" in field.text().lower()
+
+
+# --- 5. the Export dialog -------------------------------------------------------------------------
+def _india_with_an_error():
+    from model.board import Token
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    s = load(scenarios_dir() / "18india.json")
+    cells = dict(s.board.cells)
+    cells["G8"] = cells["G8"].model_copy(update={"tokens": [Token(company="NOPE", city=0)]})
+    return s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})
+
+
+def test_export_dialog_label_message_show_on_board_and_remembered_format(qtbot, tmp_path):
+    from editor.export_dialog import ExportDialog
+
+    win = active_window(qtbot, tmp_path, scenario=_india_with_an_error(), path=tmp_path / "india.json", size=(1400, 900))
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg)
+    label = next(lb for lb in dlg.findChildren(QLabel) if lb.buddy() is dlg.path_edit)
+    assert label.text() == "&Output:"  # drawn as "Output:" with O underlined
+    # the Output label is a mnemonic (Alt+O), not a literal "&"
+    qtbot.keyClick(dlg.format_box, Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    assert dlg.path_edit.hasFocus()
+    # the format: chosen with the keyboard, remembered for the next dialog
+    dlg.format_box.setFocus()
+    qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
+    assert dlg.fmt == "pdf"
+    dlg.path_edit.setText(str(tmp_path / "out.pdf"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    assert dlg.outcome.refused and not (tmp_path / "out.pdf").exists()
+    texts = [dlg.issue_list.item(i).text() for i in range(dlg.issue_list.count())]
+    g8 = next(t for t in texts if t.startswith("G8"))
+    assert "G8: G8" not in g8 and all(t.count(t.split(":")[0] + ":") == 1 for t in texts)
+    # Show on board: the cell ends up where the dialog does not cover it
+    vp = win.view.viewport()
+    centre = vp.mapToGlobal(vp.rect().center())
+    dlg.move(centre - QPoint(dlg.width() // 2, dlg.height() // 2))
+    dlg.issue_list.setCurrentRow(texts.index(g8))
+    qtbot.mouseClick(dlg.jump_button, LEFT)
+    coord = win.document.grid.coord("G8")
+    assert win.document.selection == [coord]
+    cell = ExportDialog._cells_area(win.view, [coord])
+    assert not dlg.frameGeometry().intersects(cell)
+    dlg.grab().save(str(tmp_path / "export-dialog.png"))
+    assert win.view.viewport().rect().contains(win.view.mapFromScene(win.scene.cell_centre(coord)))
+    dlg.close()
+    again = ExportDialog(win.document, win)
+    qtbot.addWidget(again)
+    assert again.fmt == "pdf"
