@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit
 
 from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
 from model.rules import Issue
@@ -187,3 +187,123 @@ def test_export_dialog_label_message_show_on_board_and_remembered_format(qtbot, 
     again = ExportDialog(win.document, win)
     qtbot.addWidget(again)
     assert again.fmt == "pdf"
+
+
+# --- 9. window and layout state -------------------------------------------------------------------
+def test_window_size_and_dock_layout_come_back_after_a_restart(qtbot, tmp_path):
+    from editor.document import Document
+    from editor.mainwindow import MainWindow
+    from model.newboard import new_scenario
+
+    first = MainWindow(Document(new_scenario("catalan", 6, 5)), autosave_dir=tmp_path / "recovery")
+    qtbot.addWidget(first)
+    first.resize(760, 560)  # inside the offscreen screen (800 x 600): restoreGeometry keeps windows on screen
+    first.show()
+    qtbot.waitExposed(first)
+    close = first.minimap_dock.findChild(QAbstractButton, "qt_dockwidget_closebutton")
+    qtbot.mouseClick(close, LEFT)
+    assert not first.minimap_dock.isVisible()
+    first.close()
+    second = MainWindow(Document(new_scenario("catalan", 6, 5)), autosave_dir=tmp_path / "recovery")
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    assert (second.width(), second.height()) == (760, 560)
+    assert not second.minimap_dock.isVisible() and second.palette_dock.isVisible()
+
+
+def test_docks_leave_the_board_most_of_a_small_window(qtbot, tmp_path):
+    from editor.document import Document
+    from editor.mainwindow import MainWindow
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    win = MainWindow(Document(load(scenarios_dir() / "18india.json")), autosave_dir=tmp_path / "recovery")
+    qtbot.addWidget(win)
+    win.resize(1024, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win.view.width() >= 0.55 * win.width())
+    qtbot.wait(20)
+    win.grab().save(str(tmp_path / "window-1024.png"))
+    assert win.view.width() >= 0.55 * win.width()
+    # the right-hand panels share one column as tabs
+    assert set(win.tabifiedDockWidgets(win.properties_dock)) >= {win.players_dock, win.history_dock}
+
+
+def test_new_board_forgets_the_old_cell_and_recovery_fits_the_board(qtbot, tmp_path):
+    import json
+
+    from editor.autosave import find_recoveries
+    from editor.dialogs import NewBoardChoice
+    from model.io import save
+    from model.newboard import new_scenario
+    from tests.editor_helpers import answers
+
+    win = active_window(qtbot, tmp_path)
+    move_over(qtbot, win, (2, 2))
+    assert win.cell_label.text() == "C3"
+    answers().new_board = NewBoardChoice("catalan", 4, 4)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_N, CTRL)
+    assert win.document.grid.width == 4
+    assert win.cell_label.text() == "" and win.statusBar().currentMessage() == ""
+    # a recovered board opens fitted, not at the zoom the previous board had
+    win.view.set_scale(4.0)
+    folder = tmp_path / "recovery"
+    folder.mkdir(exist_ok=True)
+    save(new_scenario("catalan", 30, 30), folder / "crashed.json")
+    (folder / "crashed.info.json").write_text(json.dumps({"original": None, "saved_at": 0}))
+    rec = next(r for r in find_recoveries(folder) if r.file.name == "crashed.json")
+    assert win.recover(rec)
+    board = win.view.mapFromScene(win.scene.board_rect).boundingRect()
+    assert win.view.viewport().rect().contains(board)
+    assert board.width() > 0.5 * win.view.viewport().width() or board.height() > 0.5 * win.view.viewport().height()
+
+
+def test_open_recent_tells_files_of_the_same_name_apart(qtbot, tmp_path):
+    from model.io import save
+    from model.newboard import new_scenario
+
+    win = active_window(qtbot, tmp_path)
+    for folder in ("east", "west"):
+        (tmp_path / folder).mkdir()
+        save(new_scenario("catalan", 3, 3), tmp_path / folder / "board.json")
+        win.add_recent(tmp_path / folder / "board.json")
+    save(new_scenario("catalan", 3, 3), tmp_path / "other.json")
+    win.add_recent(tmp_path / "other.json")
+    win.recent_menu.popup(win.mapToGlobal(QPoint(40, 40)))
+    qtbot.waitUntil(win.recent_menu.isVisible)
+    texts = [a.text() for a in win.recent_menu.actions() if a.text()]
+    win.recent_menu.close()
+    assert texts[0] == "&1 other.json"
+    assert "west" in texts[1] and "east" in texts[2] and texts[1] != texts[2]
+
+
+def test_greyed_puzzle_form_shows_no_values_of_the_previous_file(qtbot, tmp_path):
+    from model.paths import scenarios_dir
+    from tests.editor_helpers import answers
+
+    win = active_window(qtbot, tmp_path)
+    panel = win.puzzle_panel
+    answers().open_path = str(scenarios_dir() / "puzzles" / "catalan-01-first-steps.json")
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_O, CTRL)
+    assert win.document.scenario.puzzle is not None and panel.title.text()
+    answers().open_path = str(scenarios_dir() / "catalan" / "midgame.json")
+    qtbot.keyClick(win.view, Qt.Key.Key_O, CTRL)
+    assert win.document.scenario.puzzle is None
+    assert not panel.title.isEnabled()
+    assert panel.title.text() == "" and panel.hand.text() == "" and panel.places.text() == ""
+
+
+def test_plain_plus_and_minus_zoom(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    win.view.setFocus()
+    s0 = win.view.scale_factor()
+    qtbot.keyClick(win.view, Qt.Key.Key_Plus)
+    assert win.view.scale_factor() > s0
+    win.palette.setFocus()  # also while a dock has the focus
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Minus)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Minus)
+    assert win.view.scale_factor() < s0
