@@ -307,3 +307,37 @@ def test_plain_plus_and_minus_zoom(qtbot, tmp_path):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Minus)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Minus)
     assert win.view.scale_factor() < s0
+
+
+# --- 8. the edge tool shows which side a click changes, and how ----------------------------------
+def test_edge_tool_highlights_the_side_in_the_colour_of_the_click(qtbot, tmp_path):
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QToolTip
+
+    from editor.tools.edge import ACTION_COLOURS
+
+    win = active_window(qtbot, tmp_path)
+    tool = win.tools[EdgeTool]
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_G)
+    assert win.current_tool is tool
+    north = (0.0, -40.0)  # near the north side of C3
+    move_over(qtbot, win, (2, 2), north)
+    assert tool.highlight.isVisible()
+    assert tool.preview[0] == (2, 2) and win.document.grid.edge_name(tool.preview[1]) == "N" and tool.preview[2] == "add"
+    assert tool.highlight.pen().color() == ACTION_COLOURS["add"]
+    assert win.statusBar().currentMessage() == "C3 side N: a click adds a gauge line"
+    pos = vp_point(win, (2, 2), north)
+    QApplication.sendEvent(win.view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, win.view.viewport().mapToGlobal(pos)))
+    assert "C3 side N: a click adds a gauge line" in QToolTip.text()
+    click_cell(qtbot, win, (2, 2), north)
+    assert [f.kind for f in win.document.scenario.board.edges] == ["gauge"]
+    assert tool.preview[2] == "remove" and tool.highlight.pen().color() == ACTION_COLOURS["remove"]
+    assert "removes the gauge line" in win.statusBar().currentMessage()
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)  # undo: the highlight follows the board
+    assert win.document.scenario.board.edges == [] and tool.preview[2] == "add"
+    qtbot.mouseMove(win.palette, QPoint(20, 20))
+    qtbot.waitUntil(lambda: not tool.highlight.isVisible())
+    move_over(qtbot, win, (2, 2), north)
+    qtbot.wait(10)
+    win.grab().save(str(tmp_path / "edge-preview.png"))
