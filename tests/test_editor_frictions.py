@@ -332,6 +332,8 @@ def test_edge_tool_highlights_the_side_in_the_colour_of_the_click(qtbot, tmp_pat
     assert "C3 side N: a click adds a gauge line" in QToolTip.text()
     click_cell(qtbot, win, (2, 2), north)
     assert [f.kind for f in win.document.scenario.board.edges] == ["gauge"]
+    assert not tool.highlight.isVisible()  # the new gauge line shows unobscured
+    move_over(qtbot, win, (2, 2), (5.0, -40.0))
     assert tool.preview[2] == "remove" and tool.highlight.pen().color() == ACTION_COLOURS["remove"]
     assert "removes the gauge line" in win.statusBar().currentMessage()
     qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)  # undo: the highlight follows the board

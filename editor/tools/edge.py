@@ -3,6 +3,7 @@
 While hovering, the side a click would change is highlighted in the colour of what the click
 will do: green where it adds the feature, red where it removes one, amber where it replaces a
 river of another cost. The status bar and the board's tooltip name the side and the action.
+After a click the highlight waits for the next pointer move, so the result shows unobscured.
 """
 
 from __future__ import annotations
@@ -102,11 +103,11 @@ class EdgeTool(Tool):
             verb = "Add" if add else "Remove"
             text = f"{verb} {self.kind} on {grid.label(coord)} {grid.edge_name(edge)}"
             self.document.undo_stack.push(SetEdgesCommand(self.document, remove, add, text))
-        self._show_preview(coord, scene_pos)
+        self._hide_preview()  # the result shows unobscured until the pointer moves again
 
     # --- the highlight ---------------------------------------------------------------------
     def _edges_changed(self, _sides) -> None:
-        if self._at is not None:
+        if self._at is not None and self.preview is not None:  # an undo or redo under a shown highlight
             self._show_preview(*self._at)
 
     def _show_preview(self, coord, scene_pos) -> None:
