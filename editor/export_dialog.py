@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +32,9 @@ from PySide6.QtWidgets import (
 
 from model.io.export_json import FORMATS, GRAPHIC_FORMATS, SUFFIXES, blocking, export_text, gate, write_atomic
 from model.scenario import Scenario
+
+FORMAT_KEY = "export/format"
+"""The QSettings key of the last format chosen (the dialog opens on it next time)."""
 
 FORMAT_TITLES = {
     "json": "Trackwright scenario (canonical JSON)",
@@ -97,7 +100,9 @@ class ExportDialog(QDialog):
         browse.clicked.connect(self._browse)
         row.addWidget(self.path_edit, 1)
         row.addWidget(browse)
-        form.addRow("&Output:", row)
+        output_label = QLabel("&Output:")  # a label of its own: a layout cannot be a buddy, so "&" would show
+        output_label.setBuddy(self.path_edit)
+        form.addRow(output_label, row)
 
         self.dpi_box = QSpinBox()
         self.dpi_box.setRange(10, 2400)
@@ -116,7 +121,7 @@ class ExportDialog(QDialog):
         self.overlap_box.setRange(0.0, 50.0)
         self.overlap_box.setSuffix(" mm")
         self.overlap_box.setToolTip("Strip of each neighbouring page repeated on the next, for gluing")
-        form.addRow("&Overlap:", self.overlap_box)
+        form.addRow("Over&lap:", self.overlap_box)
         self.cell_box = QDoubleSpinBox()
         self.cell_box.setRange(3.0, 200.0)
         self.cell_box.setValue(DEFAULT_CELL_MM)
@@ -150,6 +155,10 @@ class ExportDialog(QDialog):
         layout.addWidget(self.jump_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.buttons)
 
+        self.settings = getattr(parent, "settings", None)  # the main window's QSettings remember the format
+        remembered = self.settings.value(FORMAT_KEY, "") if self.settings is not None else ""
+        if remembered in FORMATS:
+            self.format_box.setCurrentIndex(FORMATS.index(remembered))
         self.format_box.currentIndexChanged.connect(self._format_changed)
         self._format_changed()
         self.resize(560, 420)
@@ -169,6 +178,8 @@ class ExportDialog(QDialog):
 
     def _format_changed(self) -> None:
         fmt = self.fmt
+        if self.settings is not None:
+            self.settings.setValue(FORMAT_KEY, fmt)
         graphic = fmt in GRAPHIC_FORMATS
         self.dpi_box.setEnabled(fmt == "png")
         self.page_box.setEnabled(fmt == "pdf")
@@ -217,8 +228,7 @@ class ExportDialog(QDialog):
                 "Fix them (select one and press Show on board), or tick “Export anyway”."
             )
             for issue in outcome.refused:
-                where = ", ".join(issue.cells) or "board"
-                item = QListWidgetItem(f"{where}: {issue.message} [{issue.rule}]")
+                item = QListWidgetItem(f"{issue_text(issue)} [{issue.rule}]")
                 item.setData(Qt.ItemDataRole.UserRole, list(issue.cells))
                 self.issue_list.addItem(item)
             self.issue_list.setCurrentRow(0)
@@ -243,9 +253,69 @@ class ExportDialog(QDialog):
         win = self.main_window
         if win is not None and hasattr(win, "locate_cells"):
             win.locate_cells(coords)
+            self.keep_clear_of(win, coords)
         else:
             self.document.set_selection(coords)
         return coords
+
+    def keep_clear_of(self, win, coords: list) -> None:
+        """Make the cells the board now shows visible beside the dialog.
+
+        The board scrolls them into the largest part of the view the dialog leaves free; when
+        no part is large enough (or the board cannot scroll so far) the dialog moves aside.
+        """
+        view = getattr(win, "view", None)
+        if view is None or not self.isVisible():
+            return
+        vp = view.viewport()
+        board = QRect(vp.mapToGlobal(QPoint(0, 0)), vp.size())
+        area = self._cells_area(view, coords)
+        frame = self.frameGeometry()
+        if not frame.intersects(area):
+            return
+        free = [
+            QRect(QPoint(board.left(), board.top()), QPoint(frame.left() - 1, board.bottom())),
+            QRect(QPoint(frame.right() + 1, board.top()), QPoint(board.right(), board.bottom())),
+            QRect(QPoint(board.left(), board.top()), QPoint(board.right(), frame.top() - 1)),
+            QRect(QPoint(board.left(), frame.bottom() + 1), QPoint(board.right(), board.bottom())),
+        ]
+        fits = [r for r in free if r.width() >= area.width() and r.height() >= area.height()]
+        if fits:
+            target = max(fits, key=lambda r: r.width() * r.height()).center()
+            delta = target - area.center()
+            view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() - delta.x())
+            view.verticalScrollBar().setValue(view.verticalScrollBar().value() - delta.y())
+            area = self._cells_area(view, coords)
+            if not frame.intersects(area):
+                return
+        inset = self.geometry().topLeft() - frame.topLeft()  # the window decorations
+        left_room, right_room = area.left() - board.left(), board.right() - area.right()
+        if max(left_room, right_room) >= frame.width():
+            x = area.right() + 1 if right_room >= left_room else area.left() - frame.width()
+            self.move(QPoint(x, frame.top()) + inset)
+        else:
+            y = area.bottom() + 1 if board.bottom() - area.bottom() >= area.top() - board.top() else area.top() - frame.height()
+            self.move(QPoint(frame.left(), y) + inset)
+
+    @staticmethod
+    def _cells_area(view, coords: list) -> QRect:
+        """The cells' rectangle in global screen pixels (with a small margin)."""
+        rect = view.board_scene.cells_rect(coords)
+        vp = view.viewport()
+        a = vp.mapToGlobal(view.mapFromScene(rect.topLeft()))
+        b = vp.mapToGlobal(view.mapFromScene(rect.bottomRight()))
+        return QRect(a, b).normalized().adjusted(-8, -8, 8, 8)
+
+
+def issue_text(issue) -> str:
+    """``CELLS: message`` without saying the cells twice when the message already starts with them."""
+    where = ", ".join(issue.cells) or "board"
+    message = issue.message
+    for prefix in (f"{where}: ", *(f"{c}: " for c in issue.cells[:1])):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+            break
+    return f"{where}: {message}"
 
 
 def show_export_dialog(main_window, document) -> ExportDialog:

@@ -38,6 +38,7 @@ from editor.render.preview import BoardPreviewController, PreviewBanner
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
 from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool
+from editor.window_state import recent_texts, restore_layout, save_layout
 from model import editing
 from model.grid import Coord
 from model.io import LoadError, SaveError, load, loads, save
@@ -135,6 +136,7 @@ class MainWindow(QMainWindow):
         self.set_tool(self.tools[SelectTool])
         self._update_title()
         self.resize(1400, 900)
+        restore_layout(self)
 
     # --- construction ---------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
@@ -409,6 +411,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._schedule_overlay()
         self._hover = None
+        self.cell_label.setText("")  # no cell of the old board stays named
+        self.statusBar().clearMessage()
 
     # --- files ----------------------------------------------------------------------------
     def _update_title(self, *_args) -> None:
@@ -522,8 +526,8 @@ class MainWindow(QMainWindow):
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
         files = self.recent_files()
-        for i, f in enumerate(files):
-            act = self.recent_menu.addAction(f"&{i + 1} {Path(f).name}")
+        for i, (f, text) in enumerate(zip(files, recent_texts(files), strict=True)):
+            act = self.recent_menu.addAction(f"&{i + 1} {text}")
             act.setStatusTip(f)
             act.triggered.connect(lambda _c=False, f=f: self.open_recent(f))
         if not files:
@@ -563,6 +567,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         rec.discard()
         self.autosaver.autosave()
+        self.view.fit_to_window()  # a recovered board opens whole, not at the previous map's zoom
         return True
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -573,6 +578,7 @@ class MainWindow(QMainWindow):
             verifier = getattr(self.puzzle_panel, "verifier", None)
             if verifier is not None and hasattr(verifier, "cancel"):
                 verifier.cancel(emit=False)  # stop a running puzzle search
+            save_layout(self)
             event.accept()
         else:
             event.ignore()

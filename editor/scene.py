@@ -68,6 +68,7 @@ class BoardScene(QGraphicsScene):
         self._edge_marks: dict[tuple[Coord, int], IssueEdgeMarkItem] = {}
         self._preview = None  # the Scenario shown instead of the document's (None: the document's)
         self.ownership_texts: dict[Coord, str] = {}  # tooltip lines of the ownership layer, while shown
+        self.tool_tip = ""  # what the current tool would do where the pointer is (added to the tooltip)
         self._overview_mode = False
         self._view_scale = 1.0
         self.setBackgroundBrush(SCENE_BACKGROUND)
@@ -421,6 +422,8 @@ class BoardScene(QGraphicsScene):
         text = self.tooltip_at(event.scenePos())
         if self.ghost_item.isVisible() and self.ghost_item.coord == self.coord_at(event.scenePos()) and self.ghost_item.reason:
             text = f"{text}\n{self.ghost_item.toolTip()}"
+        if self.tool_tip:
+            text = f"{text}\n{self.tool_tip}" if text else self.tool_tip
         if text:
             QToolTip.showText(event.screenPos(), text, event.widget())
             event.accept()

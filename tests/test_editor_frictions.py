@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit
 
 from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
 from model.rules import Issue
@@ -132,3 +132,214 @@ def test_tool_keys_work_while_a_dock_has_focus_and_not_while_typing(qtbot, tmp_p
     qtbot.keyClick(field, Qt.Key.Key_B)
     assert isinstance(win.current_tool, SelectTool)  # typed, not a tool switch
     assert "b" in field.text().lower()
+
+
+# --- 5. the Export dialog -------------------------------------------------------------------------
+def _india_with_an_error():
+    from model.board import Token
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    s = load(scenarios_dir() / "18india.json")
+    cells = dict(s.board.cells)
+    cells["G8"] = cells["G8"].model_copy(update={"tokens": [Token(company="NOPE", city=0)]})
+    return s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})
+
+
+def test_export_dialog_label_message_show_on_board_and_remembered_format(qtbot, tmp_path):
+    from editor.export_dialog import ExportDialog
+
+    win = active_window(qtbot, tmp_path, scenario=_india_with_an_error(), path=tmp_path / "india.json", size=(1400, 900))
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg)
+    label = next(lb for lb in dlg.findChildren(QLabel) if lb.buddy() is dlg.path_edit)
+    assert label.text() == "&Output:"  # drawn as "Output:" with O underlined
+    # the Output label is a mnemonic (Alt+O), not a literal "&"
+    qtbot.keyClick(dlg.format_box, Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    assert dlg.path_edit.hasFocus()
+    # the format: chosen with the keyboard, remembered for the next dialog
+    dlg.format_box.setFocus()
+    qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
+    assert dlg.fmt == "pdf"
+    dlg.path_edit.setText(str(tmp_path / "out.pdf"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    assert dlg.outcome.refused and not (tmp_path / "out.pdf").exists()
+    texts = [dlg.issue_list.item(i).text() for i in range(dlg.issue_list.count())]
+    g8 = next(t for t in texts if t.startswith("G8"))
+    assert "G8: G8" not in g8 and all(t.count(t.split(":")[0] + ":") == 1 for t in texts)
+    # Show on board: the cell ends up where the dialog does not cover it
+    vp = win.view.viewport()
+    centre = vp.mapToGlobal(vp.rect().center())
+    dlg.move(centre - QPoint(dlg.width() // 2, dlg.height() // 2))
+    dlg.issue_list.setCurrentRow(texts.index(g8))
+    qtbot.mouseClick(dlg.jump_button, LEFT)
+    coord = win.document.grid.coord("G8")
+    assert win.document.selection == [coord]
+    cell = ExportDialog._cells_area(win.view, [coord])
+    assert not dlg.frameGeometry().intersects(cell)
+    dlg.grab().save(str(tmp_path / "export-dialog.png"))
+    assert win.view.viewport().rect().contains(win.view.mapFromScene(win.scene.cell_centre(coord)))
+    dlg.close()
+    again = ExportDialog(win.document, win)
+    qtbot.addWidget(again)
+    assert again.fmt == "pdf"
+
+
+# --- 9. window and layout state -------------------------------------------------------------------
+def test_window_size_and_dock_layout_come_back_after_a_restart(qtbot, tmp_path):
+    from editor.document import Document
+    from editor.mainwindow import MainWindow
+    from model.newboard import new_scenario
+
+    first = MainWindow(Document(new_scenario("catalan", 6, 5)), autosave_dir=tmp_path / "recovery")
+    qtbot.addWidget(first)
+    first.resize(760, 560)  # inside the offscreen screen (800 x 600): restoreGeometry keeps windows on screen
+    first.show()
+    qtbot.waitExposed(first)
+    close = first.minimap_dock.findChild(QAbstractButton, "qt_dockwidget_closebutton")
+    qtbot.mouseClick(close, LEFT)
+    assert not first.minimap_dock.isVisible()
+    first.close()
+    second = MainWindow(Document(new_scenario("catalan", 6, 5)), autosave_dir=tmp_path / "recovery")
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    assert (second.width(), second.height()) == (760, 560)
+    assert not second.minimap_dock.isVisible() and second.palette_dock.isVisible()
+
+
+def test_docks_leave_the_board_most_of_a_small_window(qtbot, tmp_path):
+    from editor.document import Document
+    from editor.mainwindow import MainWindow
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    win = MainWindow(Document(load(scenarios_dir() / "18india.json")), autosave_dir=tmp_path / "recovery")
+    qtbot.addWidget(win)
+    win.resize(1024, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win.view.width() >= 0.55 * win.width())
+    qtbot.wait(20)
+    win.grab().save(str(tmp_path / "window-1024.png"))
+    assert win.view.width() >= 0.55 * win.width()
+    # the right-hand panels share one column as tabs
+    assert set(win.tabifiedDockWidgets(win.properties_dock)) >= {win.players_dock, win.history_dock}
+
+
+def test_new_board_forgets_the_old_cell_and_recovery_fits_the_board(qtbot, tmp_path):
+    import json
+
+    from editor.autosave import find_recoveries
+    from editor.dialogs import NewBoardChoice
+    from model.io import save
+    from model.newboard import new_scenario
+    from tests.editor_helpers import answers
+
+    win = active_window(qtbot, tmp_path)
+    move_over(qtbot, win, (2, 2))
+    assert win.cell_label.text() == "C3"
+    answers().new_board = NewBoardChoice("catalan", 4, 4)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_N, CTRL)
+    assert win.document.grid.width == 4
+    assert win.cell_label.text() == "" and win.statusBar().currentMessage() == ""
+    # a recovered board opens fitted, not at the zoom the previous board had
+    win.view.set_scale(4.0)
+    folder = tmp_path / "recovery"
+    folder.mkdir(exist_ok=True)
+    save(new_scenario("catalan", 30, 30), folder / "crashed.json")
+    (folder / "crashed.info.json").write_text(json.dumps({"original": None, "saved_at": 0}))
+    rec = next(r for r in find_recoveries(folder) if r.file.name == "crashed.json")
+    assert win.recover(rec)
+    board = win.view.mapFromScene(win.scene.board_rect).boundingRect()
+    assert win.view.viewport().rect().contains(board)
+    assert board.width() > 0.5 * win.view.viewport().width() or board.height() > 0.5 * win.view.viewport().height()
+
+
+def test_open_recent_tells_files_of_the_same_name_apart(qtbot, tmp_path):
+    from model.io import save
+    from model.newboard import new_scenario
+
+    win = active_window(qtbot, tmp_path)
+    for folder in ("east", "west"):
+        (tmp_path / folder).mkdir()
+        save(new_scenario("catalan", 3, 3), tmp_path / folder / "board.json")
+        win.add_recent(tmp_path / folder / "board.json")
+    save(new_scenario("catalan", 3, 3), tmp_path / "other.json")
+    win.add_recent(tmp_path / "other.json")
+    win.recent_menu.popup(win.mapToGlobal(QPoint(40, 40)))
+    qtbot.waitUntil(win.recent_menu.isVisible)
+    texts = [a.text() for a in win.recent_menu.actions() if a.text()]
+    win.recent_menu.close()
+    assert texts[0] == "&1 other.json"
+    assert "west" in texts[1] and "east" in texts[2] and texts[1] != texts[2]
+
+
+def test_greyed_puzzle_form_shows_no_values_of_the_previous_file(qtbot, tmp_path):
+    from model.paths import scenarios_dir
+    from tests.editor_helpers import answers
+
+    win = active_window(qtbot, tmp_path)
+    panel = win.puzzle_panel
+    answers().open_path = str(scenarios_dir() / "puzzles" / "catalan-01-first-steps.json")
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_O, CTRL)
+    assert win.document.scenario.puzzle is not None and panel.title.text()
+    answers().open_path = str(scenarios_dir() / "catalan" / "midgame.json")
+    qtbot.keyClick(win.view, Qt.Key.Key_O, CTRL)
+    assert win.document.scenario.puzzle is None
+    assert not panel.title.isEnabled()
+    assert panel.title.text() == "" and panel.hand.text() == "" and panel.places.text() == ""
+
+
+def test_plain_plus_and_minus_zoom(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    win.view.setFocus()
+    s0 = win.view.scale_factor()
+    qtbot.keyClick(win.view, Qt.Key.Key_Plus)
+    assert win.view.scale_factor() > s0
+    win.palette.setFocus()  # also while a dock has the focus
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Minus)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Minus)
+    assert win.view.scale_factor() < s0
+
+
+# --- 8. the edge tool shows which side a click changes, and how ----------------------------------
+def test_edge_tool_highlights_the_side_in_the_colour_of_the_click(qtbot, tmp_path):
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QToolTip
+
+    from editor.tools.edge import ACTION_COLOURS
+
+    win = active_window(qtbot, tmp_path)
+    tool = win.tools[EdgeTool]
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_G)
+    assert win.current_tool is tool
+    north = (0.0, -40.0)  # near the north side of C3
+    move_over(qtbot, win, (2, 2), north)
+    assert tool.highlight.isVisible()
+    assert tool.preview[0] == (2, 2) and win.document.grid.edge_name(tool.preview[1]) == "N" and tool.preview[2] == "add"
+    assert tool.highlight.pen().color() == ACTION_COLOURS["add"]
+    assert win.statusBar().currentMessage() == "C3 side N: a click adds a gauge line"
+    pos = vp_point(win, (2, 2), north)
+    QApplication.sendEvent(win.view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, win.view.viewport().mapToGlobal(pos)))
+    assert "C3 side N: a click adds a gauge line" in QToolTip.text()
+    click_cell(qtbot, win, (2, 2), north)
+    assert [f.kind for f in win.document.scenario.board.edges] == ["gauge"]
+    assert not tool.highlight.isVisible()  # the new gauge line shows unobscured
+    move_over(qtbot, win, (2, 2), (5.0, -40.0))
+    assert tool.preview[2] == "remove" and tool.highlight.pen().color() == ACTION_COLOURS["remove"]
+    assert "removes the gauge line" in win.statusBar().currentMessage()
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)  # undo: the highlight follows the board
+    assert win.document.scenario.board.edges == [] and tool.preview[2] == "add"
+    qtbot.mouseMove(win.palette, QPoint(20, 20))
+    qtbot.waitUntil(lambda: not tool.highlight.isVisible())
+    move_over(qtbot, win, (2, 2), north)
+    qtbot.wait(10)
+    win.grab().save(str(tmp_path / "edge-preview.png"))

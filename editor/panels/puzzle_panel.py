@@ -436,7 +436,11 @@ class PuzzlePanel(QWidget):
             for combo in (self.actor, self.goal_who):
                 combo.clear()
                 combo.addItems(ids)
-            if p is None:
+            if p is None:  # a greyed form shows no values (not those of the previous file)
+                for w in (self.title, self.places, self.hand, self.draws, self.phases):
+                    w.clear()
+                for spin in (self.turns, self.max_moves, self.money):
+                    spin.setValue(spin.minimum())
                 return
             self.title.setText(p.title or "")
             self.actor.setCurrentText(p.actor)
