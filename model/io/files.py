@@ -20,6 +20,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: stale temporary files are then not cleaned up
+    fcntl = None  # type: ignore[assignment]
+
 from model.io.migrate import MigrationError, migrate
 from model.scenario import FORMAT, VERSION, Scenario
 
@@ -263,6 +268,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False
     tmp_name = None
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+        if fcntl is not None:  # held until the file is renamed: a later save sees it is not stale
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        remove_stale_temps(p)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -286,6 +294,49 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False
         if tmp_name is not None and os.path.exists(tmp_name):
             os.remove(tmp_name)
     return p
+
+
+_TEMP_CHARS = "[a-z0-9_]{8}"  # what tempfile.mkstemp puts between our prefix and suffix
+
+
+def remove_stale_temps(target: Path) -> list[Path]:
+    """Remove temporary files that killed saves of ``target`` left behind; returns them.
+
+    Only ``.<name>.<8 characters>.tmp`` beside the target is ours; one that a running save
+    holds locked (``fcntl.flock``) is still being written and stays. Errors are ignored: the
+    clean-up never stands in the way of the save itself.
+    """
+    if fcntl is None:
+        return []
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.{_TEMP_CHARS}\.tmp")
+    folder = target.parent if str(target.parent) else Path(".")
+    removed = []
+    try:
+        names = [e.name for e in os.scandir(folder) if e.name.startswith(f".{target.name}.")]
+    except OSError:
+        return []
+    for name in names:
+        if not pattern.fullmatch(name):
+            continue
+        stale = folder / name
+        try:
+            fd = os.open(stale, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # another save is writing it
+            os.unlink(stale)
+            removed.append(stale)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
 
 
 def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) -> None:
