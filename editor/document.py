@@ -14,6 +14,7 @@ thread never touches a Qt object except to emit a queued signal to the main thre
 
 from __future__ import annotations
 
+import bisect
 import queue
 from pathlib import Path
 from typing import Any
@@ -212,11 +213,12 @@ class Document(QObject):
     def set_edges(
         self, remove: list[EdgeFeature], add: list[EdgeFeature], positions: list[int] | None = None
     ) -> list[int]:
-        """Remove these edge features (by equality) and append these.
+        """Remove these edge features (by equality) and add these at their canonical place.
 
-        ``positions`` (optional, one per added feature, ascending) inserts the added features at
-        those indices instead of appending (undo uses it to restore the list exactly). Returns
-        the indices the removed features had, in the order of ``remove``.
+        The list stays in :meth:`Board.edge_order`. ``positions`` (optional, one per added
+        feature, ascending) inserts the added features at those indices instead (undo uses it to
+        restore the list exactly). Returns the indices the removed features had, in the order of
+        ``remove``.
         """
         board = self._scenario.board
         grid = board.grid
@@ -234,7 +236,7 @@ class Document(QObject):
             if positions is not None and k < len(positions):
                 edges.insert(positions[k], feature)
             else:
-                edges.append(feature)
+                edges.insert(bisect.bisect_right(edges, board.edge_order(feature), key=board.edge_order), feature)
             sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
         if sides:
             self.edgesChanged.emit(list(dict.fromkeys(sides)))

@@ -166,6 +166,15 @@ class Board(_Model):
             out.setdefault(self.side_key(self.grid.coord(f.cell), f.edge), []).append(f)
         return out
 
+    def edge_order(self, feature: EdgeFeature) -> tuple:
+        """The canonical sort key of an edge feature: row, column, side, kind, cost.
+
+        ``board.edges`` is kept in this order (sorted at load, kept by the editor's edits), so the
+        saved file does not depend on the order in which features were added or undone.
+        """
+        x, y = self.grid.coord(feature.cell)
+        return (y, x, feature.edge, feature.kind, feature.cost)
+
     def features_on_side(self, coord: Coord, edge: int) -> list[EdgeFeature]:
         """Edge features on one side (a linear scan; use :meth:`edge_features` in loops)."""
         key = self.side_key(coord, edge)

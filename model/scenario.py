@@ -212,4 +212,5 @@ class Scenario(_Model):
                 raise ValueError(f"companies.{i}.home: {c.home} is not on the board")
         if self.puzzle is not None:
             self.puzzle.check_against(self)  # raises ValueError("puzzle.<field path>: ...")
+        self.board.edges.sort(key=self.board.edge_order)  # the canonical order (stable)
         return self

@@ -14,7 +14,17 @@ import os
 import sys
 from pathlib import Path
 
-from model.io.export_json import FORMATS, GRAPHIC_FORMATS, blocking, export_text, gate, write_atomic
+from model.io.export_json import (
+    FORMATS,
+    GRAPHIC_FORMATS,
+    OutputRefused,
+    blocking,
+    export_text,
+    gate,
+    same_file,
+    write_atomic,
+    write_target,
+)
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 _APP = None  # the QGuiApplication created for drawing, when there was none
@@ -49,11 +59,35 @@ def _graphic_bytes(scenario, fmt: str, args: argparse.Namespace) -> bytes:
     )
 
 
+def _check_output(source: str, output: str, may_replace: bool) -> bool:
+    """Refuse an output that would destroy a file: the input itself, a device, FIFO or socket.
+
+    The input is recognised under any name (resolved path, symlink, hard link). Only a json
+    export with ``--force`` (``may_replace``) may replace it; the old file is then kept as
+    ``<name>.bak``. Returns whether the output is the input.
+    """
+    from editor.cli import CliError
+
+    try:
+        write_target(output)
+    except OutputRefused as exc:
+        raise CliError(str(exc)) from None
+    if not same_file(source, output):
+        return False
+    if not may_replace:
+        raise CliError(
+            f"{output}: is the input file {source}; choose another output "
+            "(only --to json --force may replace it, keeping a .bak). Nothing was written."
+        )
+    return True
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """Check, then write the scenario in the chosen format (atomically)."""
     from editor.cli import CliError, load_or_fail
 
     scenario = load_or_fail(args.file)
+    replace_input = _check_output(args.file, args.output, args.to == "json" and args.force)
     try:
         issues = gate(scenario)
     except KeyError as exc:
@@ -85,7 +119,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         for n in notes:
             print(f"note: {n}", file=sys.stderr)
     try:
-        write_atomic(args.output, data)
+        write_atomic(args.output, data, backup=replace_input)
+    except OutputRefused as exc:
+        raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(f"{args.output}: cannot be written: {exc.strerror or exc}") from None
     print(f"wrote {args.output} ({args.to}, {len(data)} bytes)")
@@ -99,6 +135,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from model.io.import_18xx_games import ImportError18xx, import_18xx_games
     from model.io.ruby_eval import MAX_SOURCE_BYTES
 
+    _check_output(args.file, args.output, may_replace=False)  # never write over the map file
     path = Path(args.file)
     try:
         size = path.stat().st_size

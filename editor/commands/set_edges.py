@@ -23,14 +23,29 @@ class SetEdgesCommand(QUndoCommand):
         self.document = document
         self.remove = list(remove)
         self.add = list(add)
+        self._removed: list[EdgeFeature] = []
+        self._added: list[EdgeFeature] = []
         self._removed_at: list[int] = []
 
     def redo(self) -> None:
-        self._removed_at = self.document.set_edges(self.remove, self.add)
+        # Only what really changes is done (and later undone): a feature to remove that is not
+        # there is skipped, and one to add that is already there is not added a second time.
+        # An added feature is then the only one equal to itself, so undo removes that very one.
+        remaining = list(self.document.scenario.board.edges)
+        self._removed = []
+        for f in self.remove:
+            if f in remaining:
+                remaining.remove(f)
+                self._removed.append(f)
+        self._added = []
+        for f in self.add:
+            if f not in remaining and f not in self._added:
+                self._added.append(f)
+        self._removed_at = self.document.set_edges(self._removed, self._added)
 
     def undo(self) -> None:
-        # the added features were appended at the end: removing them leaves the list as it was
-        # after the removals; re-inserting the removed ones in reverse order restores it exactly
+        # removing the added features leaves the list as it was after the removals; re-inserting
+        # the removed ones at their old indices, in reverse order, restores it exactly
         self.document.set_edges(
-            list(self.add), list(reversed(self.remove)), positions=list(reversed(self._removed_at))
+            list(self._added), list(reversed(self._removed)), positions=list(reversed(self._removed_at))
         )

@@ -1,9 +1,10 @@
 """The export gate, atomic writing, and the text formats (json, 18xx-games, 18xx-maker).
 
 Every export first runs the scenario's rule set (:func:`gate`); a scenario with an error is
-refused unless forced. Outputs are written with :func:`write_atomic`: a temporary file in the
-target folder, flushed and fsynced, then renamed over the target, so a failed or refused export
-never leaves a partial file and never touches an existing one.
+refused unless forced. Outputs are written with :func:`write_atomic` (from ``model.io.files``): a
+temporary file in the target folder, flushed and fsynced, then renamed over the target, so a
+failed or refused export never leaves a partial file and never touches an existing one. A device,
+FIFO or socket is never written (:class:`OutputRefused`); a symlink is written through.
 
 This module never imports Qt: the graphic formats (svg, png, pdf) live in
 ``editor/render/graphics.py``.
@@ -11,12 +12,9 @@ This module never imports Qt: the graphic formats (svg, png, pdf) live in
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 
-from model.io.files import dumps
+from model.io.files import OutputRefused, dumps, same_file, write_atomic, write_target  # noqa: F401 (the writers live with save)
 from model.scenario import Scenario
 
 TEXT_FORMATS = ("json", "18xx-games", "18xx-maker")
@@ -65,30 +63,3 @@ def export_text(scenario: Scenario, fmt: str) -> tuple[bytes, list[str]]:
     """The bytes of a text format and notes about what the format cannot hold."""
     text, notes = TEXT_EXPORTERS[fmt](scenario)
     return text.encode("utf-8"), notes
-
-
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temp file in the same folder, fsync, rename)."""
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if p.exists():
-            os.chmod(tmp, p.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644 & ~_umask())
-        os.replace(tmp, p)
-        tmp = None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.remove(tmp)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
