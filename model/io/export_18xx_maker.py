@@ -15,7 +15,8 @@ Facts used (see ``docs/export.md``):
   several cities).
 
 Tiles in 18xx-maker's standard set are written as counts; game-specific tiles as inline
-definitions with ``quantity``.
+definitions with ``quantity``. ``upgrades`` is the manifest's upgrade graph: the declared one, or
+the one the engine would derive (:mod:`model.upgrade_graph`), with the per-tile overrides.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from model.io.export_18xx_games import (
 from model.io.tobymao import format_parts, tile_code
 from model.scenario import Scenario
 from model.tiles import TileDef
+from model.upgrade_graph import effective_graph
 
 MAKER_COLORS = {"white": "plain", "red": "offboard", "blue": "water"}
 
@@ -130,6 +132,14 @@ def _tile_def(t: TileDef, orientation: str) -> dict:
     return d
 
 
+def tile_def(t: TileDef, orientation: str, unlimited: int = 99) -> dict:
+    """One tile as an 18xx-maker tile definition (an unlimited count is written as ``unlimited``)."""
+    d = _tile_def(t, orientation)
+    if t.count is None:
+        d["quantity"] = unlimited
+    return d
+
+
 def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     """The game JSON as a dict, and notes about what was left out."""
     grid = scenario.board.grid
@@ -157,10 +167,12 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
         info["orientation"] = "horizontal"
     tiles: dict = {}
     upgrades: dict = {}
-    for t in scenario.tileset().tiles:
+    tileset = scenario.tileset()
+    graph = effective_graph(tileset)  # the declared graph, or the one the engine would derive
+    for t in tileset.tiles:
         tiles[t.id] = (t.count if t.count is not None else 99) if is_standard(t) else _tile_def(t, orientation)
-        if t.upgrades:
-            upgrades[t.id] = list(t.upgrades)
+        if graph.get(t.id):
+            upgrades[t.id] = list(graph[t.id])
     data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": {"hexes": list(groups.values())}}
     return data, notes
 
