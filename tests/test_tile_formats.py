@@ -68,8 +68,7 @@ def test_tiles_read_from_a_bare_hash_and_from_a_map_file():
         ("{\n '7' => 1,\n 'Z' => { 'count' => 1, 'color' => 'green' } }", "<s>:3: tile Z: 'code' is missing"),
         ("{\n 'Z' => { 'count' => 1, 'color' => 'green',\n 'code' => 'city=revenue:20;path=a:9,b:_0' } }",
          "<s>:3: tile Z: path=a:9,b:_0: '9' is neither an edge 0-5 nor a node _k"),
-        ("{ '7' => 1 ", "<s>:1: expected ',' or '}' in a hash, found ''"),
-        ("{ '7' => 1, '7' => 2 }", "<s>:1: tile '7' is listed twice"),
+        ("{ '7' => 1 ", "<s>:1: Ruby syntax error: missing '}'"),
     ],
 )
 def test_bad_tiles_code_names_the_line(text, message):
@@ -137,3 +136,9 @@ def test_bad_maker_tiles_name_the_field(data, message):
 def test_bad_maker_json_names_line_and_column():
     with pytest.raises(TileFormatError, match=r"^f.json:2:10: not JSON"):
         tiles_from_maker('{\n    "7": }', "f.json")
+
+
+def test_a_tile_listed_twice_keeps_the_later_entry_as_ruby_does():
+    # Ruby's hash literal keeps the last of two equal keys; the reader follows the language.
+    tiles = tiles_from_18xx_games("{ '7' => 1, '7' => 2 }", "<s>")
+    assert [(t.id, t.count) for t in tiles] == [("7", 2)]
