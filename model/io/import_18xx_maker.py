@@ -1,0 +1,599 @@
+"""Import an 18xx-maker game file (JSON) as a Trackwright scenario.
+
+The reverse of :mod:`model.io.export_18xx_maker`. What is read:
+
+* ``info``: the title, designer and subtitle (``meta``), and ``orientation`` (``horizontal`` is a
+  flat-topped map; otherwise pointy);
+* ``map.hexes``: every hex definition and the coordinates it covers; colours (``plain`` white,
+  ``offboard`` red, ``water`` blue, ``gray``, ``yellow``, ``green``, ``brown``), names, cities
+  (size, name, groups, the companies they are reserved for), towns, off-board revenues (phase
+  values become ``yellow_30|green_40``), values, labels, terrain with its cost (``tunnels`` and
+  ``bridges`` are costs too), icons, side borders, and printed track, turned from the drawing
+  into paths between edges and stops (:mod:`model.io.maker_geometry`);
+* ``map.borders``: borders drawn through hex corners (``F8p3``) become sides;
+* ``tiles``: the manifest. Numbers that are standard 18xx tiles are taken from
+  ``resources/tilesets/18xx-standard.json``; other numbers of 18xx-maker's own tile library from
+  ``resources/tilesets/18xx-maker-library.json``; definitions in the file are read like hexes;
+* ``companies``: id (``abbrev``), name, colour, token costs; a home is the hex whose city is
+  reserved for the company.
+
+Fields that only say how something is drawn (positions, fonts, widths, colours of names) are
+known and skipped. Fields that carry content Trackwright cannot hold stop the import with
+:class:`ImportError18xxMaker` naming the JSON path (``map.hexes[12].cities[0].foo``), or, with
+``lenient``, are dropped and listed. Sections of the game that are not the map (bank, trains,
+stock market, privates…) are not imported; they are listed once as a note.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.board import Board, Cell, City, EdgeFeature, Town
+from model.grid import HexGrid, letter_index
+from model.io.maker_geometry import (
+    Stop,
+    TrackShapeError,
+    corner_angle,
+    side_of_corners,
+    stop_position,
+    track_ports,
+    unit,
+)
+from model.scenario import Company, Meta, RulesRef, Scenario, TileSupply
+from model.tiles import Node, TileDef, TilePath, load_tileset
+
+MAX_BYTES = 16 * 1024 * 1024
+STANDARD_SET = "18xx-standard"
+LIBRARY_SET = "18xx-maker-library"
+
+LAYOUT_FIELDS = frozenset(
+    "angle percent rotate rotation x y offset reverse straight hidden width fontSize fontFamily fontStyle "
+    "fontWeight bgColor textColor outerBorderColor borderColor borderWidth gaugeColor cross size extend "
+    "outside rows noCircle stroke strokeWidth".split()
+)
+"""Fields that place or style a drawn item: known, and not needed to rebuild the map."""
+
+GAME_SECTIONS = frozenset(
+    "links tokens bank players pools rounds turns stock trains tokenTypes shareTypes floatPercent phases "
+    "privates colors wip prototype number_cards".split()
+)
+"""Top-level sections of an 18xx-maker game that describe the rest of the game, not the map."""
+
+MAP_DRAWING = frozenset("roundTracker players market borderTexts lines".split())
+
+HEX_COLORS = {
+    "plain": ("plain", None),
+    "white": ("plain", None),
+    "offboard": ("offboard", None),
+    "water": ("lake", None),
+    "gray": ("gray", None),
+    "yellow": ("plain", "yellow"),
+    "green": ("plain", "green"),
+    "brown": ("plain", "brown"),
+}
+TERRAINS = {"mountain": "mountain", "hill": "hill", "water": "water", "river": "water", "": "plain", None: "plain"}
+CSS_NAMES = frozenset("black white red green blue yellow orange purple brown gray grey pink navy maroon olive teal".split())
+
+
+class ImportError18xxMaker(ValueError):
+    """An 18xx-maker game that cannot be imported; ``str()`` names the file and the JSON path."""
+
+    def __init__(self, file: str, where: str, message: str) -> None:
+        self.file, self.where, self.message = file, where, message
+        super().__init__(f"{file}: {where}: {message}" if where else f"{file}: {message}")
+
+
+@dataclass
+class MakerImport:
+    scenario: Scenario
+    dropped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _short(value: Any, n: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+class _Reader:
+    def __init__(self, file: str, lenient: bool) -> None:
+        self.file, self.lenient = file, lenient
+        self.dropped: list[str] = []
+        self.notes: list[str] = []
+
+    # --- reporting --------------------------------------------------------------------------
+    def fail(self, where: str, message: str) -> ImportError18xxMaker:
+        return ImportError18xxMaker(self.file, where, message)
+
+    def unsupported(self, where: str, message: str) -> None:
+        if not self.lenient:
+            raise self.fail(where, message + " (use --lenient to drop it)")
+        self.dropped.append(f"{where}: {message}")
+
+    def fields(self, obj: Any, where: str, known: set[str] | frozenset[str]) -> dict:
+        """``obj`` as a dict; fields neither known nor layout are unsupported."""
+        if not isinstance(obj, dict):
+            raise self.fail(where, f"expected an object, found {_short(obj)}")
+        for key in obj:
+            if key not in known and key not in LAYOUT_FIELDS:
+                self.unsupported(f"{where}.{key}", "not something Trackwright can hold")
+        return obj
+
+    def items(self, obj: dict, key: str, where: str) -> list:
+        v = obj.get(key, [])
+        if not isinstance(v, list):
+            raise self.fail(f"{where}.{key}", f"expected a list, found {_short(v)}")
+        return v
+
+    # --- hexes and tiles --------------------------------------------------------------------
+    def hex_content(self, h: dict, where: str, orientation: str, known_extra: frozenset[str] = frozenset()) -> dict:
+        """The content of one hex or tile definition: nodes (cities, towns, junction), paths,
+        label, names, terrain, borders, icons, colour."""
+        known = {
+            "color", "names", "cities", "centerTowns", "towns", "track", "values", "labels", "terrain",
+            "tunnels", "bridges", "offBoardRevenue", "borders", "icons", "removeBorders", "encoding",
+        } | set(known_extra)
+        self.fields(h, where, known)
+        cities: list[City] = []
+        stops: list[Stop] = []
+        city_reserved: list[list[str]] = []
+        for i, c in enumerate(self.items(h, "cities", where)):
+            w = f"{where}.cities[{i}]"
+            self.fields(c, w, {"size", "name", "groups", "companies", "pass", "color"})
+            size = c.get("size", 1)
+            if not isinstance(size, int) or isinstance(size, bool):
+                self.unsupported(f"{w}.size", f"a city of size {_short(size)} (only a number of circles is held)")
+                size = 1
+            reserved = []
+            for j, comp in enumerate(c.get("companies", []) or []):
+                if isinstance(comp, str):
+                    reserved.append(comp)
+                elif isinstance(comp, dict) and isinstance(comp.get("abbrev", comp.get("label")), str):
+                    reserved.append(comp.get("abbrev", comp.get("label")))
+                elif isinstance(comp, dict):
+                    self.unsupported(f"{w}.companies[{j}]", f"a circle marked {_short(comp)} for no named company")
+                elif comp is not None:
+                    raise self.fail(f"{w}.companies[{j}]", f"expected a company id, found {_short(comp)}")
+            if c.get("pass"):
+                self.unsupported(f"{w}.pass", "a city trains pass through without stopping")
+            groups = c.get("groups", [])
+            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups)))
+            city_reserved.append(reserved)
+            stops.append(Stop(len(stops), *stop_position(c.get("angle"), c.get("percent"))))
+        towns: list[Town] = []
+        for key in ("centerTowns", "towns"):
+            for i, t in enumerate(self.items(h, key, where)):
+                w = f"{where}.{key}[{i}]"
+                self.fields(t, w, {"name", "color"})
+                towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name")))
+        town_stops = []
+        for i, key in enumerate(("centerTowns", "towns")):
+            for t in self.items(h, key, where):
+                town_stops.append(stop_position(t.get("angle"), t.get("percent")))
+        offboard = h.get("offBoardRevenue")
+        name = None
+        if offboard is not None:
+            w = f"{where}.offBoardRevenue"
+            self.fields(offboard, w, {"name", "revenues", "groups"})
+            name = self.name_of(offboard.get("name"), f"{w}.name")
+            revenue = self.phase_revenue(offboard.get("revenues", []), f"{w}.revenues")
+            cities.append(City(slots=0, revenue=revenue, groups=list(offboard.get("groups", []))))
+            city_reserved.append([])
+            stops.append(Stop(len(stops), 0.0, 0.0))
+        n_cities = len(cities)
+        for k, (x, y) in enumerate(town_stops):
+            stops.append(Stop(n_cities + k, x, y))
+        # revenues: one value for every stop, or one each (cities, then towns)
+        values = [v for v in self.items(h, "values", where)]
+        for i, v in enumerate(values):
+            self.fields(v, f"{where}.values[{i}]", {"value", "color"})
+        revs = [v.get("value", 0) for v in values]
+        nodes_with_value = [c for c in cities if c.slots or offboard is None] + towns
+        if revs:
+            if len(revs) == 1:
+                revs = revs * len(nodes_with_value)
+            elif len(revs) != len(nodes_with_value):
+                self.unsupported(f"{where}.values", f"{len(revs)} values for {len(nodes_with_value)} cities and towns")
+                revs = (revs + [0] * len(nodes_with_value))[: len(nodes_with_value)]
+            out_c, out_t = [], []
+            it = iter(revs)
+            for c in cities:
+                out_c.append(c.model_copy(update={"revenue": self.revenue(next(it), where)}) if (c.slots or offboard is None) else c)
+            for t in towns:
+                out_t.append(t.model_copy(update={"revenue": self.revenue(next(it), where)}))
+            cities, towns = out_c, out_t
+        junction = [False]
+
+        def centre() -> int:
+            junction[0] = True
+            return len(cities) + len(towns)
+
+        paths: list[TilePath] = []
+        for i, t in enumerate(self.items(h, "track", where)):
+            w = f"{where}.track[{i}]"
+            self.fields(t, w, {"side", "type", "start", "end", "gauge", "color"})
+            kind = t.get("type")
+            if t.get("gauge") not in (None, "line"):
+                self.unsupported(f"{w}.gauge", f"{t['gauge']} gauge track (kept as ordinary track)")
+            side = t.get("side", 1)
+            if not isinstance(side, int) or not 1 <= side <= 6:
+                raise self.fail(f"{w}.side", f"a side is 1-6, found {_short(side)}")
+            edge = side - 1 if orientation == "flat" else side % 6
+            if kind == "offboard":
+                if offboard is None and not cities:
+                    cities.append(City(slots=0))
+                    city_reserved.append([])
+                paths.append(TilePath(a=edge, b=f"n{len(cities) - 1 if offboard is not None else 0}"))
+                continue
+            if kind in (None, "city", "mid", "stop"):
+                shape = "centre"
+            elif kind in ("straight", "gentle", "sharp"):
+                shape = kind
+            else:
+                self.unsupported(f"{w}.type", f"track of type {_short(kind)}")
+                continue
+            try:
+                pairs = track_ports(orientation, edge, shape, float(t.get("start", 0)), float(t.get("end", 1)), stops, centre)
+            except TrackShapeError as exc:
+                self.unsupported(w, str(exc))
+                continue
+            for a, b in pairs:
+                if a != b:
+                    paths.append(TilePath(a=a, b=b))
+        label = None
+        labels = self.items(h, "labels", where)
+        for i, lab in enumerate(labels):
+            self.fields(lab, f"{where}.labels[{i}]", {"label", "color"})
+        if labels:
+            label = labels[0].get("label")
+            if len(labels) > 1:
+                self.unsupported(f"{where}.labels[1]", f"a second label {_short(labels[1].get('label'))}")
+        names = []
+        for i, nm in enumerate(self.items(h, "names", where)):
+            names.append(self.name_of(nm, f"{where}.names[{i}]"))
+        if name is None and names:
+            name = " / ".join(n for n in names if n)
+        terrain, cost = "plain", 0
+        for i, ter in enumerate(self.items(h, "terrain", where)):
+            w = f"{where}.terrain[{i}]"
+            self.fields(ter, w, {"type", "cost", "color"})
+            kind = ter.get("type")
+            if kind not in TERRAINS:
+                self.unsupported(f"{w}.type", f"terrain {_short(kind)} (its cost is kept)")
+            else:
+                terrain = TERRAINS[kind] if TERRAINS[kind] != "plain" else terrain
+            cost += self.number(ter.get("cost", 0), f"{w}.cost")
+        for key, ter_kind in (("tunnels", "mountain"), ("bridges", "water")):
+            for i, item in enumerate(self.items(h, key, where)):
+                w = f"{where}.{key}[{i}]"
+                self.fields(item, w, {"cost"})
+                cost += self.number(item.get("cost", 0), f"{w}.cost")
+                terrain = ter_kind if terrain == "plain" else terrain
+        icons = []
+        for i, icon in enumerate(self.items(h, "icons", where)):
+            self.fields(icon, f"{where}.icons[{i}]", {"type"})
+            if isinstance(icon.get("type"), str):
+                icons.append(icon["type"])
+        borders = []
+        for i, b in enumerate(self.items(h, "borders", where)):
+            w = f"{where}.borders[{i}]"
+            self.fields(b, w, {"side", "color", "dashed"})
+            kind = self.border_kind(b, w)
+            side = b.get("side")
+            if kind is not None and isinstance(side, int) and 1 <= side <= 6:
+                borders.append((side - 1 if orientation == "flat" else side % 6, kind))
+        return {
+            "cities": cities, "reserved": city_reserved, "towns": towns, "junction": junction[0], "paths": paths,
+            "label": label, "name": name, "terrain": terrain, "cost": cost, "icons": icons, "borders": borders,
+            "color": h.get("color"),
+        }
+
+    def border_kind(self, b: dict, where: str) -> str | None:
+        color, dashed = b.get("color"), b.get("dashed")
+        if dashed:
+            return "gauge"
+        if color == "water":
+            return "river"
+        if color in ("black", "impassable"):
+            return "impassable"
+        self.unsupported(where, f"a border drawn in {_short(color)} (its meaning is not written in the file)")
+        return None
+
+    def name_of(self, v: Any, where: str) -> str | None:
+        if v is None:
+            return None
+        if isinstance(v, str):
+            return v
+        if isinstance(v, dict):
+            self.fields(v, where, {"name", "color"})
+            n = v.get("name")
+            return n if isinstance(n, str) else None
+        raise self.fail(where, f"expected a name, found {_short(v)}")
+
+    def number(self, v: Any, where: str) -> int:
+        if isinstance(v, bool):
+            raise self.fail(where, f"expected a number, found {_short(v)}")
+        if isinstance(v, (int, float)) and v >= 0 and float(v).is_integer():
+            return int(v)
+        if isinstance(v, str) and v.strip().isdigit():
+            return int(v.strip())
+        raise self.fail(where, f"expected a whole number, found {_short(v)}")
+
+    def revenue(self, v: Any, where: str) -> int | str:
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and float(v).is_integer():
+            return int(v)
+        if isinstance(v, str):
+            text = v.strip().lstrip("+")
+            if text.isdigit():
+                return int(text)
+            return v[:40]
+        raise self.fail(f"{where}.values", f"expected a revenue, found {_short(v)}")
+
+    def phase_revenue(self, revenues: Any, where: str) -> int | str:
+        if not isinstance(revenues, list):
+            raise self.fail(where, f"expected a list, found {_short(revenues)}")
+        parts = []
+        for i, r in enumerate(revenues):
+            self.fields(r, f"{where}[{i}]", {"color", "value", "cost", "textColor"})
+            raw = r.get("value", r.get("cost", 0))
+            m = re.fullmatch(r"\s*D\s*(\d+)\s*", raw) if isinstance(raw, str) else None
+            if m:  # a diesel's revenue, printed "D100"
+                parts.append(("diesel", int(m.group(1))))
+                continue
+            parts.append((r.get("color"), self.number(raw, f"{where}[{i}].value")))
+        if len(parts) == 1 and parts[0][0] is None:
+            return parts[0][1]
+        return "|".join(f"{c or 'yellow'}_{v}" for c, v in parts) if parts else 0
+
+    # --- the map ----------------------------------------------------------------------------
+    def coordinate(self, text: Any, orientation: str, where: str) -> tuple[int, int]:
+        m = re.fullmatch(r"([A-Z]{1,3})([0-9]{1,4})", text) if isinstance(text, str) else None
+        if not m or int(m.group(2)) < 1:
+            raise self.fail(where, f"{_short(text)} is not a hex coordinate like F3")
+        a, n = letter_index(m.group(1)), int(m.group(2)) - 1
+        return (a, n) if orientation == "flat" else (n, a)
+
+    def grid(self, labels: dict[str, tuple[int, int]], orientation: str) -> HexGrid:
+        counts = [0, 0]
+        for x, y in labels.values():
+            counts[(x + y) % 2] += 1
+        parity = 0 if counts[0] >= counts[1] else 1
+        odd = sorted(lbl for lbl, (x, y) in labels.items() if (x + y) % 2 != parity)
+        if odd:
+            self.unsupported("map.hexes", f"{', '.join(odd[:8])}{' …' if len(odd) > 8 else ''} do not fit the hex grid of the other coordinates")
+            for lbl in odd:
+                del labels[lbl]
+        width = max(x for x, _ in labels.values()) + 1
+        height = max(y for _, y in labels.values()) + 1
+        full = HexGrid(width=width, height=height, orientation=orientation, parity=parity)
+        ordered = sorted(labels, key=lambda lbl: (labels[lbl][1], labels[lbl][0]))
+        cells = None if len(full) == len(labels) else ordered
+        return HexGrid(width=width, height=height, orientation=orientation, parity=parity, cells=cells)
+
+    def cell(self, content: dict, where: str) -> Cell:
+        color = content["color"]
+        if color not in HEX_COLORS:
+            self.unsupported(f"{where}.color", f"hex colour {_short(color)} (drawn as white)")
+            color = "plain"
+        terrain, printed = HEX_COLORS[color]
+        if terrain == "plain" and content["terrain"] != "plain":
+            terrain = content["terrain"]
+        cities = [c.model_copy(update={"reserved": list(r)}) for c, r in zip(content["cities"], content["reserved"], strict=True)]
+        return Cell(
+            terrain=terrain, cost=content["cost"], color=printed, name=content["name"], label=content["label"],
+            cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
+            icons=content["icons"],
+        )
+
+    def map(self, data: dict, orientation: str) -> tuple[Board, dict[str, Cell]]:
+        m = data.get("map")
+        if not isinstance(m, dict):
+            raise self.fail("map", "the game has no map (an object with 'hexes')")
+        self.fields(m, "map", {"hexes", "borders"} | MAP_DRAWING)
+        hexes = self.items(m, "hexes", "map")
+        labels: dict[str, tuple[int, int]] = {}
+        cells: dict[str, Cell] = {}
+        sides: dict[tuple[str, int], str] = {}
+        for i, h in enumerate(hexes):
+            where = f"map.hexes[{i}]"
+            if not isinstance(h, dict):
+                raise self.fail(where, f"expected an object, found {_short(h)}")
+            coords = h.get("hexes")
+            if not isinstance(coords, list) or not coords:
+                raise self.fail(f"{where}.hexes", "expected the list of coordinates this definition covers")
+            content = self.hex_content(h, where, orientation, frozenset({"hexes", "companies"}))
+            if h.get("companies"):
+                self.unsupported(f"{where}.companies", "company labels drawn on the hex (not a city reservation)")
+            cell = self.cell(content, where)
+            for j, lbl in enumerate(coords):
+                labels[lbl] = self.coordinate(lbl, orientation, f"{where}.hexes[{j}]")
+                cells[lbl] = cell
+                for edge, kind in content["borders"]:
+                    sides.setdefault((lbl, edge), kind)
+        if not labels:
+            raise self.fail("map.hexes", "no hexes")
+        grid = self.grid(labels, orientation)
+        cells = {lbl: c for lbl, c in cells.items() if lbl in labels}
+        sides = {k: v for k, v in sides.items() if k[0] in labels}
+        for i, b in enumerate(self.items(m, "borders", "map")):
+            self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
+        edges: list[EdgeFeature] = []
+        seen: set[tuple] = set()
+        for (lbl, edge), kind in sides.items():
+            coord = grid.coord(lbl)
+            other = grid.neighbour(coord, edge)
+            key = frozenset({(coord, edge), (other, grid.opposite(edge))}) if other is not None else ((coord, edge),)
+            if key in seen:
+                continue
+            seen.add(key)
+            owner, owner_edge = (coord, edge)
+            if other is not None and (other[1], other[0]) < (coord[1], coord[0]):
+                owner, owner_edge = other, grid.opposite(edge)
+            edges.append(EdgeFeature(cell=grid.label(owner), edge=owner_edge, kind=kind))
+        stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
+        board = Board(grid=grid, cells=stored, edges=edges)
+        board.edges.sort(key=board.edge_order)
+        return board, cells
+
+    def map_border(self, b: Any, where: str, grid: HexGrid, orientation: str, sides: dict) -> None:
+        b = self.fields(b, where, {"color", "dashed", "coords", "border", "dashArray"})
+        kind = self.border_kind(b, where)
+        coords = b.get("coords", [])
+        if kind is None:
+            return
+        points = []
+        for j, text in enumerate(coords):
+            m = re.fullmatch(r"([A-Z]{1,3}[0-9]{1,4})p([1-6])", text) if isinstance(text, str) else None
+            if not m:
+                self.unsupported(f"{where}.coords[{j}]", f"a border point {_short(text)} that is not a hex corner (like F8p3)")
+                return
+            lbl = m.group(1)
+            if not grid.is_label(lbl):
+                raise self.fail(f"{where}.coords[{j}]", f"{lbl} is not a hex of the map")
+            points.append((grid.coord(lbl), int(m.group(2))))
+        corner_key = {}
+        for coord, k in points:
+            corner_key[(coord, k)] = self.corner(grid, coord, k)
+        for (c1, k1), (c2, k2) in zip(points, points[1:], strict=False):
+            p, q = corner_key[(c1, k1)], corner_key[(c2, k2)]
+            if p == q:
+                continue
+            found = self.side_between(grid, orientation, p, q, (c1, c2))
+            if found is None:
+                raise self.fail(where, f"{grid.label(c1)}p{k1} and {grid.label(c2)}p{k2} are not the two ends of one hex side")
+            lbl, edge = found
+            sides.setdefault((lbl, edge), kind)
+
+    @staticmethod
+    def corner(grid: HexGrid, coord: tuple[int, int], k: int) -> tuple[int, int]:
+        """A corner as rounded coordinates shared by every hex that has it."""
+        cx, cy = grid.centre(coord)
+        ux, uy = unit(corner_angle(grid.orientation, k))
+        return (round((cx + ux) * 1000), round((cy + uy) * 1000))
+
+    def side_between(self, grid: HexGrid, orientation: str, p, q, near) -> tuple[str, int] | None:
+        for coord in {near[0], near[1], *(n for c in near for _, n in grid.neighbours(c))}:
+            if not grid.contains(coord):
+                continue
+            ks = {self.corner(grid, coord, k): k for k in range(1, 7)}
+            if p in ks and q in ks:
+                edge = side_of_corners(orientation, ks[p], ks[q])
+                if edge is not None:
+                    return grid.label(coord), edge
+        return None
+
+    # --- tiles and companies ----------------------------------------------------------------
+    def tiles(self, data: dict, orientation: str) -> tuple[list[TileDef], dict[str, int | None]]:
+        tiles = data.get("tiles", {})
+        if isinstance(tiles, list):
+            tiles = {str(t.get("id", i)): t for i, t in enumerate(tiles) if isinstance(t, dict)}
+        if not isinstance(tiles, dict):
+            raise self.fail("tiles", f"expected an object of tile ids, found {_short(tiles)}")
+        std = load_tileset(STANDARD_SET)
+        lib = load_tileset(LIBRARY_SET)
+        out: list[TileDef] = []
+        for tid, v in tiles.items():
+            where = f"tiles[{json.dumps(tid)}]"
+            base_id = tid.split("|")[0]
+            if isinstance(v, dict) and set(v) <= {"tile", "quantity", "print", "group"}:
+                # a count with printing options, or another library tile under this id
+                base_id, v = str(v.get("tile", base_id)), v.get("quantity", 1)
+            if isinstance(v, (int, str)) and not isinstance(v, bool):
+                count = None if v == "∞" else self.number(v, where)
+                base = std.get(base_id) or lib.get(base_id)
+                if base is None:
+                    self.unsupported(where, f"tile {base_id} is neither a standard tile nor in 18xx-maker's library")
+                    continue
+                out.append(base.model_copy(update={"id": tid, "count": count, "upgrades": []}))
+                continue
+            if not isinstance(v, dict):
+                raise self.fail(where, f"expected a count or a tile definition, found {_short(v)}")
+            if v.get("color") not in ("yellow", "green", "brown", "gray"):
+                self.unsupported(f"{where}.color", f"a tile coloured {_short(v.get('color'))} (tiles are yellow, green, brown or gray)")
+                continue
+            out.append(self.tile_def(tid, v, where, orientation))
+        return out, {}
+
+    def tile_def(self, tid: str, v: dict, where: str, orientation: str) -> TileDef:
+        content = self.hex_content(v, where, orientation, frozenset({"quantity", "print", "group", "clipPath", "broken", "rotations"}))
+        color = content["color"] if content["color"] in ("yellow", "green", "brown", "gray") else None
+        if color is None:
+            raise self.fail(f"{where}.color", f"a tile's colour is yellow, green, brown or gray, found {_short(content['color'])}")
+        nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups)) for c in content["cities"]]
+        nodes += [Node(kind="town", revenue=t.revenue) for t in content["towns"]]
+        if content["junction"]:
+            nodes.append(Node(kind="junction"))
+        q = v.get("quantity", 1)
+        count = None if q == "∞" else self.number(q, f"{where}.quantity")
+        try:
+            return TileDef(id=tid, name=tid.split("|")[0], color=color, label=content["label"], nodes=nodes, paths=content["paths"], count=count)
+        except ValueError as exc:
+            raise self.fail(where, f"not a valid tile: {str(exc).splitlines()[0][:80]}") from None
+
+    def companies(self, data: dict, cells: dict[str, Cell]) -> list[Company]:
+        comps = data.get("companies", [])
+        if not isinstance(comps, list):
+            raise self.fail("companies", f"expected a list, found {_short(comps)}")
+        homes: dict[str, tuple[str, int | None]] = {}
+        for lbl, cell in cells.items():
+            for k, city in enumerate(cell.cities):
+                for cid in city.reserved:
+                    homes.setdefault(cid, (lbl, k if len(cell.cities) > 1 else None))
+        out = []
+        for i, c in enumerate(comps):
+            where = f"companies[{i}]"
+            if not isinstance(c, dict):
+                raise self.fail(where, f"expected an object, found {_short(c)}")
+            cid = c.get("abbrev")
+            if not isinstance(cid, str) or not cid:
+                raise self.fail(f"{where}.abbrev", "a company needs an abbreviation (its id)")
+            color = c.get("color")
+            color = color if isinstance(color, str) and (color in CSS_NAMES or re.fullmatch(r"#[0-9a-fA-F]{6}", color)) else "#444444"
+            tokens = []
+            for tok in c.get("tokens", []) if isinstance(c.get("tokens"), list) else []:
+                m = re.match(r"\s*(\d+)", tok) if isinstance(tok, str) else None
+                tokens.append(int(m.group(1)) if m else (tok if isinstance(tok, int) and not isinstance(tok, bool) else 0))
+            home, home_city = homes.get(cid, (None, None))
+            out.append(Company(id=cid, name=c.get("name") if isinstance(c.get("name"), str) else None, color=color,
+                               home=home, home_city=home_city, tokens=tokens or [0, 40, 100]))
+        return out
+
+    # --- the whole game ---------------------------------------------------------------------
+    def run(self, data: Any, rules: str) -> MakerImport:
+        if not isinstance(data, dict):
+            raise self.fail("", "an 18xx-maker game is a JSON object")
+        info = self.fields(data.get("info", {}), "info", set(data.get("info", {}) or {}))
+        orientation = "flat" if info.get("orientation") == "horizontal" else "pointy"
+        known_top = {"info", "map", "tiles", "companies", "upgrades"} | GAME_SECTIONS
+        for key in data:
+            if key not in known_top:
+                self.unsupported(key, "not a section of an 18xx-maker game")
+        skipped = sorted(k for k in data if k in GAME_SECTIONS)
+        if skipped:
+            self.notes.append("not imported (not the map): " + ", ".join(skipped))
+        board, cells = self.map(data, orientation)
+        tiles, _ = self.tiles(data, orientation)
+        companies = self.companies(data, cells)
+        title = info.get("title") if isinstance(info.get("title"), str) else "Imported 18xx-maker game"
+        designer = info.get("designer") if isinstance(info.get("designer"), str) else None
+        meta = Meta(title=title, game=title, author=designer,
+                    attribution=f"{title}" + (f", designed by {designer}" if designer else "") + "; imported from an 18xx-maker game file")
+        supply = TileSupply(custom=tiles)
+        scenario = Scenario(meta=meta, rules=RulesRef(id=rules), board=board, tiles=supply, companies=companies)
+        return MakerImport(scenario, self.dropped, self.notes)
+
+
+def import_18xx_maker(text: str, file: str = "<string>", rules: str = "18xx", lenient: bool = False) -> MakerImport:
+    """Read an 18xx-maker game (its JSON text) into a scenario; errors name the JSON path."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise ImportError18xxMaker(file, "", f"the file is larger than {MAX_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportError18xxMaker(file, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ImportError18xxMaker(file, "", "nested too deeply to be a game file") from None
+    return _Reader(file, lenient).run(data, rules)
