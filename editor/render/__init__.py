@@ -151,15 +151,15 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
             ),
             tdef,
         )
-    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + (["junction"] if cell.junction else [])
+    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + ["junction"] * cell.junction_count
     if not kinds and not cell.paths:
         return None, None
     return (
         TrackData(
             paths=[(p.a, p.b, p.terminal) for p in cell.paths],
             kinds=kinds,
-            slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + (1 if cell.junction else 0)),
-            revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * (1 if cell.junction else 0),
+            slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + cell.junction_count),
+            revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * cell.junction_count,
             styles=[None] * len(kinds),
         ),
         None,
