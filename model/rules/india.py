@@ -143,8 +143,9 @@ class India(PrivateRules, EighteenXX):
         The line follows track of any colour (pre-printed, gray, red), crosses towns, junctions,
         the company's own stations and cities with a free circle, and stops at full cities,
         terminal paths and the map edge. It is a line: it never passes the same stop (city,
-        town) twice, never uses the same hex side twice and never runs a path twice, so it cannot
-        loop round and come back along itself. Every such line is walked (depth first).
+        town) or junction twice, never uses the same hex side twice and never runs a path twice,
+        so it cannot loop round and come back along itself. Every such line is walked (depth
+        first).
         """
         order = {c: i for i, c in enumerate(laid)}
         n = len(laid)
@@ -154,18 +155,17 @@ class India(PrivateRules, EighteenXX):
         out: set[Coord] = set()
         blocked: dict[tuple[Coord, str], bool] = {}
 
-        def stop_of(coord: Coord, port: str) -> bool | None:
-            """True for a city or town (a stop), False for a junction; None when the walk may not pass."""
+        def passable(coord: Coord, port: str) -> bool:
+            """May the walk pass this node (not a city full of other companies' tokens)?"""
             key = (coord, port)
             if key not in blocked:
                 node = int(port[1:])
                 view = sit.view(coord)
                 kind = view.node_kinds[node] if node < len(view.node_kinds) else "junction"
-                full = kind == "city" and city_is_full_for(view, board.cell(coord), view.city_nodes.index(node), net.company)
-                blocked[key] = None if full else kind in ("city", "town")
-            return blocked[key]
+                blocked[key] = kind == "city" and city_is_full_for(view, board.cell(coord), view.city_nodes.index(node), net.company)
+            return not blocked[key]
 
-        # the line walked so far: its stops, sides and paths; each frame of the stack is
+        # the line walked so far: its nodes (stops, junctions), sides and paths; each frame is
         # (coord, port, k, paths still to try from there, what entering it took)
         stops: set[tuple[Coord, object]] = set()
         sides: set[tuple[Coord, int]] = set()
@@ -200,14 +200,11 @@ class India(PrivateRules, EighteenXX):
                 if isinstance(end, str):
                     if p.terminal:
                         continue
-                    is_stop = stop_of(coord, end)
-                    if is_stop is None or (coord, end) in stops:
+                    if (coord, end) in stops or not passable(coord, end):
                         continue
-                    stop_key = (coord, end) if is_stop else None
                     used.add((coord, i))
-                    if stop_key is not None:
-                        stops.add(stop_key)
-                    enter(coord, end, k, ((coord, i), stop_key, None))
+                    stops.add((coord, end))
+                    enter(coord, end, k, ((coord, i), (coord, end), None))
                     continue
                 if p.terminal and isinstance(port, int):
                     continue
