@@ -60,6 +60,9 @@ PRIVATE_ABILITIES: dict[str, tuple[str, str, str]] = {
 EXTRA_KINDS: dict[str, str] = {"extra-lay": "lay", "extra-upgrade": "upgrade"}
 """Move kinds of the private companies' extra lays -> the ordinary kind they lay as."""
 
+EXTRA_PRIVATES = frozenset(pid for pid, (ability, _, _) in PRIVATE_ABILITIES.items() if ability in EXTRA_KINDS)
+"""The privates whose ability is an extra lay (P2, P3)."""
+
 HOME_KINDS = ("home-station", "home-upgrade")
 TOWNS_ONLY_TAG = "towns-only"
 
