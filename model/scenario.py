@@ -74,6 +74,21 @@ class LaidThisTurn(_Model):
     cell: str
     tile: str
     phase: str | None = None
+    private: str | None = Field(
+        default=None, description="The private company whose ability made this lay (it does not count toward the turn's lays)."
+    )
+
+
+class PrivateCompany(_Model):
+    """A private company (18 India's P1-P6): who owns it, and the state of its ability."""
+
+    id: str = Field(min_length=1)
+    name: str | None = None
+    owner: str | None = Field(default=None, description="Id of the company or player that owns it; None: not sold yet.")
+    used: bool = Field(default=False, description="Its ability is used up (the private has closed).")
+    discount: int = Field(
+        default=0, ge=0, description="Terrain discount left this operating round, once the ability is used (18 India's P4: 40)."
+    )
 
 
 class GameState(_Model):
@@ -87,6 +102,10 @@ class GameState(_Model):
     laid: list[LaidThisTurn] = Field(default_factory=list, description="Tiles laid so far this turn, in order.")
     gauge_markers: list[tuple[str, int]] = Field(
         default_factory=list, description="Gauge-change markers: (cell, edge) of each marked side."
+    )
+    privates: list[PrivateCompany] = Field(default_factory=list, description="Private companies and their abilities.")
+    pending_home: str | None = Field(
+        default=None, description="A company that must choose its home now (18 India's GIPR): its moves are the home choices."
     )
 
 
@@ -210,6 +229,13 @@ class Scenario(_Model):
         for i, c in enumerate(self.companies):
             if c.home is not None and not grid.is_label(c.home):
                 raise ValueError(f"companies.{i}.home: {c.home} is not on the board")
+        seen: set[str] = set()
+        for i, pc in enumerate(self.state.privates):
+            if pc.id in seen:
+                raise ValueError(f"state.privates.{i}.id: {pc.id!r} is listed twice")
+            seen.add(pc.id)
+        if self.state.pending_home is not None and self.company(self.state.pending_home) is None:
+            raise ValueError(f"state.pending_home: unknown company {self.state.pending_home[:80]!r}")
         if self.puzzle is not None:
             self.puzzle.check_against(self)  # raises ValueError("puzzle.<field path>: ...")
         self.board.edges.sort(key=self.board.edge_order)  # the canonical order (stable)

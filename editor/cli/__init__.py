@@ -101,11 +101,39 @@ def cmd_info(args: argparse.Namespace) -> int:
         lines.append("players:     " + ", ".join(p.id for p in s.players))
     if s.companies:
         lines.append("companies:   " + ", ".join(c.id for c in s.companies))
+    lines += _state_lines(s)
     for key, val in (("author", s.meta.author), ("attribution", s.meta.attribution)):
         if val:
             lines.append(f"{key + ':':<13}{val}")
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _state_lines(s) -> list[str]:
+    """The game state for ``info``: turn, phases, this turn's lays, privates, a pending home."""
+    st = s.state
+    parts = [f"turn {st.turn}"]
+    if st.active:
+        parts.append(f"active {st.active}")
+    if st.game_phase:
+        parts.append(f"game phase {st.game_phase}")
+    if st.phase:
+        parts.append(f"turn phase {st.phase}")
+    if st.laid:
+        laid = ", ".join(f"{e.cell} {e.tile}" + (f" ({e.private})" if e.private else "") for e in st.laid)
+        parts.append(f"laid this turn: {laid}")
+    if st.gauge_markers:
+        parts.append(f"{len(st.gauge_markers)} gauge marker(s)")
+    lines = ["state:       " + ", ".join(parts)]
+    if st.privates:
+        privs = []
+        for pc in st.privates:
+            notes = [pc.owner or "unowned"] + (["used"] if pc.used else []) + ([f"discount {pc.discount} left"] if pc.discount else [])
+            privs.append(f"{pc.id}{' ' + pc.name if pc.name else ''} ({', '.join(notes)})")
+        lines.append("privates:    " + "; ".join(privs))
+    if st.pending_home:
+        lines.append(f"pending home: {st.pending_home} must choose its home")
+    return lines
 
 
 # --- new ---------------------------------------------------------------------------------------
