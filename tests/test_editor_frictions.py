@@ -343,3 +343,58 @@ def test_edge_tool_highlights_the_side_in_the_colour_of_the_click(qtbot, tmp_pat
     move_over(qtbot, win, (2, 2), north)
     qtbot.wait(10)
     win.grab().save(str(tmp_path / "edge-preview.png"))
+
+
+# --- 6. the tile palette: colour sections, a filter, captions that stay, rotation from 0 ----------
+def test_palette_groups_by_colour_filters_and_starts_each_tile_upright(qtbot, tmp_path):
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    win = active_window(qtbot, tmp_path, scenario=load(scenarios_dir() / "18india.json"), size=(1400, 900))
+    pal = win.palette
+    assert list(pal.sections) == ["yellow", "green", "brown", "gray"]
+    for sec in pal.sections.values():  # a section never scrolls by itself: captions stay under their tiles
+        assert sec.verticalScrollBar().maximum() == 0
+    pal.scroll.verticalScrollBar().setValue(pal.scroll.verticalScrollBar().maximum() // 2)
+    qtbot.wait(20)
+    pal.grab().save(str(tmp_path / "palette-scrolled.png"))
+    # the filter: by number or by label
+    pal.filter_edit.setFocus()
+    qtbot.keyClicks(pal.filter_edit, "OO")
+    visible = pal.visible_tiles()
+    assert visible and all("OO" in (pal._tiles[t].label or "") or "oo" in t.lower() for t in visible)
+    qtbot.keyClick(pal.filter_edit, Qt.Key.Key_A, CTRL)
+    qtbot.keyClicks(pal.filter_edit, "57")
+    assert pal.visible_tiles() == ["57"]
+    assert [c for c, sec in pal.sections.items() if sec.isVisible()] == ["yellow"]  # empty sections fold away
+    qtbot.wait(20)
+    pal.grab().save(str(tmp_path / "palette-filtered.png"))
+    qtbot.keyClick(pal.filter_edit, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(pal.filter_edit, Qt.Key.Key_Delete)
+    assert len(pal.visible_tiles()) == len(pal.items())
+
+    def pick(tile_id):
+        item = pal.item_for(tile_id)
+        sec = item.listWidget()
+        pal.scroll.ensureWidgetVisible(sec)
+        sec.scrollToItem(item)
+        qtbot.mouseClick(sec.viewport(), LEFT, pos=sec.visualItemRect(item).center())
+        assert pal.current_tile() == tile_id
+
+    stamp = win.tools[StampTool]
+    pick("9")
+    assert win.current_tool is stamp and stamp.tile_id == "9"
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    assert stamp.rotation == 2
+    pick("8")  # a new tile starts at rotation 0
+    assert stamp.rotation == 0
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_R, SHIFT)
+    assert stamp.rotation == 5  # wraps backwards
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    assert stamp.rotation == 0  # and forwards
+    pick("59")  # a green tile, in the green section
+    assert pal.item_for("59").listWidget() is pal.sections["green"]
+    assert pal.sections["yellow"].currentItem() is None
