@@ -398,3 +398,37 @@ def test_palette_groups_by_colour_filters_and_starts_each_tile_upright(qtbot, tm
     pick("59")  # a green tile, in the green section
     assert pal.item_for("59").listWidget() is pal.sections["green"]
     assert pal.sections["yellow"].currentItem() is None
+
+
+# --- 10. PDF defaults: overlap with crop marks, no empty pages, one page on request ---------------
+def test_pdf_export_defaults_and_fit_to_one_page(qtbot, tmp_path):
+    import re
+
+    from editor.export_dialog import ExportDialog
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    win = active_window(qtbot, tmp_path, scenario=load(scenarios_dir() / "18india.json"), path=tmp_path / "india.json")
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.format_box.setFocus()
+    qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
+    assert dlg.fmt == "pdf" and dlg.overlap_box.value() == 10.0
+    text = dlg.pages_label.text()
+    assert re.fullmatch(r"\d+ pages at true size, with crop marks \(\d+ without a cell left out\)", text), text
+
+    def pages(path) -> int:
+        return len(re.findall(rb"/Type\s*/Page[^s]", path.read_bytes()))
+
+    dlg.path_edit.setText(str(tmp_path / "split.pdf"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    assert pages(tmp_path / "split.pdf") == int(text.split()[0])
+    qtbot.mouseClick(dlg.fit_box, LEFT, pos=QPoint(8, dlg.fit_box.height() // 2))
+    assert dlg.fit_box.isChecked() and dlg.pages_label.text().startswith("1 page, the board at ")
+    assert not dlg.overlap_box.isEnabled()
+    dlg.path_edit.setText(str(tmp_path / "one.pdf"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    assert pages(tmp_path / "one.pdf") == 1
+    dlg.grab().save(str(tmp_path / "export-pdf.png"))
