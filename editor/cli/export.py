@@ -183,7 +183,7 @@ def register(subparsers) -> None:
     c.add_argument("--dpi", type=int, default=None, help="png: dots per inch (default 150)")
     c.add_argument("--page-size", default=None, help="pdf: A4 (default), A3, A2, A1, A0, B4, B3, Letter, Legal, Tabloid, Ledger")
     c.add_argument("--margin-mm", type=float, default=10.0, help="pdf: page margin in mm (default 10)")
-    c.add_argument("--overlap-mm", type=float, default=0.0, help="pdf: strip repeated from each neighbouring page, for gluing (default 0)")
+    c.add_argument("--overlap-mm", type=float, default=None, help="pdf: strip repeated from each neighbouring page, for gluing, with crop marks (default 10)")
     c.add_argument("--fit-page", action="store_true", help="pdf: shrink the board onto one page instead of splitting it")
     c.add_argument("--cell-mm", type=float, default=None,
                    help="svg/png/pdf: printed cell size in mm (hex centre to corner; default 22, an 18xx hex of 38 mm)")

@@ -59,6 +59,10 @@ class India(PrivateRules, EighteenXX):
     id: ClassVar[str] = "18india"
     name: ClassVar[str] = "18 India"
     phases: ClassVar[tuple[str, ...]] = ("I", "II", "III", "IV", "V")
+    label_notes: ClassVar[dict[str, str]] = {
+        "+?": "+? variable revenue: a route to this city adds the value of its best other (non-red) city, less 20",
+    }
+    """What the map's hex labels mean, for the editor's tooltips."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("yellow_lays", 4, "Yellow tiles a company may lay in one line in one turn (or one upgrade)."),
         OptionSpec(
