@@ -60,6 +60,17 @@ def test_the_size_limit_and_the_writer_agree(tmp_path, monkeypatch):
     assert load(path) == big
 
 
+def test_export_to_json_refuses_what_load_would_refuse(tmp_path, monkeypatch, capsys):
+    src = tmp_path / "s.json"
+    s = new_scenario("catalan", 30, 30)
+    src.write_text(json.dumps(json.loads(dumps(s))), encoding="utf-8")  # compact: smaller than canonical
+    assert src.stat().st_size < len(dumps(s))
+    monkeypatch.setattr(files, "MAX_BYTES", len(dumps(s)) - 1)  # loads, but its export would not
+    out = tmp_path / "out.json"
+    assert main(["export", str(src), "--to", "json", "-o", str(out)]) == 2
+    assert "limited to" in capsys.readouterr().err and not out.exists()
+
+
 def test_a_filled_board_of_the_largest_size_fits_the_limit():
     """A 1000x1000 board with a tile on every cell (79 MB) must be both saveable and loadable."""
     s = new_scenario("catalan", 1000, 4)
