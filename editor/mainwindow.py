@@ -548,7 +548,7 @@ class MainWindow(QMainWindow):
         for rec in find_recoveries(self.autosaver.folder):
             if rec.file == self.autosaver.file:
                 continue
-            if dialogs.ask_recover(self, rec.original or "an unsaved board", rec.when()):
+            if dialogs.ask_recover(self, rec.describe(), rec.when()):
                 if self.recover(rec):
                     return True
             else:
@@ -561,7 +561,7 @@ class MainWindow(QMainWindow):
         except (LoadError, OSError) as exc:
             dialogs.show_error(self, "Cannot recover", "The recovery file could not be read; it was left in place.", str(exc))
             return False
-        self.document.open_scenario(scenario, rec.original)
+        self.document.open_scenario(scenario, rec.original_path)
         self.document.undo_stack.resetClean()  # recovered work is unsaved work
         self.document.modifiedChanged.emit(True)
         self._update_title()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from model.board import Board
 from model.grid import GridError
@@ -183,7 +183,14 @@ class Scenario(_Model):
         except KeyError as exc:
             raise ValueError(f"tiles.set: {exc.args[0]}") from None
         except ValueError as exc:
-            raise ValueError(f"tiles: {exc}") from None
+            if self.tiles.set is not None and load_tileset(self.tiles.set).sides != sides:
+                raise ValueError(
+                    f"tiles.set: the tile set {self.tiles.set!r} is for cells of {load_tileset(self.tiles.set).sides} sides; "
+                    f"this {grid.kind} board's cells have {sides} sides"
+                ) from None
+            errors = exc.errors(include_url=False) if isinstance(exc, ValidationError) else None
+            detail = str(errors[0].get("msg", "invalid")).removeprefix("Value error, ") if errors else str(exc)
+            raise ValueError(f"tiles: {detail}") from None
         for tid in self.tiles.counts:
             if tid not in ts and (self.tiles.only is None or tid in self.tiles.only):
                 raise ValueError(f"tiles.counts.{tid}: unknown tile id {tid!r}")

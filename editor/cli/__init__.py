@@ -17,6 +17,7 @@ from pathlib import Path
 
 from model import __version__
 from model.io import LoadError, SaveError, load, save, schema_json
+from model.io.messages import clip_long_words, shorten_repr
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -60,7 +61,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             rules = get_rule_set(scenario.rules.id)
         except KeyError as exc:
-            _err(f"{path}:rules.id: {exc.args[0]}")
+            _err(f"{path}:rules.id: {clip_long_words(exc.args[0])}")
             status = EXIT_INPUT
             continue
         issues = rules.check(scenario)
@@ -143,11 +144,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        raise CliError(f"--size {args.size!r}: expected WxH, e.g. 12x12") from None
+        raise CliError(f"--size {shorten_repr(args.size)}: expected WxH, e.g. 12x12") from None
     try:
         scenario = new_scenario(args.rules, w, h, orientation=args.orientation, title=args.title)
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(clip_long_words(str(exc))) from None
     out = Path(args.output)
     if out.exists() and not args.force:
         raise CliError(f"{out}: already exists (use --force to overwrite)")

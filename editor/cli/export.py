@@ -25,6 +25,7 @@ from model.io.export_json import (
     write_atomic,
     write_target,
 )
+from model.io.messages import clip_long_words
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 _APP = None  # the QGuiApplication created for drawing, when there was none
@@ -91,7 +92,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         issues = gate(scenario)
     except KeyError as exc:
-        raise CliError(f"{args.file}:rules.id: {exc.args[0]}") from None
+        raise CliError(f"{args.file}:rules.id: {clip_long_words(exc.args[0])}") from None
     errors = blocking(issues)
     if errors and not args.force:
         for i in errors:
@@ -154,7 +155,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         try:
             get_rule_set(args.rules)
         except KeyError as exc:
-            raise CliError(f"--rules: {exc.args[0]}") from None
+            raise CliError(f"--rules: {clip_long_words(exc.args[0])}") from None
     try:
         result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient, path=path)
     except ImportError18xx as exc:
