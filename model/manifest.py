@@ -69,6 +69,11 @@ def _in_play(supply: TileSupply) -> list[str]:
     return ids
 
 
+def _same_track(a: TileDef, b: TileDef) -> bool:
+    """The same tile but for its count."""
+    return a.model_copy(update={"count": None}) == b.model_copy(update={"count": None})
+
+
 def tile_uses(scenario: Scenario, tile_id: str) -> list[str]:
     """Where the scenario uses a tile: cell labels, hands, the drawn tile."""
     out = [label for label, c in scenario.board.cells.items() if c.tile is not None and c.tile.tile == tile_id]
@@ -90,11 +95,15 @@ def add_tiles(scenario: Scenario, tiles: Iterable[TileDef]) -> TileSupply:
         if any(isinstance(p, int) and p >= sides for path in t.paths for p in (path.a, path.b)):
             raise ManifestError(f"tile {t.id} has edges for a {6 if sides == 4 else 4}-sided cell; this board has {sides}")
         base = _base(new)
-        if base is None and not new.custom and new.only is None and t.id in standard_tiles() and sides == 6:
+        std = standard_tiles().get(t.id)
+        if base is None and not new.custom and new.only is None and std is not None and _same_track(std, t) and sides == 6:
             new.set, new.only = STANDARD_SET, [t.id]
-        elif base is not None and t.id in base and base.get(t.id) == t:
-            if new.only is not None:
+            base = _base(new)
+        if base is not None and t.id in base and _same_track(base.get(t.id), t):
+            if new.only is not None and t.id not in new.only:
                 new.only.append(t.id)
+            if t.count != base.get(t.id).count:
+                new.counts[t.id] = t.count
         else:
             new.custom = [c for c in new.custom if c.id != t.id] + [t]
             if new.only is not None:
