@@ -276,6 +276,8 @@ class TileDesigner(QDialog):
         self.revenue_edit.textEdited.connect(self._stop_changed)
         self.stop_box.currentIndexChanged.connect(self._stop_picked)
         self.code_edit.textChanged.connect(self._code_typed)
+        if tile.nodes:  # show the first stop's slots and revenue
+            self.stop_box.setCurrentIndex(1)
         self.resize(860, 560)
 
     # --- state ----------------------------------------------------------------------------------

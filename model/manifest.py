@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from model.scenario import Scenario, TileSupply
 from model.tiles import TileDef, TileSet, load_tileset
-from model.upgrade_graph import effective_graph, upgrade_problem
+from model.upgrade_graph import declares_graph, effective_graph, upgrade_problem
 
 STANDARD_SET = "18xx-standard"
 COLOR_ORDER_ALL = ("yellow", "green", "brown", "gray", "white", "red", "blue", "track")
@@ -216,10 +216,13 @@ def manifest_issues(scenario: Scenario):
         return []
     graph = effective_graph(ts)
     explicit = {t.id for t in ts.tiles if t.upgrades}
+    supply = scenario.tiles
+    base = _base(supply)
+    declared = declares_graph(supply.custom) or (base is not None and declares_graph(base.tiles))
     out = []
     for t in ts.tiles:
         # in a declared graph an empty entry is the designer's choice (18 India's special tiles)
-        if not explicit and t.color == "yellow" and not graph.get(t.id):
+        if not declared and t.color == "yellow" and not graph.get(t.id):
             out.append(Issue("manifest.yellow-dead-end", "warning",
                              f"tile {t.id} (yellow) has no upgrade in the manifest: nothing can replace it"))
     for tid in sorted(explicit):
