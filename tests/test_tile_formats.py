@@ -137,3 +137,23 @@ def test_bad_maker_tiles_name_the_field(data, message):
 def test_bad_maker_json_names_line_and_column():
     with pytest.raises(TileFormatError, match=r"^f.json:2:10: not JSON"):
         tiles_from_maker('{\n    "7": }', "f.json")
+
+
+def test_exports_carry_the_upgrade_graph_and_say_what_18xx_games_cannot_hold():
+    from model import manifest
+    from model.io.export_18xx_games import export_18xx_games
+    from model.io.export_18xx_maker import export_18xx_maker_data
+    from model.newboard import new_scenario
+    from model.scenario import Scenario
+
+    s = new_scenario("18xx", 5, 5, title="Graph")
+    s.tiles = manifest.add_tiles(s, [STD.get(i) for i in ("9", "57", "14", "15", "18", "23")] + [B_CITY])
+    s = Scenario.model_validate(s.model_dump(mode="json"))
+    data, _ = export_18xx_maker_data(s)
+    assert data["upgrades"] == {"9": ["18", "23"], "57": ["14", "15"]}   # derived as the engine does
+    s.tiles = manifest.set_upgrades(s, "57", ["15", "B1"])
+    s = Scenario.model_validate(s.model_dump(mode="json"))
+    data, _ = export_18xx_maker_data(s)
+    assert data["upgrades"] == {"9": ["18", "23"], "57": ["15", "B1"]}
+    _ruby, notes = export_18xx_games(s)
+    assert any(n.startswith("upgrade overrides (tiles.upgrades) are the title's own rules") for n in notes)
