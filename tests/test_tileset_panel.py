@@ -269,3 +269,22 @@ def test_catalan_counts_in_the_panel(qtbot, tmp_path):
     assert doc.scenario.tiles.counts == {"straight": 12}
     press(qtbot, panel.add_button)
     assert answers().names() == ["show_error"]
+
+
+def test_designer_on_a_square_board_adds_a_catalan_tile(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    doc, panel = win.document, win.tileset_panel
+    press(qtbot, panel.new_button)
+    d = panel.designer
+    assert list(d.mode_buttons) == ["path", "junction", "erase"] and not d.code_edit.isEnabled()
+    assert [d.color_box.itemText(i) for i in range(d.color_box.count())] == ["track"]
+    set_text(qtbot, d.id_edit, "hairpin")
+    canvas_click(qtbot, d.canvas, 1)
+    canvas_click(qtbot, d.canvas, 2)                              # a curve beside the straight 0-2
+    assert d.tile().paths == [TilePath(a=0, b=2), TilePath(a=1, b=2)]
+    assert d.problems.text() == "none"
+    press(qtbot, d.buttons.button(OK))
+    qtbot.waitUntil(lambda: "hairpin" in palette_ids(win))
+    assert doc.scenario.tile("hairpin").exits(0, 4) == {0, 1, 2}
+    doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: "hairpin" not in palette_ids(win))
