@@ -95,6 +95,11 @@ def test_manifest_editor_builds_a_tile_set_end_to_end(qtbot, tmp_path):
     qtbot.waitUntil(lambda: doc.scenario.tile("14").count == 2)
     assert doc.scenario.tile("7").count == 4 and doc.scenario.tile("15").count is None
     assert panel.count_spin("15").text() == "∞"
+    row = panel._rows.index("7")
+    qtbot.mouseClick(panel.table.viewport(), LEFT, pos=panel.table.visualItemRect(panel.table.item(row, 1)).center())
+    assert panel.upgrade_label.text() == "7 upgrades to:" and panel.upgrade_edit.text() == ""
+    assert panel.why_label.text() == ("Not (engine's test): 14 (1 city and 0 towns, not 0 and 0), "
+                                      "15 (1 city and 0 towns, not 0 and 0)")
 
     # design the custom green B city with two slots
     press(qtbot, panel.new_button)

@@ -49,8 +49,8 @@ from model.io.tile_formats import (
     tiles_to_18xx_games,
     tiles_to_maker,
 )
-from model.tiles import Node, TileDef, TilePath
-from model.upgrade_graph import effective_graph
+from model.tiles import COLOR_ORDER, Node, TileDef, TilePath
+from model.upgrade_graph import effective_graph, refusal
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 COLUMNS = ("Tile", "Colour", "Label", "Count", "Upgrades to")
@@ -177,6 +177,9 @@ class TileSetPanel(QWidget):
         self.derived_button = QPushButton("Use derived")
         self.derived_button.clicked.connect(lambda: self._set_override(None))
         self.upgrade_label = QLabel("Upgrades to:")
+        self.why_label = QLabel()
+        self.why_label.setWordWrap(True)
+        self.why_label.setToolTip("Tiles of the next colour the engine's test refuses, and why")
         self.info = QLabel()
         self.info.setWordWrap(True)
         buttons = QHBoxLayout()
@@ -195,6 +198,7 @@ class TileSetPanel(QWidget):
         lay.addLayout(buttons)
         lay.addWidget(self.table, 1)
         lay.addLayout(ups)
+        lay.addWidget(self.why_label)
         lay.addLayout(files)
         lay.addWidget(self.info)
         self.designer: TileDesigner | None = None
@@ -293,6 +297,21 @@ class TileSetPanel(QWidget):
             except Exception:  # noqa: BLE001
                 ups = []
             self.upgrade_edit.setText(", ".join(ups))
+        self.why_label.setText(self._why_not(tid) if tid is not None and hexes else "")
+
+    def _why_not(self, tile_id: str) -> str:
+        """'Not: 23 (no rotation keeps its paths), 53 (label B)' for the next colour's tiles."""
+        try:
+            ts = self.document.scenario.tileset()
+        except Exception:  # noqa: BLE001
+            return ""
+        old = ts.get(tile_id)
+        if old is None or old.color not in COLOR_ORDER[:-1]:
+            return ""
+        nxt = COLOR_ORDER[COLOR_ORDER.index(old.color) + 1]
+        reasons = [(t.id, refusal(old, t, ts.sides)) for t in ts.tiles if t.color == nxt]
+        refused = [f"{tid} ({why})" for tid, why in reasons if why]
+        return ("Not (engine's test): " + ", ".join(refused)) if refused else ""
 
     # --- edits ----------------------------------------------------------------------------------
     def _push(self, supply, text: str) -> None:
