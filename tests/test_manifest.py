@@ -102,6 +102,17 @@ def test_derived_graph_follows_the_engine_rules():
     assert not engine_upgrades_to(STD.get("14"), STD.get("15"))  # same colour
 
 
+def test_refusal_says_which_engine_test_fails():
+    from model.upgrade_graph import refusal
+
+    old = STD.get("57")
+    assert refusal(old, STD.get("14")) is None
+    assert refusal(old, STD.get("53")) == "label B"
+    assert refusal(old, STD.get("23")) == "0 cities and 0 towns, not 1 and 0"
+    assert refusal(old, STD.get("63")) == "brown, not the next colour"
+    assert refusal(STD.get("7"), STD.get("23")) == "no rotation keeps its paths"
+
+
 def test_overrides_replace_one_entry_and_keep_the_rest_derived():
     s = board_with(["7", "9", "57", "14", "15", "18", "23"])
     assert effective_graph(s.tileset())["57"] == ["14", "15"]
@@ -134,6 +145,9 @@ def test_checker_flags_a_yellow_dead_end():
     issues = [i for i in get_rule_set("18xx").check(s) if i.rule == "manifest.yellow-dead-end"]
     assert sorted(i.message.split()[1] for i in issues) == ["7", "8", "9"]
     assert all(i.severity == "warning" for i in issues)
+    s = with_supply(s, manifest.set_upgrades(s, "14", []))  # an override keeps the graph derived elsewhere
+    issues = [i for i in get_rule_set("18xx").check(s) if i.rule == "manifest.yellow-dead-end"]
+    assert sorted(i.message.split()[1] for i in issues) == ["7", "8", "9"]
     s = with_supply(s, manifest.add_tiles(s, [STD.get("18"), STD.get("23")]))
     assert "manifest.yellow-dead-end" not in rules_of(s)
 

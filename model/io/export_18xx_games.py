@@ -196,6 +196,9 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
     if not isinstance(grid, HexGrid):
         raise ExportError("18xx.games maps are hex grids; this scenario has a square grid")
     groups, notes = hex_strings(scenario)
+    if scenario.tiles.upgrades:
+        notes.append("upgrade overrides (tiles.upgrades) are the title's own rules (upgrades_to? in its game.rb), "
+                     "not map data; the 18xx-maker export writes them as upgrades")
     ind = "        "
     out = [
         "# frozen_string_literal: true",
