@@ -46,7 +46,7 @@ def set_text(qtbot, edit, text: str) -> None:
 
 
 def palette_ids(win) -> list[str]:
-    return [win.palette.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(win.palette.list.count())]
+    return [item.data(Qt.ItemDataRole.UserRole) for item in win.palette.items()]
 
 
 def design_b_tile(qtbot, designer: TileDesigner) -> None:
@@ -118,8 +118,10 @@ def test_manifest_editor_builds_a_tile_set_end_to_end(qtbot, tmp_path):
     qtbot.waitUntil(lambda: doc.scenario.tile("B1").count == 2)
 
     # the palette follows; lay one B1 on the board with the stamp
-    item = next(win.palette.list.item(i) for i in range(win.palette.list.count()) if win.palette.list.item(i).data(Qt.ItemDataRole.UserRole) == "B1")
-    qtbot.mouseClick(win.palette.list.viewport(), LEFT, pos=win.palette.list.visualItemRect(item).center())
+    item = win.palette.item_for("B1")
+    section = item.listWidget()  # the palette lists each colour in its own section
+    win.palette.scroll.ensureWidgetVisible(section)
+    qtbot.mouseClick(section.viewport(), LEFT, pos=section.visualItemRect(item).center())
     coord = doc.grid.coord("D6")
     click(win, coord)
     assert doc.cell(coord).tile.tile == "B1"

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -182,9 +183,9 @@ class TileSetPanel(QWidget):
         self.why_label.setToolTip("Tiles of the next colour the engine's test refuses, and why")
         self.info = QLabel()
         self.info.setWordWrap(True)
-        buttons = QHBoxLayout()
-        for b in (self.add_button, self.new_button, self.edit_button, self.remove_button):
-            buttons.addWidget(b)
+        buttons = QGridLayout()  # two by two: the dock shares a narrow column with the other panels
+        for i, b in enumerate((self.add_button, self.new_button, self.edit_button, self.remove_button)):
+            buttons.addWidget(b, i // 2, i % 2)
         files = QHBoxLayout()
         files.addWidget(self.import_button)
         files.addWidget(self.export_button)
