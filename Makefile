@@ -28,6 +28,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) bench/run.py
 
+# The long versions of the property tests: every test marked `slow` (the loader's fuzzing, undo/redo
+# storms with resizes; an importer's fuzz test joins by carrying the same mark) with thousands of
+# examples each. `make test` runs the same tests with the quick default profile.
 fuzz: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest -q -m slow tests
 

@@ -5,6 +5,9 @@
 2. One re-check after an upgrade (the affected hexes only), target < 5 ms; the full check of the
    same board is printed for comparison.
 3. Peak RSS of ``trackwright check scenarios/18india.json`` (via /usr/bin/time -v), target < 120 MB.
+4. The yellow-line (railhead) walk, which walks every line without a repeated stop or side, on a
+   busy board built by seeded random play (8 companies, 12 rounds): the slowest walk from a
+   company's stations through one of its yellow tiles, target < 50 ms.
 
 Run: ``.venv/bin/python bench/bench_india.py`` (or ``make bench``).
 """
@@ -12,6 +15,7 @@ Run: ``.venv/bin/python bench/bench_india.py`` (or ``make bench``).
 from __future__ import annotations
 
 import os
+import random
 import re
 import subprocess
 import sys
@@ -24,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from model.board import LaidTile, Token  # noqa: E402
 from model.io import load  # noqa: E402
 from model.rules import Move, MoveContext, get_rule_set  # noqa: E402
+from model.rules.eighteen_xx import Situation  # noqa: E402
 
 SCENARIO = ROOT / "scenarios" / "18india.json"
 
@@ -95,7 +100,49 @@ def main() -> int:
             print("peak RSS: /usr/bin/time gave no figure")
     else:
         print("peak RSS: /usr/bin/time is not installed; skipped")
+
+    # 4. the railhead walk on a busy board
+    busy = busy_board(india, scenario, rounds=12, seed=1)
+    sit = Situation.of(busy)
+    worst, walks = 0.0, 0
+    for company in busy.companies:
+        net = india.network(sit, company)
+        yellow = [c for c in sorted(net.cells) if sit.cell(c).tile is not None and sit.view(c).color == "yellow"]
+        for first in yellow:
+            t, _ = best_of(lambda first=first, net=net: india.railhead_hexes(sit, net, [first]), 3)
+            worst, walks = max(worst, t), walks + 1
+    laid = sum(1 for c in busy.board.cells.values() if c.tile is not None)
+    print(f"busy board: {laid} tiles laid, {walks} walks")
+    ok &= line("slowest railhead walk on the busy board (best of 3)", worst * 1000, "ms", 50)
     return 0 if ok else 1
+
+
+def busy_board(india, scenario, rounds: int, seed: int):
+    """A mid-game board: home stations, then rounds of random legal lays, upgrades and stations."""
+    rng = random.Random(seed)
+    companies = ["NCR", "NWR", "WIP", "BNR", "NSR", "MR", "SIR", "EIR"]
+    s = scenario
+    for c in companies:
+        first = [m for m in india.legal_moves(s, MoveContext(actor=c)) if m.kind == "station"]
+        if first:
+            s = india.apply(s, first[0], check=False)
+    for _ in range(rounds):
+        for c in companies:
+            s = s.model_copy(update={"state": s.state.model_copy(update={"laid": [], "active": c})})
+            for _ in range(4):
+                moves = [m for m in india.legal_moves(s, MoveContext(actor=c)) if m.kind in ("lay", "upgrade")]
+                if not moves:
+                    break
+                ups = [m for m in moves if m.kind == "upgrade"]
+                lays = [m for m in moves if m.kind == "lay"]
+                m = rng.choice(ups) if ups and not s.state.laid and rng.random() < 0.4 else rng.choice(lays or moves)
+                s = india.apply(s, m, check=False)
+                if m.kind == "upgrade":
+                    break
+            stations = [m for m in india.legal_moves(s, MoveContext(actor=c)) if m.kind == "station"]
+            if stations and rng.random() < 0.3:
+                s = india.apply(s, rng.choice(stations), check=False)
+    return s
 
 
 if __name__ == "__main__":

@@ -2,9 +2,14 @@
 
 While the document has unsaved changes, its scenario is written (atomically, with
 ``model.io.save``) to ``<recovery dir>/<key>.json`` with a ``<key>.info.json`` beside it naming
-the original file. A normal close or a save removes both; files found at start-up are what a
-crash left behind, and the editor offers to open them. The recovery file is never the user's
-file: recovering opens it as an unsaved document with the original path.
+the original file by its absolute, resolved path. A normal close or a save removes both; files
+found at start-up are what a crash left behind, and the editor offers to open them. The
+recovery file is never the user's file: recovering opens it as an unsaved document with the
+original path.
+
+A running editor holds ``<key>.lock`` locked (``fcntl.flock``) for as long as it lives; the
+operating system drops the lock when the process dies, however it dies. A record whose lock is
+free is a crash to recover, even when its process id now belongs to some other program.
 """
 
 from __future__ import annotations
@@ -21,6 +26,11 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
 from editor.document import Document
 from model.io import SaveError, save
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: a record's process id alone then tells a live editor
+    fcntl = None  # type: ignore[assignment]
 
 AUTOSAVE_INTERVAL_MS = 30_000
 
@@ -51,12 +61,28 @@ class Recovery:
     info: Path
     original: str | None
     saved_at: float
+    lock: Path | None = None
 
     def when(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
 
+    @property
+    def original_path(self) -> Path | None:
+        """The user's file, when the record names it by an absolute path (older records did not)."""
+        if self.original and os.path.isabs(self.original):
+            return Path(self.original)
+        return None
+
+    def describe(self) -> str:
+        """What the recovery dialog names: the full path of the user's file."""
+        if self.original_path is not None:
+            return str(self.original_path)
+        if self.original:
+            return f"{self.original} (its folder was not recorded; use Save As to choose where it goes)"
+        return "an unsaved board"
+
     def discard(self) -> None:
-        remove_files(self.file, self.info)
+        remove_files(self.file, self.info, *([self.lock] if self.lock else []))
 
 
 def process_alive(pid: int) -> bool:
@@ -72,6 +98,45 @@ def process_alive(pid: int) -> bool:
     return True
 
 
+def lock_held(path: Path) -> bool:
+    """Whether a running process holds this lock file locked (a missing file is not held)."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing also releases the lock if we took it
+    return False
+
+
+def process_start_time(pid: int) -> str | None:
+    """When the process started (clock ticks since boot, from /proc), or None where unknown."""
+    try:
+        with open(f"/proc/{int(pid)}/stat", encoding="ascii", errors="replace") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[19]
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def editor_running(data: dict, folder: Path) -> bool:
+    """Whether the editor that wrote this recovery record is still running (then it is no crash)."""
+    lock = data.get("lock")
+    if isinstance(lock, str) and lock and os.path.basename(lock) == lock:
+        return lock_held(folder / lock)
+    # an older record without a lock: its process id, checked against the start time if known
+    pid = int(data.get("pid", 0) or 0)
+    if pid == os.getpid() or not process_alive(pid):
+        return False
+    started = data.get("started")
+    return started is None or process_start_time(pid) in (None, started)
+
+
 def find_recoveries(folder: Path | None = None) -> list[Recovery]:
     """Recovery files left by editors that are no longer running (crashed or killed)."""
     folder = folder or recovery_dir()
@@ -81,12 +146,19 @@ def find_recoveries(folder: Path | None = None) -> list[Recovery]:
             data = json.loads(info.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        pid = int(data.get("pid", 0) or 0)
-        if pid != os.getpid() and process_alive(pid):
-            continue  # another editor window's live autosave, not a crash
+        if not isinstance(data, dict):
+            continue
+        try:
+            if editor_running(data, folder):
+                continue  # another editor window's live autosave, not a crash
+        except (TypeError, ValueError):
+            pass
         file = info.with_name(info.name[: -len(".info.json")] + ".json")
+        lock = data.get("lock")
+        lock_path = folder / lock if isinstance(lock, str) and lock and os.path.basename(lock) == lock else None
+        original = data.get("original") if isinstance(data.get("original"), str) else None
         if file.is_file():
-            out.append(Recovery(file, info, data.get("original"), float(data.get("saved_at", file.stat().st_mtime))))
+            out.append(Recovery(file, info, original, float(data.get("saved_at", file.stat().st_mtime)), lock_path))
     return out
 
 
@@ -99,6 +171,7 @@ class Autosaver(QObject):
         self.folder = folder or recovery_dir()
         self.key = f"session-{os.getpid()}-{uuid.uuid4().hex[:10]}"
         self._written_index: tuple | None = None
+        self._lock_fd: int | None = None
         self.last_error: str | None = None
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
@@ -114,6 +187,28 @@ class Autosaver(QObject):
     def info(self) -> Path:
         return self.folder / f"{self.key}.info.json"
 
+    @property
+    def lock(self) -> Path:
+        return self.folder / f"{self.key}.lock"
+
+    def _hold_lock(self) -> None:
+        if self._lock_fd is not None or fcntl is None:
+            return
+        fd = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise
+        self._lock_fd = fd
+
+    def release_lock(self) -> None:
+        """Let go of this session's lock (and remove the lock file)."""
+        if self._lock_fd is not None:
+            remove_files(self.lock)
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
     def autosave(self) -> bool:
         """Write the recovery file now if there is unsaved work not yet written. True if written."""
         doc = self.document
@@ -125,10 +220,14 @@ class Autosaver(QObject):
             return False
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            self._hold_lock()
             save(doc.scenario, self.file, backup=False)
-            original = str(doc.path) if doc.path is not None else None
+            # absolute and resolved: a later editor may start in another folder
+            original = os.path.realpath(doc.path) if doc.path is not None else None
             digest = hashlib.sha1((original or "").encode()).hexdigest()[:8]
-            self.info.write_text(json.dumps({"original": original, "saved_at": time.time(), "key": digest, "pid": os.getpid()}), encoding="utf-8")
+            record = {"original": original, "saved_at": time.time(), "key": digest, "pid": os.getpid(),
+                      "started": process_start_time(os.getpid()), "lock": self.lock.name if self._lock_fd is not None else None}
+            self.info.write_text(json.dumps(record), encoding="utf-8")
         except (SaveError, OSError) as exc:
             self.last_error = str(exc)
             return False
@@ -139,6 +238,7 @@ class Autosaver(QObject):
     def discard(self) -> None:
         """Remove this session's recovery file (after a save, or on a normal close)."""
         remove_files(self.file, self.info)
+        self.release_lock()
         self._written_index = None
 
     def _modified_changed(self, modified: bool) -> None:

@@ -110,7 +110,7 @@ class ExportDialog(QDialog):
         self.dpi_box.setSuffix(" dpi")
         form.addRow("&Resolution:", self.dpi_box)
         self.page_box = QComboBox()
-        from editor.render.graphics import DEFAULT_CELL_MM, PAGE_SIZES
+        from editor.render.graphics import DEFAULT_CELL_MM, DEFAULT_OVERLAP_MM, PAGE_SIZES
 
         self.page_box.addItems(list(PAGE_SIZES))
         self.page_box.setCurrentText("A4")
@@ -119,9 +119,12 @@ class ExportDialog(QDialog):
         form.addRow("", self.fit_box)
         self.overlap_box = QDoubleSpinBox()
         self.overlap_box.setRange(0.0, 50.0)
+        self.overlap_box.setValue(DEFAULT_OVERLAP_MM)
         self.overlap_box.setSuffix(" mm")
-        self.overlap_box.setToolTip("Strip of each neighbouring page repeated on the next, for gluing")
+        self.overlap_box.setToolTip("Strip of each neighbouring page repeated on the next, for gluing; crop marks show where it starts")
         form.addRow("Over&lap:", self.overlap_box)
+        self.pages_label = QLabel()  # how many pages the PDF prints, so "one page" is an informed choice
+        form.addRow("", self.pages_label)
         self.cell_box = QDoubleSpinBox()
         self.cell_box.setRange(3.0, 200.0)
         self.cell_box.setValue(DEFAULT_CELL_MM)
@@ -161,6 +164,11 @@ class ExportDialog(QDialog):
             self.format_box.setCurrentIndex(FORMATS.index(remembered))
         self.format_box.currentIndexChanged.connect(self._format_changed)
         self._format_changed()
+        self.page_box.currentIndexChanged.connect(self._update_pages)
+        self.fit_box.toggled.connect(self._update_pages)
+        self.overlap_box.valueChanged.connect(self._update_pages)
+        self.cell_box.valueChanged.connect(self._update_pages)
+        self.labels_box.toggled.connect(self._update_pages)
         self.resize(560, 420)
 
     # --- state ---------------------------------------------------------------------------------
@@ -187,9 +195,32 @@ class ExportDialog(QDialog):
         self.overlap_box.setEnabled(fmt == "pdf")
         self.cell_box.setEnabled(graphic)
         self.labels_box.setEnabled(graphic)
+        self._update_pages()
         current = self.path_edit.text()
         if not current or Path(current).suffix in SUFFIXES.values():
             self.path_edit.setText(self._default_path(fmt) if not current else str(Path(current).with_suffix(SUFFIXES[fmt])))
+
+    def _update_pages(self, *_args) -> None:
+        """Say how many pages the PDF will have (pieces without a cell are not printed)."""
+        self.overlap_box.setEnabled(self.fmt == "pdf" and not self.fit_box.isChecked())  # one page has nothing to glue
+        if self.fmt != "pdf":
+            self.pages_label.setText("")
+            return
+        from editor.render.graphics import GraphicsExportError, pdf_pages
+
+        o = self.options()
+        try:
+            plan, pieces = pdf_pages(self.document.scenario, page_size=o["page_size"], cell_mm=o["cell_mm"], fit=o["fit"],
+                                     labels=o["labels"], overlap_mm=o["overlap_mm"])
+        except GraphicsExportError as exc:
+            self.pages_label.setText(str(exc))
+            return
+        if plan.pages == 1:
+            text = "1 page" + (f", the board at {plan.scale:.0%} of true size" if plan.scale < 1 else " at true size")
+        else:
+            empty = plan.pages - len(pieces)
+            text = f"{len(pieces)} pages at true size, with crop marks" + (f" ({empty} without a cell left out)" if empty else "")
+        self.pages_label.setText(text)
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export to", self.path_edit.text(), f"{FORMAT_TITLES[self.fmt]} (*{SUFFIXES[self.fmt]})")

@@ -34,6 +34,7 @@ from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
+from editor.panels.tileset import TileSetPanel
 from editor.render.preview import BoardPreviewController, PreviewBanner
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
@@ -165,6 +166,11 @@ class MainWindow(QMainWindow):
         self.minimap_dock.toggleViewAction().setStatusTip("Show or hide the minimap: the whole board, with the visible area outlined")
         self.tabifyDockWidget(self.properties_dock, self.players_dock)
         self.tabifyDockWidget(self.players_dock, self.history_dock)
+        # --- tile set: the manifest editor (editor/panels/tileset.py) ---
+        self.tileset_panel = TileSetPanel(doc)
+        self.tileset_dock = self._dock("Tile Set", self.tileset_panel, right, "tileset")
+        self.tabifyDockWidget(self.history_dock, self.tileset_dock)
+        self.tileset_panel.tileActivated.connect(self.palette.select_tile)
         self.puzzle_panel = self.puzzle_dock = None
         panel_class = puzzle_panel_class()
         if panel_class is not None:  # optional: the puzzle editor, when installed
@@ -282,7 +288,8 @@ class MainWindow(QMainWindow):
         for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action, self.fit_action, None, self.overlay_action,
                     self.ownership_action, None):
             view.addSeparator() if act is None else view.addAction(act)
-        for dock in (self.palette_dock, self.minimap_dock, self.properties_dock, self.players_dock, self.history_dock, self.puzzle_dock, self.issues_dock):
+        for dock in (self.palette_dock, self.minimap_dock, self.properties_dock, self.players_dock, self.history_dock,
+                     self.tileset_dock, self.puzzle_dock, self.issues_dock):
             if dock is not None:
                 view.addAction(dock.toggleViewAction())
         tools = mb.addMenu("&Tools")
@@ -548,7 +555,7 @@ class MainWindow(QMainWindow):
         for rec in find_recoveries(self.autosaver.folder):
             if rec.file == self.autosaver.file:
                 continue
-            if dialogs.ask_recover(self, rec.original or "an unsaved board", rec.when()):
+            if dialogs.ask_recover(self, rec.describe(), rec.when()):
                 if self.recover(rec):
                     return True
             else:
@@ -561,7 +568,7 @@ class MainWindow(QMainWindow):
         except (LoadError, OSError) as exc:
             dialogs.show_error(self, "Cannot recover", "The recovery file could not be read; it was left in place.", str(exc))
             return False
-        self.document.open_scenario(scenario, rec.original)
+        self.document.open_scenario(scenario, rec.original_path)
         self.document.undo_stack.resetClean()  # recovered work is unsaved work
         self.document.modifiedChanged.emit(True)
         self._update_title()

@@ -30,6 +30,7 @@ from editor.items import (
     OwnershipItem,
     ShadeItem,
 )
+from editor.items.names import NamesItem
 from editor.items.overlays import HOVER_COLOR, SELECTION_COLOR
 from model.grid import Coord
 
@@ -128,6 +129,10 @@ class BoardScene(QGraphicsScene):
         self.labels_item.set_view_scale(self._view_scale)
         self.labels_item.setZValue(Z.Z_LABELS)
         self.addItem(self.labels_item)
+        self.names_item = NamesItem(self._scenario_of)  # place names at a readable size when zoomed out
+        self.names_item.set_view_scale(self._view_scale)
+        self.names_item.setZValue(Z.Z_EDGES + 1)
+        self.addItem(self.names_item)
         self.shade_item = ShadeItem()
         self.shade_item.setZValue(Z.Z_SHADE)
         self.shade_item.set_area(self.board_rect)
@@ -152,7 +157,7 @@ class BoardScene(QGraphicsScene):
         self.ghost_item.setZValue(Z.Z_GHOST)
         self.addItem(self.ghost_item)
         self._own_items = [
-            self._cells_layer, self.overview, self.edges_item, self.labels_item, self.shade_item, self.ownership_item,
+            self._cells_layer, self.overview, self.edges_item, self.labels_item, self.names_item, self.shade_item, self.ownership_item,
             self.selection_item, self.preview_mark_item, self.hover_item, self.ghost_item,
         ]
         self._apply_mode()
@@ -194,6 +199,7 @@ class BoardScene(QGraphicsScene):
         """Called by the view when its zoom changes: picks cell items or the overview picture."""
         self._view_scale = scale
         self.labels_item.set_view_scale(scale)
+        self.names_item.set_view_scale(scale)
         self._apply_mode()
 
     @property
@@ -227,6 +233,8 @@ class BoardScene(QGraphicsScene):
                 self.item_updates += 1
                 todo.append(item.coord)
         self.overview.update_cells(todo)
+        if todo and self.names_item.isVisible():
+            self.names_item.update()
         if self.ghost_item.isVisible() and self.ghost_item.coord in todo:
             self.ghost_item.update()
         if todo:
@@ -416,7 +424,8 @@ class BoardScene(QGraphicsScene):
         if cell.tile is not None:
             parts.append(f"tile {cell.tile.tile} r{cell.tile.rotation}")
         owned = self.ownership_texts.get(coord) if self._preview is None else None
-        return " · ".join(parts) + (f"\n{owned}" if owned else "")
+        note = getattr(self.document.rule_set, "label_notes", {}).get(cell.label or "") if cell.label else None
+        return " · ".join(parts) + (f"\n{note}" if note else "") + (f"\n{owned}" if owned else "")
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:  # noqa: N802 - Qt override
         text = self.tooltip_at(event.scenePos())

@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPixma
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
 from editor import render
+from editor.rulers import Rulers
 from editor.scene import BoardScene
 
 PIXMAP_CACHE_KB = 96 * 1024
@@ -52,6 +53,7 @@ class BoardView(QGraphicsView):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.rulers = Rulers(self)  # the coordinate labels stay on the view's edges when scrolled away
         self._notify_scale()
 
     # --- tools -----------------------------------------------------------------------------------
@@ -152,6 +154,14 @@ class BoardView(QGraphicsView):
 
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt override
+        super().drawForeground(painter, rect)
+        self.rulers.paint(painter)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
+        super().scrollContentsBy(dx, dy)
+        self.rulers.scrolled(dx, dy)
 
     # --- events --------------------------------------------------------------------------------------
     def _coord_and_pos(self, event) -> tuple:

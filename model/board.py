@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from model.grid import Coord, Grid
-from model.tiles import TilePath
+from model.tiles import HexDecor, StopDetails, TilePath
 
 Terrain = Literal["plain", "lake", "mountain", "hill", "water", "gray", "offboard"]
 """plain: open land; lake: a body of water (Catalan: bridge only; 18xx: a blue hex, no tiles);
@@ -21,7 +21,11 @@ gray: fixed track that never changes; offboard: a red off-board area."""
 
 TERRAIN_COLORS = {"gray": "gray", "offboard": "red", "lake": "blue"}
 
-EdgeKind = Literal["gauge", "river", "impassable"]
+EdgeKind = Literal["gauge", "river", "impassable", "mountain", "divider", "offboard", "border"]
+"""gauge: a province/gauge line (18xx.games ``type:province``); river: a water border with a
+crossing cost; impassable; mountain: a mountain pass with a cost; divider: a drawn line that
+does not block; offboard: the edge of an off-board area; border: a border with no type (the
+engine's plain ``border=edge:N``, impassable to track)."""
 PlatformKind = Literal["origin", "destination", "other"]
 
 
@@ -29,8 +33,9 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
 
-class City(_Model):
-    """A city printed on the cell: its station circles and reservations."""
+class City(StopDetails, _Model):
+    """A city printed on the cell: its station circles and reservations (``offboard``: an
+    off-board revenue location with no station)."""
 
     name: str | None = None
     slots: int = Field(default=1, ge=0, le=12)
@@ -39,9 +44,13 @@ class City(_Model):
     groups: list[str] = Field(default_factory=list)
 
 
-class Town(_Model):
+class Town(StopDetails, _Model):
+    """A town printed on the cell (``halt``: a halt with a symbol)."""
+
     name: str | None = None
     revenue: int | str = 0
+    groups: list[str] = Field(default_factory=list)
+    style: str | None = Field(default=None, max_length=20, description="Drawing: dot, rect or hidden.")
 
 
 class Platform(_Model):
@@ -80,25 +89,30 @@ class Token(_Model):
     city: int = Field(default=0, ge=0)
 
 
-class Cell(_Model):
+class Cell(HexDecor, _Model):
     """Everything on one cell of the board."""
 
     terrain: Terrain = "plain"
     cost: int = Field(default=0, ge=0, description="Cost of the first tile laid here (hills, mountains, ferries).")
-    color: Literal["white", "yellow", "green", "brown", "gray", "red", "blue"] | None = Field(
-        default=None, description="Printed colour of an 18xx hex when it is not implied by the terrain."
+    color: str | None = Field(
+        default=None, max_length=20, pattern=r"^[a-z][a-z0-9_]*$",
+        description="Printed colour of an 18xx hex when it is not implied by the terrain (white, yellow, "
+        "green, brown, gray, red, blue or any other colour the 18xx.games engine names: orange, purple, sepia, "
+        "salmon, gray40, ...; 'empty' marks a hole in the map).",
     )
     name: str | None = None
     label: str | None = None
     cities: list[City] = Field(default_factory=list)
     towns: list[Town] = Field(default_factory=list)
     junction: bool = False
+    extra_junctions: int = Field(default=0, ge=0, le=6, description="Junctions after the first (18xx.games hexes with several).")
     paths: list[TilePath] = Field(default_factory=list, description="Printed track (gray, red, preprinted hexes).")
     platform: Platform | None = None
     tile: LaidTile | None = None
     tokens: list[Token] = Field(default_factory=list)
     reserved: list[str] = Field(default_factory=list, description="Hex-level reservations: a circle stays free for each.")
     icons: list[str] = Field(default_factory=list)
+    labels: list[str] = Field(default_factory=list, description="Further labels after the first.")
 
     @property
     def printed_color(self) -> str:
@@ -106,7 +120,11 @@ class Cell(_Model):
 
     @property
     def node_count(self) -> int:
-        return len(self.cities) + len(self.towns) + (1 if self.junction else 0)
+        return len(self.cities) + len(self.towns) + self.junction_count
+
+    @property
+    def junction_count(self) -> int:
+        return (1 if self.junction else 0) + self.extra_junctions
 
     def is_empty(self) -> bool:
         return self == EMPTY_CELL
@@ -133,6 +151,10 @@ class EdgeFeature(_Model):
     edge: int = Field(ge=0, le=5)
     kind: EdgeKind
     cost: int = Field(default=0, ge=0)
+    color: str | None = Field(default=None, max_length=20, description="Drawing colour of the border (18xx.games color:).")
+    one_sided: bool = Field(
+        default=False, description="Declared by the cell only, not by its neighbour (18xx.games keeps borders per hex)."
+    )
 
 
 class Board(_Model):

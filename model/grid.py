@@ -37,6 +37,7 @@ FLAT_EDGE_NAMES = ("S", "SW", "NW", "N", "NE", "SE")
 POINTY_EDGE_NAMES = ("SW", "W", "NW", "NE", "E", "SE")
 
 _LABEL_RE = re.compile(r"([A-Z]{1,4})([1-9][0-9]{0,5})")  # fullmatch: no "A01", "A0" or "A1\n"
+_LABEL_RE_EXT = re.compile(r"([A-Z]{1,4}|[a-z])(-?[0-9]{1,6})")  # grids with letter_start/number_start
 SQRT3 = math.sqrt(3.0)
 
 
@@ -85,7 +86,7 @@ class _GridBase(BaseModel):
             c = self._parse(lbl)
             if not (0 <= c[0] < self.width and 0 <= c[1] < self.height):
                 raise ValueError(f"cells[{i}] {lbl} lies outside the {self.width}x{self.height} grid")
-            if getattr(self, "parity", None) is not None and (c[0] + c[1]) % 2 != self.parity:
+            if getattr(self, "parity", None) is not None and (c[0] + c[1]) % 2 != self.parity and lbl not in getattr(self, "off_parity", ()):
                 raise ValueError(f"cells[{i}] {lbl} has the wrong parity for this hex grid")
             if c in seen:
                 raise ValueError(f"cells[{i}] {lbl} is listed twice")
@@ -242,6 +243,15 @@ class HexGrid(_GridBase):
         description="'letter-number': x is the letter, y the number; 'number-letter': the reverse. Default: letter-number for flat, number-letter for pointy.",
     )
     parity: Literal[0, 1] = Field(default=0, description="x + y parity shared by every cell (18 India: 1).")
+    letter_start: int = Field(
+        default=0, ge=-26, le=0,
+        description="Letter index of the first letter column/row: 0 = 'A'; -1 = 'a', -2 = 'b' (18xx.games columns left of A).",
+    )
+    number_start: int = Field(default=1, ge=-99, le=1, description="The number of the first number column/row (0 for maps with D0).")
+    off_parity: list[str] = Field(
+        default_factory=list,
+        description="Listed cells that break the grid's parity (18xx.games bonus boxes placed between rows).",
+    )
 
     @property
     def sides(self) -> int:
@@ -264,15 +274,23 @@ class HexGrid(_GridBase):
 
     def label(self, coord: Coord) -> str:
         x, y = coord
-        if self.effective_axes == "letter-number":
-            return f"{letters_for(x)}{y + 1}"
-        return f"{letters_for(y)}{x + 1}"
+        letter, number = (x, y) if self.effective_axes == "letter-number" else (y, x)
+        li = letter + self.letter_start
+        text = letters_for(li) if li >= 0 else chr(ord("a") - li - 1)
+        return f"{text}{number + self.number_start}"
 
     def _parse(self, label: str) -> Coord:
-        m = _LABEL_RE.fullmatch(label) if isinstance(label, str) else None
+        if self.letter_start == 0 and self.number_start == 1:
+            m = _LABEL_RE.fullmatch(label) if isinstance(label, str) else None
+        else:
+            m = _LABEL_RE_EXT.fullmatch(label) if isinstance(label, str) else None
         if not m:
             raise GridError(f"{label!r} is not a hex label (expected letters then a number, like J37)")
-        a, n = letter_index(m.group(1)), int(m.group(2)) - 1
+        text = m.group(1)
+        li = letter_index(text) if text.isupper() else -(ord(text) - ord("a") + 1)
+        a, n = li - self.letter_start, int(m.group(2)) - self.number_start
+        if a < 0 or n < 0 or (self.number_start != 1 and label != self.label((a, n) if self.effective_axes == "letter-number" else (n, a))):
+            raise GridError(f"{label!r} is not a hex label of this grid")
         return (a, n) if self.effective_axes == "letter-number" else (n, a)
 
     def edge_name(self, edge: int) -> str:
@@ -312,7 +330,7 @@ class HexGrid(_GridBase):
         for dx in (-1, 0, 1, 2):
             for dy in (-1, 0, 1, 2):
                 c = (int(base_x) + dx, int(base_y) + dy)
-                if (c[0] + c[1]) % 2 != self.parity:
+                if (c[0] + c[1]) % 2 != self.parity and not self.off_parity:
                     continue
                 cx, cy = self.centre(c, size)
                 d = (cx - px) ** 2 + (cy - py) ** 2

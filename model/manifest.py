@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from model.scenario import Scenario, TileSupply
 from model.tiles import TileDef, TileSet, load_tileset
-from model.upgrade_graph import effective_graph, upgrade_problem
+from model.upgrade_graph import declares_graph, effective_graph, upgrade_problem
 
 STANDARD_SET = "18xx-standard"
 COLOR_ORDER_ALL = ("yellow", "green", "brown", "gray", "white", "red", "blue", "track")
@@ -69,6 +69,11 @@ def _in_play(supply: TileSupply) -> list[str]:
     return ids
 
 
+def _same_track(a: TileDef, b: TileDef) -> bool:
+    """The same tile but for its count."""
+    return a.model_copy(update={"count": None}) == b.model_copy(update={"count": None})
+
+
 def tile_uses(scenario: Scenario, tile_id: str) -> list[str]:
     """Where the scenario uses a tile: cell labels, hands, the drawn tile."""
     out = [label for label, c in scenario.board.cells.items() if c.tile is not None and c.tile.tile == tile_id]
@@ -90,11 +95,15 @@ def add_tiles(scenario: Scenario, tiles: Iterable[TileDef]) -> TileSupply:
         if any(isinstance(p, int) and p >= sides for path in t.paths for p in (path.a, path.b)):
             raise ManifestError(f"tile {t.id} has edges for a {6 if sides == 4 else 4}-sided cell; this board has {sides}")
         base = _base(new)
-        if base is None and not new.custom and new.only is None and t.id in standard_tiles() and sides == 6:
+        std = standard_tiles().get(t.id)
+        if base is None and not new.custom and new.only is None and std is not None and _same_track(std, t) and sides == 6:
             new.set, new.only = STANDARD_SET, [t.id]
-        elif base is not None and t.id in base and base.get(t.id) == t:
-            if new.only is not None:
+            base = _base(new)
+        if base is not None and t.id in base and _same_track(base.get(t.id), t):
+            if new.only is not None and t.id not in new.only:
                 new.only.append(t.id)
+            if t.count != base.get(t.id).count:
+                new.counts[t.id] = t.count
         else:
             new.custom = [c for c in new.custom if c.id != t.id] + [t]
             if new.only is not None:
@@ -207,10 +216,13 @@ def manifest_issues(scenario: Scenario):
         return []
     graph = effective_graph(ts)
     explicit = {t.id for t in ts.tiles if t.upgrades}
+    supply = scenario.tiles
+    base = _base(supply)
+    declared = declares_graph(supply.custom) or (base is not None and declares_graph(base.tiles))
     out = []
     for t in ts.tiles:
         # in a declared graph an empty entry is the designer's choice (18 India's special tiles)
-        if not explicit and t.color == "yellow" and not graph.get(t.id):
+        if not declared and t.color == "yellow" and not graph.get(t.id):
             out.append(Issue("manifest.yellow-dead-end", "warning",
                              f"tile {t.id} (yellow) has no upgrade in the manifest: nothing can replace it"))
     for tid in sorted(explicit):

@@ -16,6 +16,10 @@ def new_scenario(rules: str, width: int, height: int, orientation: str = "flat",
         raise ValueError(f"--rules {rules!r}: expected one of {', '.join(RULE_SET_GRIDS)}")
     if not (1 <= width <= 1000 and 1 <= height <= 1000):
         raise ValueError(f"size {width}x{height}: each side must be 1-1000")
+    if RULE_SET_GRIDS[rules] != "square" and (height if orientation == "flat" else width) > 500:
+        # a hex board counts its rows (flat) or columns (pointy) twice: 500 of them fill the 1000
+        which = "rows" if orientation == "flat" else "columns"
+        raise ValueError(f"size {width}x{height}: a {orientation}-topped hex board has at most 500 {which}")
     if RULE_SET_GRIDS[rules] == "square":
         grid = SquareGrid(width=width, height=height)
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from model.board import Board
 from model.grid import GridError
@@ -74,6 +74,21 @@ class LaidThisTurn(_Model):
     cell: str
     tile: str
     phase: str | None = None
+    private: str | None = Field(
+        default=None, description="The private company whose ability made this lay (it does not count toward the turn's lays)."
+    )
+
+
+class PrivateCompany(_Model):
+    """A private company (18 India's P1-P6): who owns it, and the state of its ability."""
+
+    id: str = Field(min_length=1)
+    name: str | None = None
+    owner: str | None = Field(default=None, description="Id of the company or player that owns it; None: not sold yet.")
+    used: bool = Field(default=False, description="Its ability is used up (the private has closed).")
+    discount: int = Field(
+        default=0, ge=0, description="Terrain discount left this operating round, once the ability is used (18 India's P4: 40)."
+    )
 
 
 class GameState(_Model):
@@ -87,6 +102,10 @@ class GameState(_Model):
     laid: list[LaidThisTurn] = Field(default_factory=list, description="Tiles laid so far this turn, in order.")
     gauge_markers: list[tuple[str, int]] = Field(
         default_factory=list, description="Gauge-change markers: (cell, edge) of each marked side."
+    )
+    privates: list[PrivateCompany] = Field(default_factory=list, description="Private companies and their abilities.")
+    pending_home: str | None = Field(
+        default=None, description="A company that must choose its home now (18 India's GIPR): its moves are the home choices."
     )
 
 
@@ -164,7 +183,14 @@ class Scenario(_Model):
         except KeyError as exc:
             raise ValueError(f"tiles.set: {exc.args[0]}") from None
         except ValueError as exc:
-            raise ValueError(f"tiles: {exc}") from None
+            if self.tiles.set is not None and load_tileset(self.tiles.set).sides != sides:
+                raise ValueError(
+                    f"tiles.set: the tile set {self.tiles.set!r} is for cells of {load_tileset(self.tiles.set).sides} sides; "
+                    f"this {grid.kind} board's cells have {sides} sides"
+                ) from None
+            errors = exc.errors(include_url=False) if isinstance(exc, ValidationError) else None
+            detail = str(errors[0].get("msg", "invalid")).removeprefix("Value error, ") if errors else str(exc)
+            raise ValueError(f"tiles: {detail}") from None
         for tid in self.tiles.counts:
             if tid not in ts and (self.tiles.only is None or tid in self.tiles.only):
                 raise ValueError(f"tiles.counts.{tid}: unknown tile id {tid!r}")
@@ -210,6 +236,13 @@ class Scenario(_Model):
         for i, c in enumerate(self.companies):
             if c.home is not None and not grid.is_label(c.home):
                 raise ValueError(f"companies.{i}.home: {c.home} is not on the board")
+        seen: set[str] = set()
+        for i, pc in enumerate(self.state.privates):
+            if pc.id in seen:
+                raise ValueError(f"state.privates.{i}.id: {pc.id!r} is listed twice")
+            seen.add(pc.id)
+        if self.state.pending_home is not None and self.company(self.state.pending_home) is None:
+            raise ValueError(f"state.pending_home: unknown company {self.state.pending_home[:80]!r}")
         if self.puzzle is not None:
             self.puzzle.check_against(self)  # raises ValueError("puzzle.<field path>: ...")
         self.board.edges.sort(key=self.board.edge_order)  # the canonical order (stable)

@@ -20,10 +20,16 @@ NodeKind = Literal["city", "town", "junction", "turntable", "platform", "buffer"
 """city/town/junction join every path touching them; turntable and platform also let a train
 reverse; a buffer (dead end) stops the train."""
 
-TileColor = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "track"]
+TileColor = Literal["white", "yellow", "green", "brown", "gray", "red", "blue", "track", "purple", "orange", "sepia"]
 COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
 Port = int | str
+
+TrackKind = Literal["broad", "narrow", "dual", "thin", "future"]
+"""18xx.games track kinds: broad (standard gauge, the default), narrow (metre gauge), dual (both),
+thin (a drawing-only thin line), future (track printed for later, not yet usable)."""
+
+RouteKind = Literal["mandatory", "optional", "never"]
 
 
 def node_index(port: Port) -> int | None:
@@ -33,7 +39,28 @@ def node_index(port: Port) -> int | None:
     return None
 
 
-class Node(BaseModel):
+class StopDetails(BaseModel):
+    """What 18xx.games can say about a city, town or off-board beyond its revenue (shared by
+    tile nodes and the board's cities and towns)."""
+
+    hide: bool = Field(default=False, description="Revenue not drawn (hide:1).")
+    visit_cost: int | None = Field(default=None, ge=0, le=1000, description="Distance a train spends on the stop (0: free).")
+    route: RouteKind | None = Field(default=None, description="Whether routes must, may or never count the stop.")
+    boom: bool = Field(default=False, description="A boom city/town (1832): its revenue rises.")
+    loc: str | None = Field(default=None, max_length=12, description="Drawing position: an edge 0-5, a half edge like 1.5, or 'center'.")
+    format: str | None = Field(default=None, max_length=20, description="Revenue text format, e.g. '+%d'.")
+    to_city: bool = Field(default=False, description="A town that becomes a city when upgraded (to_city:1).")
+    offboard: bool | None = Field(
+        default=None,
+        description="True: an off-board revenue location (offboard=); False: a city even with no station circle; "
+        "None: by convention (on a red hex or tile, a city with no circle is an off-board).",
+    )
+    halt: bool = Field(default=False, description="A halt (halt=): a town-like stop with a symbol.")
+    symbol: str | None = Field(default=None, max_length=20, description="The symbol of a halt.")
+    rows: int | None = Field(default=None, ge=0, le=9, description="Off-board revenue drawn in this many rows.")
+
+
+class Node(StopDetails):
     """A stop or junction inside a tile."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -53,6 +80,13 @@ class TilePath(BaseModel):
     a: Port
     b: Port
     terminal: bool = False
+    terminal_style: Literal[1, 2] = Field(default=1, description="How a terminal path is drawn: 1 a taper, 2 a short stub (terminal:2).")
+    track: TrackKind = "broad"
+    lanes: int | None = Field(default=None, ge=1, le=9, description="Parallel lanes this path stands for (lanes:N).")
+    a_lane: str | None = Field(default=None, pattern=r"^\d\.\d$", description="Lane at end a: 'width.index', e.g. '2.0'.")
+    b_lane: str | None = Field(default=None, pattern=r"^\d\.\d$", description="Lane at end b.")
+    ignore: bool = Field(default=False, description="Drawn, but not track for routes (ignore:1).")
+    loc: str | None = Field(default=None, max_length=12, description="Drawing position of a path that ends at a node (loc:0.5).")
 
     @field_validator("a", "b", mode="before")
     @classmethod
@@ -70,7 +104,73 @@ class TilePath(BaseModel):
         raise ValueError(f"port {v!r} must be an edge number or 'n<k>' (a node)")
 
 
-class TileDef(BaseModel):
+class TerrainCost(BaseModel):
+    """An ``upgrade=`` part: the cost of laying or upgrading here and the terrains it stands for."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cost: int = Field(default=0, ge=0, le=100000)
+    terrains: list[str] = Field(default_factory=list, description="e.g. ['mountain'], ['mountain', 'river'], ['cow_skull'].")
+    size: int | None = Field(default=None, ge=0, le=100, description="Drawing size of the terrain icon.")
+    loc: str | None = Field(default=None, max_length=12)
+
+
+class Partition(BaseModel):
+    """A line across a hex between two points (``partition=a:,b:,type:``), splitting it in two."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    a: str = Field(max_length=12)
+    b: str = Field(max_length=12)
+    type: str = Field(default="divider", max_length=20)
+    restrict: str | None = Field(default=None, max_length=40)
+
+
+class FutureLabel(BaseModel):
+    """A label the hex gets when it reaches a colour (``future_label=label:T,color:green``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    label: str | None = Field(default=None, max_length=20)
+    color: str | None = Field(default=None, max_length=20)
+
+
+class Frame(BaseModel):
+    """A coloured frame drawn inside the hex border (one or two colours)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    color: str = Field(max_length=20)
+    color2: str | None = Field(default=None, max_length=20)
+
+
+class TileBorder(BaseModel):
+    """A border printed on a tile (rare: tiles that carry a river or a province line)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    edge: int = Field(ge=0, le=5)
+    type: str | None = Field(default=None, max_length=20)
+    cost: int | None = Field(default=None, ge=0)
+    color: str | None = Field(default=None, max_length=20)
+
+
+class HexDecor(BaseModel):
+    """What a hex or tile shows beyond track: terrain costs, icons, frame, stripes, stubs,
+    partitions and a future label (all optional)."""
+
+    costs: list[TerrainCost] = Field(
+        default_factory=list,
+        description="upgrade= parts kept as written when terrain/cost cannot say them (several terrains, others than hill/mountain/water, size, loc).",
+    )
+    frame: Frame | None = None
+    stripes: str | None = Field(default=None, max_length=20, description="Colour of diagonal stripes.")
+    future_label: FutureLabel | None = None
+    stubs: list[int] = Field(default_factory=list, description="Edges with a short track stub (stub=edge:N).")
+    partitions: list[Partition] = Field(default_factory=list)
+
+
+class TileDef(HexDecor):
     """A tile type: its track at rotation 0, colour, label and upgrades."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -84,6 +184,10 @@ class TileDef(BaseModel):
     count: int | None = Field(default=None, ge=0, description="Copies in the set; None = unlimited.")
     upgrades: list[str] = Field(default_factory=list, description="Tile ids this tile upgrades to.")
     tags: list[str] = Field(default_factory=list, description="Rule-set hints, e.g. 'bridge', 'tunnel', 'switch'.")
+    icons: list[str] = Field(default_factory=list, description="Icons printed on the tile (as on a cell).")
+    borders: list[TileBorder] = Field(default_factory=list)
+    hidden: bool = Field(default=False, description="Not shown in the tile tray (18xx.games 'hidden').")
+    labels: list[str] = Field(default_factory=list, description="Further labels after the first (label=... given more than once).")
 
     @model_validator(mode="after")
     def _nodes_exist(self) -> TileDef:

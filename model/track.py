@@ -71,7 +71,7 @@ def cell_track(scenario: Scenario, cell: Cell, reverse_kinds: frozenset[str] = f
         kinds = tuple(n.kind for n in tdef.nodes)
     elif cell.paths:
         paths = tuple(TrackPath(p.a, p.b, p.terminal) for p in cell.paths)
-        kinds = tuple(["city"] * len(cell.cities) + ["town"] * len(cell.towns) + (["junction"] if cell.junction else []))
+        kinds = tuple(["city"] * len(cell.cities) + ["town"] * len(cell.towns) + ["junction"] * cell.junction_count)
     else:
         return None
     rev = frozenset(i for i, k in enumerate(kinds) if k in reverse_kinds)

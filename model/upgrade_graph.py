@@ -44,6 +44,28 @@ def engine_upgrades_to(old: TileDef, new: TileDef, sides: int = 6) -> bool:
     return bool(upgrade_rotations(old, new, sides))
 
 
+def _n(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def refusal(old: TileDef, new: TileDef, sides: int = 6) -> str | None:
+    """Why the engine's test refuses ``old -> new`` (a short reason), or None when it upgrades."""
+    if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER:
+        return "not a tile colour"
+    hexmap, upgrades = _predicates()
+    view = hexmap.tile_view(old, 0, sides)
+    if upgrades.colour_progression(view, new):
+        return f"{new.color}, not the next colour"
+    if upgrades.label_matches(view, new):
+        return f"label {new.label}" if new.label else "no label"
+    if upgrades.stops_preserved(view, new):
+        return (f"{_n(new.city_count, 'city', 'cities')} and {_n(new.town_count, 'town', 'towns')}, "
+                f"not {old.city_count} and {old.town_count}")
+    if not upgrade_rotations(old, new, sides):
+        return "no rotation keeps its paths"
+    return None
+
+
 def derived_graph(tiles: Iterable[TileDef], sides: int = 6) -> dict[str, list[str]]:
     """Tile id -> the ids it upgrades to by the engine's test (in manifest order)."""
     tiles = list(tiles)

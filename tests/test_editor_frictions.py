@@ -7,8 +7,8 @@ what a user sees: the shortcut map, focus, enter and leave events.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit
 
 from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
@@ -343,3 +343,211 @@ def test_edge_tool_highlights_the_side_in_the_colour_of_the_click(qtbot, tmp_pat
     move_over(qtbot, win, (2, 2), north)
     qtbot.wait(10)
     win.grab().save(str(tmp_path / "edge-preview.png"))
+
+
+# --- 6. the tile palette: colour sections, a filter, captions that stay, rotation from 0 ----------
+def test_palette_groups_by_colour_filters_and_starts_each_tile_upright(qtbot, tmp_path):
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    win = active_window(qtbot, tmp_path, scenario=load(scenarios_dir() / "18india.json"), size=(1400, 900))
+    pal = win.palette
+    assert list(pal.sections) == ["yellow", "green", "brown", "gray"]
+    for sec in pal.sections.values():  # a section never scrolls by itself: captions stay under their tiles
+        assert sec.verticalScrollBar().maximum() == 0
+    pal.scroll.verticalScrollBar().setValue(pal.scroll.verticalScrollBar().maximum() // 2)
+    qtbot.wait(20)
+    pal.grab().save(str(tmp_path / "palette-scrolled.png"))
+    # the filter: by number or by label
+    pal.filter_edit.setFocus()
+    qtbot.keyClicks(pal.filter_edit, "OO")
+    visible = pal.visible_tiles()
+    assert visible and all("OO" in (pal._tiles[t].label or "") or "oo" in t.lower() for t in visible)
+    qtbot.keyClick(pal.filter_edit, Qt.Key.Key_A, CTRL)
+    qtbot.keyClicks(pal.filter_edit, "57")
+    assert pal.visible_tiles() == ["57"]
+    assert [c for c, sec in pal.sections.items() if sec.isVisible()] == ["yellow"]  # empty sections fold away
+    qtbot.wait(20)
+    pal.grab().save(str(tmp_path / "palette-filtered.png"))
+    qtbot.keyClick(pal.filter_edit, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(pal.filter_edit, Qt.Key.Key_Delete)
+    assert len(pal.visible_tiles()) == len(pal.items())
+
+    def pick(tile_id):
+        item = pal.item_for(tile_id)
+        sec = item.listWidget()
+        pal.scroll.ensureWidgetVisible(sec)
+        sec.scrollToItem(item)
+        qtbot.mouseClick(sec.viewport(), LEFT, pos=sec.visualItemRect(item).center())
+        assert pal.current_tile() == tile_id
+
+    stamp = win.tools[StampTool]
+    pick("9")
+    assert win.current_tool is stamp and stamp.tile_id == "9"
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    assert stamp.rotation == 2
+    pick("8")  # a new tile starts at rotation 0
+    assert stamp.rotation == 0
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_R, SHIFT)
+    assert stamp.rotation == 5  # wraps backwards
+    qtbot.keyClick(win.view, Qt.Key.Key_R)
+    assert stamp.rotation == 0  # and forwards
+    pick("59")  # a green tile, in the green section
+    assert pal.item_for("59").listWidget() is pal.sections["green"]
+    assert pal.sections["yellow"].currentItem() is None
+
+
+# --- 10. PDF defaults: overlap with crop marks, no empty pages, one page on request ---------------
+def test_pdf_export_defaults_and_fit_to_one_page(qtbot, tmp_path):
+    import re
+
+    from editor.export_dialog import ExportDialog
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    win = active_window(qtbot, tmp_path, scenario=load(scenarios_dir() / "18india.json"), path=tmp_path / "india.json")
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.format_box.setFocus()
+    qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
+    assert dlg.fmt == "pdf" and dlg.overlap_box.value() == 10.0
+    text = dlg.pages_label.text()
+    assert re.fullmatch(r"\d+ pages at true size, with crop marks \(\d+ without a cell left out\)", text), text
+
+    def pages(path) -> int:
+        return len(re.findall(rb"/Type\s*/Page[^s]", path.read_bytes()))
+
+    dlg.path_edit.setText(str(tmp_path / "split.pdf"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    assert pages(tmp_path / "split.pdf") == int(text.split()[0])
+    qtbot.mouseClick(dlg.fit_box, LEFT, pos=QPoint(8, dlg.fit_box.height() // 2))
+    assert dlg.fit_box.isChecked() and dlg.pages_label.text().startswith("1 page, the board at ")
+    assert not dlg.overlap_box.isEnabled()
+    dlg.path_edit.setText(str(tmp_path / "one.pdf"))
+    qtbot.mouseClick(dlg.export_button, LEFT)
+    assert pages(tmp_path / "one.pdf") == 1
+    dlg.grab().save(str(tmp_path / "export-pdf.png"))
+
+
+# --- 7. 18 India readable: names at fit, every row labelled, rulers that stay, no doubled names ----
+def _india_window(qtbot, tmp_path):
+    from model.io import load
+    from model.paths import scenarios_dir
+
+    return active_window(qtbot, tmp_path, scenario=load(scenarios_dir() / "18india.json"), size=(1400, 900))
+
+
+def test_india_fitted_shows_city_names_readably_and_labels_every_row(qtbot, tmp_path):
+    from PySide6.QtGui import QFontMetricsF
+
+    from editor import render
+    from editor.items.names import MIN_NAME_PX
+
+    win = _india_window(qtbot, tmp_path)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_9, CTRL)  # fit to window
+    qtbot.wait(20)
+    names = win.scene.names_item
+    assert names.isVisible()
+    placed = names.placed(win.view.transform())
+    written = {n for _box, n in placed}
+    assert {"DELHI", "KOLKATA", "MUMBAI", "CHENNAI", "KARACHI", "LAHORE", "COLOMBO"} <= written
+    fm = QFontMetricsF(render.font(int(MIN_NAME_PX), True))
+    assert all(box.height() >= fm.height() for box, _n in placed)  # at least MIN_NAME_PX text
+    assert not any(a.intersects(b) for i, (a, _) in enumerate(placed) for b, _ in placed[i + 1:])
+    # every row number 1..41 is written on the left edge, with no two labels overlapping
+    labels = render.screen_labels(win.document.scenario, render.CELL_SIZE, win.view.scale_factor())
+    left = [(win.view.mapFromScene(at), text) for at, text, side, _lane in labels if side == "left"]
+    assert sorted(int(t) for _p, t in left) == list(range(1, 42))
+    boxes = [QRectF(p.x() - 9, p.y() - 7, 18, 14) for p, _t in left]
+    assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    win.grab().save(str(tmp_path / "india-fit.png"))
+    # zoomed in, the names are the cells' own (the layer steps aside)
+    for _ in range(8):
+        qtbot.keyClick(win.view, Qt.Key.Key_Plus)
+    assert win.view.scale_factor() * 13 >= MIN_NAME_PX and not names.isVisible()
+
+
+def test_india_rulers_stay_on_the_view_edges_when_scrolled(qtbot, tmp_path):
+    from PySide6.QtGui import QWheelEvent
+
+    win = _india_window(qtbot, tmp_path)
+    view = win.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_0, CTRL)  # actual size
+    view.centerOn(win.scene.cell_centre(win.document.grid.coord("K20")))
+    qtbot.wait(20)
+    vp = view.viewport()
+    before = view.verticalScrollBar().value()
+    for _ in range(3):  # the plain wheel scrolls down
+        pos = QPointF(vp.width() / 2, vp.height() / 2)
+        QApplication.sendEvent(vp, QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, -120),
+                                               Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
+    assert view.verticalScrollBar().value() > before
+    qtbot.wait(20)
+    image = vp.grab().toImage()
+    assert view.rulers.shown == (True, True)
+    top = {t for _p, t, side in view.rulers.drawn if side == "top"}
+    left = {t for _p, t, side in view.rulers.drawn if side == "left"}
+    strip_top, strip_left = view.rulers.strip_rects()
+    in_view = {str(y + 1) for y in range(41)
+               if strip_top.height() + 7 < view.mapFromScene(win.scene.cell_centre((0, y))).y() < vp.height() - 7}
+    assert {"J", "K", "L"} <= top and len(in_view) > 5 and in_view <= left
+    for at, text, side in view.rulers.drawn:  # each letter level with its column, each number with its row
+        if side == "top" and text == "K":
+            assert abs(at.x() - view.mapFromScene(win.scene.cell_centre(win.document.grid.coord("K20"))).x()) <= 1
+        if side == "left" and text == "20":
+            assert abs(at.y() - view.mapFromScene(win.scene.cell_centre(win.document.grid.coord("K20"))).y()) <= 1
+    # the strip is painted: its background colour at the top edge, dark glyph pixels inside it
+    y = int(strip_top.height() / 2)
+    row = [QColor(image.pixel(x, y)) for x in range(int(strip_left.width()) + 2, image.width(), 2)]
+    assert any(c.lightness() < 100 for c in row)
+    image.save(str(tmp_path / "rulers.png"))
+    # back at the board's edge, the rulers give way to the labels beside the board
+    view.centerOn(win.scene.board_rect.topLeft())
+    qtbot.wait(20)
+    vp.grab()
+    assert view.rulers.shown == (False, False)
+
+
+def test_india_no_name_said_twice_and_the_plus_label_explained(qtbot, tmp_path):
+    from PySide6.QtGui import QHelpEvent, QImage, QPainter
+    from PySide6.QtWidgets import QToolTip
+
+    from editor import render
+
+    win = _india_window(qtbot, tmp_path)
+    scen = win.document.scenario
+
+    def picture(label, without_icons=False):
+        s = scen
+        if without_icons:
+            cells = dict(s.board.cells)
+            cells[label] = cells[label].model_copy(update={"icons": []})
+            s = s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})
+        img = QImage(240, 240, QImage.Format.Format_ARGB32)
+        img.fill(0)
+        p = QPainter(img)
+        render.paint_cell_at(p, s, s.board.grid.coord(label), QPointF(120, 120), 110)
+        p.end()
+        return img
+
+    for label in ("H21", "H15", "O12"):  # COTTON, ORE1, TEA2: the badge saying the same is gone
+        assert picture(label) == picture(label, without_icons=True), label
+    assert picture("A18") != picture("A18", without_icons=True)  # badges with values stay
+    # the '+?' of Mumbai says what it is
+    view = win.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_0, CTRL)
+    d23 = win.document.grid.coord("D23")
+    view.centerOn(win.scene.cell_centre(d23))
+    qtbot.wait(10)
+    pos = view_point(win, d23).toPoint()
+    qtbot.mouseMove(view.viewport(), pos)
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos)))
+    assert "+? variable revenue" in QToolTip.text()

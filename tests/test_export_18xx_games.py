@@ -162,10 +162,12 @@ def test_generic_upgrades_follow_colour_label_and_exits(india):
 
 
 def test_a_tile_with_an_unknown_part_names_its_line():
-    src = "LAYOUT = :flat\nTILES = {\n  'Z' => { 'count' => 1, 'color' => 'yellow',\n    'code' => 'path=a:0,b:3;stripes=color:red' },\n}\nHEXES = { white: { ['A2'] => '' } }\n"
+    src = "LAYOUT = :flat\nTILES = {\n  'Z' => { 'count' => 1, 'color' => 'yellow',\n    'code' => 'path=a:0,b:3;sparkle=color:red' },\n}\nHEXES = { white: { ['A2'] => '' } }\n"
     with pytest.raises(ImportError18xx) as info:
         import_18xx_games(src, "t.rb")
-    assert info.value.line == 4 and "stripes" in info.value.message
+    assert info.value.line == 4 and "sparkle" in info.value.message
+    lenient = import_18xx_games(src, "t.rb", lenient=True)
+    assert lenient.scenario.tile("Z").paths and any("t.rb:4:" in w and "sparkle" in w for w in lenient.warnings)
 
 
 def _bad_cases():
@@ -200,7 +202,7 @@ def test_warnings_for_ignored_constants_name_the_line():
     src = "LAYOUT = :flat\nFOO = 3\nHEXES = { white: { ['A2'] => 'city=revenue:0,loc:1' } }\n"
     result = import_18xx_games(src, "w.rb")
     assert any(w.startswith("w.rb:2:") and "FOO" in w for w in result.warnings)
-    assert any(w.startswith("w.rb:3:") and "loc" in w for w in result.warnings)
+    assert result.scenario.board.cells["A2"].cities[0].loc == "1"  # a drawing position is kept, not warned about
     assert Counter(c.kind for c in [result.scenario.board.grid]) == Counter({"hex": 1})
 
 
@@ -215,31 +217,31 @@ def test_tile_code_of_every_18india_tile_parses_back(india):
 LENIENT_SRC = """LAYOUT = :flat
 HEXES = {
   white: {
-    %w[A2 B3] => 'upgrade=cost:80,terrain:water|mountain',
-    ['C2'] => 'upgrade=cost:40,terrain:swamp;frame=color:red',
+    %w[A2 B3] => 'city=revenue:0,outline:red',
+    ['C2'] => 'upgrade=cost:40,terrain:swamp;sparkle=color:red',
   },
 }.freeze
 """
 
 
-def test_strict_import_refuses_lossy_terrain_and_lenient_warns():
+def test_strict_import_refuses_drawing_leftovers_and_lenient_lists_each():
     with pytest.raises(ImportError18xx) as info:
         import_18xx_games(LENIENT_SRC, "l.rb")
-    assert info.value.line == 4 and "--lenient" in info.value.message
+    assert info.value.line == 4 and "--lenient" in info.value.message and "outline" in info.value.message
     result = import_18xx_games(LENIENT_SRC, "l.rb", lenient=True)
     cells = result.scenario.board.cells
-    assert (cells["A2"].terrain, cells["A2"].cost) == ("water", 80)
-    assert (cells["C2"].terrain, cells["C2"].cost) == ("plain", 40)
-    assert sum("l.rb:4:" in w for w in result.warnings) == 2  # A2 and B3
-    assert any("l.rb:5:" in w and "swamp" in w for w in result.warnings)
-    assert any("l.rb:5:" in w and "frame" in w for w in result.warnings)
+    assert cells["A2"].cities and cells["B3"].cities
+    assert (cells["C2"].cost, cells["C2"].costs[0].terrains) == (40, ["swamp"])  # any terrain is kept
+    assert sum("l.rb:4:" in w and "outline" in w for w in result.warnings) == 2  # A2 and B3
+    assert any("l.rb:5:" in w and "sparkle" in w for w in result.warnings)
 
 
-def test_offboard_parts_belong_on_red_hexes_and_slotless_cities_round_trip():
-    with pytest.raises(ImportError18xx, match="red hex"):
-        import_18xx_games("LAYOUT = :flat\nHEXES = { white: {\n ['A2'] => 'offboard=revenue:20' } }\n", "o.rb")
-    src = "LAYOUT = :flat\nHEXES = { gray: { ['A2'] => 'city=revenue:20,slots:0;path=a:0,b:_0' } }\n"
+def test_offboard_parts_anywhere_and_slotless_cities_round_trip():
+    src = "LAYOUT = :flat\nHEXES = { gray: { ['A2'] => 'offboard=revenue:20;path=a:0,b:_0' }, red: { ['B3'] => 'city=revenue:20,slots:0;path=a:0,b:_0' } }\n"
     s = import_18xx_games(src, "o.rb").scenario
-    assert s.board.cells["A2"].cities[0].slots == 0
-    back = import_18xx_games(export_18xx_games(s)[0], "o.rb").scenario
+    assert s.board.cells["A2"].cities[0].offboard is True  # an off-board on a gray hex
+    assert s.board.cells["B3"].cities[0].offboard is False  # a real city with no circle on a red hex
+    out = export_18xx_games(s)[0]
+    assert "'offboard=revenue:20;path=a:0,b:_0'" in out and "'city=revenue:20,slots:0;path=a:0,b:_0'" in out
+    back = import_18xx_games(out, "o.rb").scenario
     assert back.board == s.board

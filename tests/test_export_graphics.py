@@ -80,17 +80,40 @@ def test_png_is_drawn_not_blank(qapp, india):
 
 
 def test_pdf_is_split_over_pages_at_true_size(qapp, tmp_path, india):
-    from editor.render.graphics import board_size_mm, page_size_mm
+    from editor.render.graphics import board_size_mm, page_size_mm, pdf_pages
 
     out = tmp_path / "b.pdf"
-    assert main(["export", str(SCENARIO), "--to", "pdf", "--page-size", "A4", "-o", str(out)]) == 0
+    assert main(["export", str(SCENARIO), "--to", "pdf", "--page-size", "A4", "--overlap-mm", "0", "-o", str(out)]) == 0
     data = out.read_bytes()
     assert data.startswith(b"%PDF")
     bw, bh = board_size_mm(india)
     pw, ph = page_size_mm("A4")
     portrait = math.ceil(bw / (pw - 20)) * math.ceil(bh / (ph - 20))
     landscape = math.ceil(bw / (ph - 20)) * math.ceil(bh / (pw - 20))
-    assert _pdf_pages(data) == min(portrait, landscape) > 1
+    plan, pieces = pdf_pages(india, overlap_mm=0)
+    assert plan.pages >= min(portrait, landscape) and 1 < _pdf_pages(data) == len(pieces) <= plan.pages
+
+
+def test_pdf_default_overlaps_and_prints_no_piece_without_a_cell(qapp, tmp_path, india):
+    from PySide6.QtCore import QPointF
+
+    from editor.render import CELL_SIZE, board_rect
+    from editor.render.graphics import DEFAULT_OVERLAP_MM, page_size_mm, pdf_pages, piece_rect
+
+    out = tmp_path / "b.pdf"
+    assert main(["export", str(SCENARIO), "--to", "pdf", "-o", str(out)]) == 0
+    plan, pieces = pdf_pages(india)  # the defaults: A4, 10 mm overlap
+    assert DEFAULT_OVERLAP_MM == 10.0 and _pdf_pages(out.read_bytes()) == len(pieces) < plan.pages
+    pw, ph = page_size_mm("A4")
+    avail = (ph - 20, pw - 20) if plan.landscape else (pw - 20, ph - 20)
+    rect = board_rect(india, CELL_SIZE)
+    grid = india.board.grid
+    centres = [QPointF(*grid.centre(c, CELL_SIZE)) for c in grid.ordered_coords]
+    boxes = {(r, c): piece_rect(rect, r, c, avail, DEFAULT_OVERLAP_MM, CELL_SIZE / 22.0) for r in range(plan.rows) for c in range(plan.columns)}
+    for key, box in boxes.items():  # a piece left out shows no cell centre; every cell centre is printed
+        if key not in pieces:
+            assert not any(box.contains(p) for p in centres), key
+    assert all(any(boxes[k].contains(p) for k in pieces) for p in centres)
 
 
 def test_pdf_on_a_larger_page_needs_fewer_pages_and_fit_needs_one(qapp, tmp_path):

@@ -36,10 +36,19 @@ def test_empty_parts_and_trailing_semicolon_are_skipped():
     assert parse_parts("") == []
 
 
-@pytest.mark.parametrize("bad", ["city=revenue:1,x", "9=foo", "city=revenue:1,revenue:2"])
+@pytest.mark.parametrize("bad", ["city=revenue:1,x", "9=foo", "city=revenue:1,slots:2:3"])
 def test_bad_parts_are_refused(bad):
     with pytest.raises(DslError):
         parse_parts(bad)
+
+
+def test_parts_are_read_as_the_engine_reads_them_with_notes():
+    # a key given twice keeps its last value; text after a second '=' (a missing ';') is ignored
+    p = parse_parts("offboard=groups:A,revenue:10,groups:W")[0]
+    assert p.params == {"groups": "W", "revenue": "10"} and "given twice" in p.notes[0]
+    q = parse_parts("path=a:3,b:_1path=a:2,b:_2")[0]
+    assert q.params == {"a": "3", "b": "_1path"} and "second '='" in q.notes[0]
+    assert parse_track("city=revenue:0;city=revenue:0;path=a:3,b:_1path=a:2,b:_2").paths[0].b == "n1"
 
 
 def test_track_nodes_are_renumbered_cities_first():
@@ -55,21 +64,37 @@ def test_offboard_becomes_a_city_without_slots_and_keeps_phase_revenue():
     assert t.nodes[0].revenue == "yellow_30|brown_60" and t.nodes[0].groups == ["West"]
 
 
-def test_presentation_keys_are_warned_not_silently_dropped():
-    t = parse_track("city=revenue:20,loc:center;path=a:0,b:_0,terminal:2")
-    assert any("loc:center" in w for w in t.warnings)
-    assert any("terminal:2" in w for w in t.warnings)
-    assert t.paths[0].terminal
+def test_stop_and_path_details_are_kept_in_fields():
+    t = parse_track(
+        "city=revenue:20,loc:center,hide:1,visit_cost:0,route:optional,boom:1,format:+%d;"
+        "halt=symbol:M,revenue:10,loc:2;town=revenue:10,style:dot,to_city:1;"
+        "path=a:0,b:_0,terminal:2,track:dual,lanes:2,a_lane:2.0,b_lane:2.1,ignore:1;path=a:1,b:_1,track:narrow"
+    )
+    c, halt, town = t.nodes
+    assert (c.loc, c.hide, c.visit_cost, c.route, c.boom, c.format) == ("center", True, 0, "optional", True, "+%d")
+    assert halt.kind == "town" and halt.halt and halt.symbol == "M"
+    assert town.style == "dot" and town.to_city
+    p = t.paths[0]
+    assert (p.terminal, p.terminal_style, p.track, p.lanes, p.a_lane, p.b_lane, p.ignore) == (True, 2, "dual", 2, "2.0", "2.1", True)
+    assert t.paths[1].track == "narrow"
+    assert t.dropped == [] and t.warnings == []
+
+
+def test_drawing_leftovers_without_a_field_are_listed_as_dropped():
+    t = parse_track("city=revenue:10,outline:red;offboard=revenue:10,rows:2;path=a:0,b:_0,loc:0.5")
+    assert len(t.dropped) == 1 and "outline:red" in t.dropped[0]
+    assert t.nodes[1].rows == 2 and t.paths[0].loc == "0.5"  # these have fields
 
 
 @pytest.mark.parametrize(
     "code, words",
     [
-        ("path=a:0,b:3,track:narrow", "narrow"),
+        ("path=a:0,b:3,track:wide", "wide"),
         ("path=a:0,b:_0", "_0"),
         ("path=a:0,b:7", "7"),
         ("city=revenue:20,foo:1", "foo"),
-        ("halt", "halt"),
+        ("pass=revenue:10", "pass"),
+        ("path=a:0,b:3,lanes:x", "lanes"),
         ("city=revenue:abc", "abc"),
     ],
 )
@@ -84,7 +109,12 @@ def test_tile_code_round_trip():
     assert tile.label == "OO" and tile.city_count == 2 and tile.count == 2
     assert tile_code(tile) == code
     with pytest.raises(DslError):
-        tile_from_code("X", "path=a:0,b:3;upgrade=cost:20", "yellow", 1)
+        tile_from_code("X", "path=a:0,b:3;sparkle=cost:20", "yellow", 1)
+    full = "path=a:0,b:3,track:narrow;label=T;label=B;upgrade=cost:20,terrain:water|mountain;border=edge:1,type:mountain,cost:40;icon=image:port;stub=edge:2;frame=color:#ff0000;future_label=label:X,color:green"
+    t = tile_from_code("X", full, "yellow", 1, hidden=True)
+    assert t.labels == ["B"] and t.costs[0].terrains == ["water", "mountain"] and t.borders[0].cost == 40
+    assert t.icons == ["image:port"] and t.stubs == [2] and t.frame.color == "#ff0000" and t.hidden
+    assert canonical_parts(tile_code(t)) == canonical_parts(full)
 
 
 def test_canonical_parts_ignore_order_and_node_numbering_but_not_meaning():

@@ -62,7 +62,8 @@ def derive(spec: dict, base: Scenario | None = None) -> Scenario:
         if "game_phase" in st:
             update["game_phase"] = st["game_phase"]
         if "laid" in st:
-            update["laid"] = [LaidThisTurn(cell=c, tile=t) for c, t in st["laid"]]
+            # [cell, tile] or [cell, tile, private]: a private company's extra lay
+            update["laid"] = [LaidThisTurn(cell=e[0], tile=e[1], private=e[2] if len(e) > 2 else None) for e in st["laid"]]
         if "gauge_markers" in st:
             update["gauge_markers"] = [tuple(m) for m in st["gauge_markers"]]
         state = state.model_copy(update=update)

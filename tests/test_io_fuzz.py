@@ -57,6 +57,19 @@ def hex_doc() -> dict[str, Any]:
 
 
 BASES = [catalan_doc(), hex_doc()]
+
+
+def version0(doc: dict[str, Any]) -> dict[str, Any]:
+    """The same document in the pre-release layout (version 0: ``rule_set`` and ``options`` at the root)."""
+    old = copy.deepcopy(doc)
+    rules = old.pop("rules")
+    old["version"], old["rule_set"] = 0, rules["id"]
+    if "options" in rules:
+        old["options"] = rules["options"]
+    return old
+
+
+VERSION0_BASES = [version0(d) for d in BASES]
 BUNDLED = [json.loads(f.read_text(encoding="utf-8")) for f in sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.json"))]
 
 json_scalars = st.one_of(
@@ -126,7 +139,7 @@ def mutated_texts(draw) -> str:
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(text)))
         j = draw(st.integers(i, min(len(text), i + 4)))
-        text = text[:i] + draw(st.text(max_size=3) | st.sampled_from(['"', "{", "}", "[", "]", ",", ":", "0", "-", "e"])) + text[j:]
+        text = text[:i] + draw(st.text(max_size=3) | st.sampled_from(['"', "{", "}", "[", "]", ",", ":", "0", "-", "e", "e400", "\\ud800"])) + text[j:]
     return text
 
 
@@ -203,3 +216,15 @@ def test_mutations_and_garbage_long_run(docs, data):
     for doc in docs:
         load_only_scenario_or_load_error(json.dumps(doc, indent=1).encode("utf-8"))
     load_only_scenario_or_load_error(data)
+
+
+@pytest.mark.slow
+@given(mutated_docs(rounds=3, bases=VERSION0_BASES))
+def test_mutations_of_version0_files(doc):
+    """The migration path (parse, migrate, re-read) is as robust as the current one."""
+    load_only_scenario_or_load_error(json.dumps(doc, indent=1))
+
+
+def test_version0_bases_load():
+    for doc in VERSION0_BASES:
+        assert load_only_scenario_or_load_error(json.dumps(doc)) is not None

@@ -87,7 +87,9 @@ def test_custom_tile_replaced_and_renamed_keeps_its_overrides():
 
 def test_search_by_number_colour_and_label():
     assert [t.id for t in manifest.search_tiles(STD.tiles, "14")] == ["14", "141", "142", "143", "144", "145", "146", "147", "148"]
-    assert {t.id for t in manifest.search_tiles(STD.tiles, "B", "green")} == {"53"}
+    found = manifest.search_tiles(STD.tiles, "B", "green")
+    assert "53" in {t.id for t in found} and "14" not in {t.id for t in found}
+    assert found and all(t.color == "green" and (t.label == "B" or t.id.lower().startswith("b")) for t in found)
     assert all(t.color == "gray" for t in manifest.search_tiles(STD.tiles, "", "gray"))
 
 
@@ -100,6 +102,17 @@ def test_derived_graph_follows_the_engine_rules():
     assert g["53"] == ["61"]           # B to B
     assert g["8"] == ["23"]
     assert not engine_upgrades_to(STD.get("14"), STD.get("15"))  # same colour
+
+
+def test_refusal_says_which_engine_test_fails():
+    from model.upgrade_graph import refusal
+
+    old = STD.get("57")
+    assert refusal(old, STD.get("14")) is None
+    assert refusal(old, STD.get("53")) == "label B"
+    assert refusal(old, STD.get("23")) == "0 cities and 0 towns, not 1 and 0"
+    assert refusal(old, STD.get("63")) == "brown, not the next colour"
+    assert refusal(STD.get("7"), STD.get("23")) == "no rotation keeps its paths"
 
 
 def test_overrides_replace_one_entry_and_keep_the_rest_derived():
@@ -134,6 +147,9 @@ def test_checker_flags_a_yellow_dead_end():
     issues = [i for i in get_rule_set("18xx").check(s) if i.rule == "manifest.yellow-dead-end"]
     assert sorted(i.message.split()[1] for i in issues) == ["7", "8", "9"]
     assert all(i.severity == "warning" for i in issues)
+    s = with_supply(s, manifest.set_upgrades(s, "14", []))  # an override keeps the graph derived elsewhere
+    issues = [i for i in get_rule_set("18xx").check(s) if i.rule == "manifest.yellow-dead-end"]
+    assert sorted(i.message.split()[1] for i in issues) == ["7", "8", "9"]
     s = with_supply(s, manifest.add_tiles(s, [STD.get("18"), STD.get("23")]))
     assert "manifest.yellow-dead-end" not in rules_of(s)
 

@@ -29,9 +29,9 @@ def test_palette_lists_tiles_with_counts_and_follows_edits(qtbot):
     pal = TilePalette(doc)
     qtbot.addWidget(pal)
     tiles = doc.scenario.tileset().tiles
-    assert pal.list.count() == len(tiles)
+    assert len(pal.items()) == len(tiles)
     limited = next(t for t in tiles if t.count is not None)
-    item = next(pal.list.item(i) for i in range(pal.list.count()) if pal.list.item(i).data(Qt.ItemDataRole.UserRole) == limited.id)
+    item = pal.item_for(limited.id)
     assert f"{limited.count} left" in item.text()
     doc.undo_stack.push(PlaceTileCommand(doc, editing.stamp_cell(doc.scenario, (0, 0), limited.id, 0), limited.id, 0))
     qtbot.waitUntil(lambda: f"{limited.count - 1} left" in item.text())

@@ -142,3 +142,23 @@ def test_a_tile_listed_twice_keeps_the_later_entry_as_ruby_does():
     # Ruby's hash literal keeps the last of two equal keys; the reader follows the language.
     tiles = tiles_from_18xx_games("{ '7' => 1, '7' => 2 }", "<s>")
     assert [(t.id, t.count) for t in tiles] == [("7", 2)]
+
+
+def test_exports_carry_the_upgrade_graph_and_say_what_18xx_games_cannot_hold():
+    from model import manifest
+    from model.io.export_18xx_games import export_18xx_games
+    from model.io.export_18xx_maker import export_18xx_maker_data
+    from model.newboard import new_scenario
+    from model.scenario import Scenario
+
+    s = new_scenario("18xx", 5, 5, title="Graph")
+    s.tiles = manifest.add_tiles(s, [STD.get(i) for i in ("9", "57", "14", "15", "18", "23")] + [B_CITY])
+    s = Scenario.model_validate(s.model_dump(mode="json"))
+    data, _ = export_18xx_maker_data(s)
+    assert data["upgrades"] == {"9": ["18", "23"], "57": ["14", "15"]}   # derived as the engine does
+    s.tiles = manifest.set_upgrades(s, "57", ["15", "B1"])
+    s = Scenario.model_validate(s.model_dump(mode="json"))
+    data, _ = export_18xx_maker_data(s)
+    assert data["upgrades"] == {"9": ["18", "23"], "57": ["15", "B1"]}
+    _ruby, notes = export_18xx_games(s)
+    assert any(n.startswith("upgrade overrides (tiles.upgrades) are the title's own rules") for n in notes)

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 from model.board import Board, Cell, City, EdgeFeature, Town  # noqa: E402
 from model.grid import HexGrid  # noqa: E402
 from model.io import save  # noqa: E402
-from model.scenario import Company, GameState, Meta, RulesRef, Scenario, TileSupply  # noqa: E402
+from model.scenario import Company, GameState, Meta, PrivateCompany, RulesRef, Scenario, TileSupply  # noqa: E402
 from model.tiles import Node, TileDef, TilePath, TileSet  # noqa: E402
 
 DEFAULT_REFERENCE = ROOT / "tests" / "data" / "18india_reference.json"
@@ -201,6 +201,17 @@ def _edge_features(ref: dict, grid: HexGrid) -> list[EdgeFeature]:
     return sorted(out, key=key)
 
 
+PRIVATES = (
+    ("P1", "Swedish EIC"),
+    ("P2", "Portuguese EIC"),
+    ("P3", "Dutch EIC"),
+    ("P4", "French EIC"),
+    ("P5", "Danish EIC"),
+    ("P6", "British EIC"),
+)
+"""The six private companies, unowned at the start (the rules give P2-P4 their track abilities)."""
+
+
 def build_scenario(ref: dict) -> Scenario:
     """The whole 18 India map with its companies, checked by the ``18india`` rule set."""
     coords = sorted(((h["x"], h["y"]), h["coord"]) for h in ref["hexes"])
@@ -255,7 +266,7 @@ def build_scenario(ref: dict) -> Scenario:
         board=Board(grid=grid, cells=cells, edges=_edge_features(ref, grid)),
         tiles=TileSupply(set="18india"),
         companies=companies,
-        state=GameState(game_phase="I"),
+        state=GameState(game_phase="I", privates=[PrivateCompany(id=pid, name=name) for pid, name in PRIVATES]),
     )
 
 

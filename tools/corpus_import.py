@@ -65,7 +65,47 @@ def import_one(path: Path, lenient: bool, export: bool) -> dict:
             diff = [k for k in set(s.board.cells) | set(back.board.cells) if s.board.cells.get(k) != back.board.cells.get(k)]
             row["status"] = "EXPORT-DIFF"
             row["error"] = f"{len(diff)} cell(s) differ after export, e.g. {sorted(diff)[:3]}" if diff else "edges differ after export"
+        elif back.tileset().tiles != s.tileset().tiles:
+            row["status"] = "EXPORT-DIFF"
+            row["error"] = "tiles differ after export"
+        else:
+            changed = meaning_changes(path, text, src)
+            row["changed"] = len(changed)
+            if changed:
+                row["error"] = f"{len(changed)} hex string(s) written differently in meaning: " + "; ".join(changed[:2])
     return row
+
+
+def _hex_codes(text: str, label: str, path: Path | None) -> dict[str, str]:
+    from model.io.ruby_eval import HashValue, RubyProgram
+
+    prog = RubyProgram(text, label, path=path)
+    out: dict[str, str] = {}
+    hv = prog.value("HEXES")
+    for _colour, group in hv.value.items if hv is not None and isinstance(hv.value, HashValue) else []:
+        for key, code in group.value.items:
+            labels = key.plain()
+            for lbl in [labels] if isinstance(labels, str) else labels:
+                out.setdefault(lbl, code.value)
+    return out
+
+
+def meaning_changes(path: Path, text: str, exported: str) -> list[str]:
+    """Hexes whose exported string differs in meaning from the original (canonical parts)."""
+    from model.io.tobymao import DslError, canonical_parts
+
+    before = _hex_codes(text, path.name, path)
+    after = _hex_codes(exported, "exported", None)
+    out = []
+    for lbl, code in before.items():
+        try:
+            a, b = canonical_parts(code), canonical_parts(after.get(lbl, ""))
+        except DslError:
+            continue
+        if a != b:
+            extra, lost = b - a, a - b
+            out.append(f"{lbl}: -{sorted(lost)[:2]} +{sorted(extra)[:2]}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from model import __version__
 from model.io import LoadError, SaveError, load, save, schema_json
+from model.io.messages import clip_long_words, shorten_repr
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -26,6 +27,7 @@ SUBCOMMAND_MODULES = (
     "editor.cli.rules",
     "editor.cli.export",
     "editor.cli.solve",
+    "editor.cli.tiles",
 )
 
 
@@ -60,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             rules = get_rule_set(scenario.rules.id)
         except KeyError as exc:
-            _err(f"{path}:rules.id: {exc.args[0]}")
+            _err(f"{path}:rules.id: {clip_long_words(exc.args[0])}")
             status = EXIT_INPUT
             continue
         issues = rules.check(scenario)
@@ -101,11 +103,39 @@ def cmd_info(args: argparse.Namespace) -> int:
         lines.append("players:     " + ", ".join(p.id for p in s.players))
     if s.companies:
         lines.append("companies:   " + ", ".join(c.id for c in s.companies))
+    lines += _state_lines(s)
     for key, val in (("author", s.meta.author), ("attribution", s.meta.attribution)):
         if val:
             lines.append(f"{key + ':':<13}{val}")
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _state_lines(s) -> list[str]:
+    """The game state for ``info``: turn, phases, this turn's lays, privates, a pending home."""
+    st = s.state
+    parts = [f"turn {st.turn}"]
+    if st.active:
+        parts.append(f"active {st.active}")
+    if st.game_phase:
+        parts.append(f"game phase {st.game_phase}")
+    if st.phase:
+        parts.append(f"turn phase {st.phase}")
+    if st.laid:
+        laid = ", ".join(f"{e.cell} {e.tile}" + (f" ({e.private})" if e.private else "") for e in st.laid)
+        parts.append(f"laid this turn: {laid}")
+    if st.gauge_markers:
+        parts.append(f"{len(st.gauge_markers)} gauge marker(s)")
+    lines = ["state:       " + ", ".join(parts)]
+    if st.privates:
+        privs = []
+        for pc in st.privates:
+            notes = [pc.owner or "unowned"] + (["used"] if pc.used else []) + ([f"discount {pc.discount} left"] if pc.discount else [])
+            privs.append(f"{pc.id}{' ' + pc.name if pc.name else ''} ({', '.join(notes)})")
+        lines.append("privates:    " + "; ".join(privs))
+    if st.pending_home:
+        lines.append(f"pending home: {st.pending_home} must choose its home")
+    return lines
 
 
 # --- new ---------------------------------------------------------------------------------------
@@ -115,11 +145,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        raise CliError(f"--size {args.size!r}: expected WxH, e.g. 12x12") from None
+        raise CliError(f"--size {shorten_repr(args.size)}: expected WxH, e.g. 12x12") from None
     try:
         scenario = new_scenario(args.rules, w, h, orientation=args.orientation, title=args.title)
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(clip_long_words(str(exc))) from None
     out = Path(args.output)
     if out.exists() and not args.force:
         raise CliError(f"{out}: already exists (use --force to overwrite)")

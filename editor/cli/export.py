@@ -25,6 +25,7 @@ from model.io.export_json import (
     write_atomic,
     write_target,
 )
+from model.io.messages import clip_long_words
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 _APP = None  # the QGuiApplication created for drawing, when there was none
@@ -91,7 +92,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         issues = gate(scenario)
     except KeyError as exc:
-        raise CliError(f"{args.file}:rules.id: {exc.args[0]}") from None
+        raise CliError(f"{args.file}:rules.id: {clip_long_words(exc.args[0])}") from None
     errors = blocking(issues)
     if errors and not args.force:
         for i in errors:
@@ -154,7 +155,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         try:
             get_rule_set(args.rules)
         except KeyError as exc:
-            raise CliError(f"--rules: {exc.args[0]}") from None
+            raise CliError(f"--rules: {clip_long_words(exc.args[0])}") from None
     try:
         result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient, path=path)
     except ImportError18xx as exc:
@@ -183,7 +184,7 @@ def register(subparsers) -> None:
     c.add_argument("--dpi", type=int, default=None, help="png: dots per inch (default 150)")
     c.add_argument("--page-size", default=None, help="pdf: A4 (default), A3, A2, A1, A0, B4, B3, Letter, Legal, Tabloid, Ledger")
     c.add_argument("--margin-mm", type=float, default=10.0, help="pdf: page margin in mm (default 10)")
-    c.add_argument("--overlap-mm", type=float, default=0.0, help="pdf: strip repeated from each neighbouring page, for gluing (default 0)")
+    c.add_argument("--overlap-mm", type=float, default=None, help="pdf: strip repeated from each neighbouring page, for gluing, with crop marks (default 10)")
     c.add_argument("--fit-page", action="store_true", help="pdf: shrink the board onto one page instead of splitting it")
     c.add_argument("--cell-mm", type=float, default=None,
                    help="svg/png/pdf: printed cell size in mm (hex centre to corner; default 22, an 18xx hex of 38 mm)")

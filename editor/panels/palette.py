@@ -1,20 +1,41 @@
 """The tile palette: every tile of the scenario's tile set with the copies left in the supply.
 
+Tiles are grouped by colour (yellow, green, brown, gray sections in the order tiles upgrade),
+each section a grid of pictures with the tile's number and copies left under it. The filter
+box keeps the tiles whose number, label or name contains the text. The sections do not
+scroll on their own: the whole palette scrolls, so every caption stays under its tile.
+
 Picking a tile selects it for the tile stamp. The "where can this tile go?" check box asks
 the main window to shade every cell where the picked tile has a legal move.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSize, Qt, QTimer, Signal
+import math
+
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QCheckBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.document import Document
 from model import editing
+from model.tiles import COLOR_ORDER
 
 ICON_PX = 56
 TILE_ROLE = Qt.ItemDataRole.UserRole
+GRID = QSize(ICON_PX + 28, ICON_PX + 34)
+SECTION_TITLES = {"white": "White", "yellow": "Yellow", "green": "Green", "brown": "Brown", "gray": "Gray", "track": "Track tiles"}
 
 
 def tile_icon(tile, grid, px: int = ICON_PX) -> QIcon:
@@ -33,8 +54,41 @@ def tile_icon(tile, grid, px: int = ICON_PX) -> QIcon:
     return QIcon(pm)
 
 
+def matches(tile, text: str) -> bool:
+    """True when the filter ``text`` is empty or found in the tile's number, label or name."""
+    text = text.strip().lower()
+    if not text:
+        return True
+    return any(text in (v or "").lower() for v in (tile.id, tile.label, tile.name))
+
+
+class _Section(QListWidget):
+    """One colour's tiles: an icon grid as tall as its rows (the palette scrolls, not the section)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setViewMode(QListWidget.ViewMode.IconMode)
+        self.setIconSize(QSize(ICON_PX, ICON_PX))
+        self.setGridSize(GRID)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setMovement(QListWidget.Movement.Static)
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+
+    def visible_count(self) -> int:
+        return sum(not self.item(i).isHidden() for i in range(self.count()))
+
+    def fit_height(self, width: int) -> None:
+        columns = max(1, (width - 4) // GRID.width())
+        rows = math.ceil(self.visible_count() / columns)
+        self.setFixedHeight(rows * GRID.height() + 6)
+
+
 class TilePalette(QWidget):
-    """The tile set of the open scenario, with counts left; emits ``tileSelected(tile_id)``."""
+    """The tile set of the open scenario by colour, with counts left; emits ``tileSelected(tile_id)``."""
 
     tileSelected = Signal(object)      # str | None
     overlayToggled = Signal(bool)
@@ -42,24 +96,35 @@ class TilePalette(QWidget):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.list = QListWidget()
-        self.list.setViewMode(QListWidget.ViewMode.IconMode)
-        self.list.setIconSize(QSize(ICON_PX, ICON_PX))
-        self.list.setGridSize(QSize(ICON_PX + 28, ICON_PX + 34))
-        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.list.setMovement(QListWidget.Movement.Static)
-        self.list.setWordWrap(True)
-        self.list.currentItemChanged.connect(self._picked)
         self.overlay_box = QCheckBox("Where can this tile go?")
         self.overlay_box.setToolTip("Shade every cell where the picked tile has a legal move")
         self.overlay_box.toggled.connect(self.overlayToggled)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter: number or label")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._apply_filter)
+        self.filter_edit.textChanged.connect(lambda _t: self.scroll.verticalScrollBar().setValue(0))
+        self.sections: dict[str, _Section] = {}
+        self.headers: dict[str, QLabel] = {}
+        self._body = QWidget()
+        self._body_layout = QVBoxLayout(self._body)
+        self._body_layout.setContentsMargins(0, 0, 0, 0)
+        self._body_layout.setSpacing(2)
+        self._body_layout.addStretch(1)  # the sections go above it
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self._body)
+        self.scroll.viewport().installEventFilter(self)
         self.info = QLabel()
         self.info.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.overlay_box)
-        lay.addWidget(self.list, 1)
+        lay.addWidget(self.filter_edit)
+        lay.addWidget(self.scroll, 1)
         lay.addWidget(self.info)
+        self._current: str | None = None
         self._counts_timer = QTimer(self)
         self._counts_timer.setSingleShot(True)
         self._counts_timer.timeout.connect(self.refresh_counts)
@@ -69,29 +134,66 @@ class TilePalette(QWidget):
         self._icons: dict[tuple, QIcon] = {}
         self.rebuild()
 
+    # --- queries -----------------------------------------------------------------------------
+    def items(self) -> list[QListWidgetItem]:
+        """Every tile's item, section by section."""
+        return [sec.item(i) for sec in self.sections.values() for i in range(sec.count())]
+
+    def item_for(self, tile_id: str) -> QListWidgetItem | None:
+        return next((it for it in self.items() if it.data(TILE_ROLE) == tile_id), None)
+
     def current_tile(self) -> str | None:
-        item = self.list.currentItem()
-        return item.data(TILE_ROLE) if item is not None else None
+        return self._current
 
+    def visible_tiles(self) -> list[str]:
+        """The tiles the filter lets through, in palette order."""
+        return [it.data(TILE_ROLE) for it in self.items() if not it.isHidden()]
+
+    # --- selection ---------------------------------------------------------------------------
     def select_tile(self, tile_id: str | None) -> None:
-        for i in range(self.list.count()):
-            item = self.list.item(i)
-            if item.data(TILE_ROLE) == tile_id:
-                self.list.setCurrentItem(item)
-                return
-        self.list.setCurrentItem(None)
+        item = self.item_for(tile_id) if tile_id is not None else None
+        if item is None:
+            self._set_current(None, None)
+            return
+        item.listWidget().setCurrentItem(item)
 
+    def _set_current(self, section: _Section | None, item: QListWidgetItem | None) -> None:
+        for sec in self.sections.values():
+            if sec is not section:
+                sec.blockSignals(True)
+                sec.setCurrentItem(None)
+                sec.clearSelection()
+                sec.blockSignals(False)
+        tile = item.data(TILE_ROLE) if item is not None else None
+        if tile != self._current:
+            self._current = tile
+            self.tileSelected.emit(tile)
+
+    def _picked(self, section: _Section, current, _previous) -> None:
+        if current is not None:
+            self._set_current(section, current)
+
+    # --- building ----------------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Fill the list from the scenario's tile set (after open/new or a supply change)."""
-        current = self.current_tile()
+        """Fill the sections from the scenario's tile set (after open/new or a supply change)."""
+        current = self._current
         s = self.document.scenario
         grid = s.board.grid
-        self.list.blockSignals(True)
-        self.list.clear()
         try:
             tiles = s.tileset().tiles
         except Exception:  # noqa: BLE001 - a broken supply shows as an empty palette
             tiles = []
+        for name in list(self.sections):
+            self.sections.pop(name).deleteLater()
+            self.headers.pop(name).deleteLater()
+        colours = sorted({t.color for t in tiles}, key=lambda c: (COLOR_ORDER.index(c) if c in COLOR_ORDER else len(COLOR_ORDER), c))
+        for colour in colours:
+            header = QLabel(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b>")
+            sec = _Section()
+            sec.currentItemChanged.connect(lambda cur, prev, sec=sec: self._picked(sec, cur, prev))
+            self.headers[colour], self.sections[colour] = header, sec
+            self._body_layout.insertWidget(self._body_layout.count() - 1, header)
+            self._body_layout.insertWidget(self._body_layout.count() - 1, sec)
         for t in tiles:
             key = (t.id, t.model_dump_json(), grid.kind, grid.sides, getattr(grid, "orientation", ""))
             icon = self._icons.get(key)
@@ -99,24 +201,54 @@ class TilePalette(QWidget):
                 icon = self._icons[key] = tile_icon(t, grid)
             item = QListWidgetItem(icon, t.id)
             item.setData(TILE_ROLE, t.id)
-            item.setToolTip(f"{t.name or t.id} ({t.color})")
-            self.list.addItem(item)
-        self.list.blockSignals(False)
-        self.refresh_counts()
-        if current is not None:
+            item.setToolTip(f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else ""))
+            self.sections[t.color].addItem(item)
+        self._tiles = {t.id: t for t in tiles}
+        self._current = None
+        if current is not None and self.item_for(current) is not None:
             self.select_tile(current)
-        if self.current_tile() != current:
-            self.tileSelected.emit(self.current_tile())
+        self.refresh_counts()
+        self._apply_filter()
+        if self._current != current:
+            self.tileSelected.emit(self._current)
 
     def refresh_counts(self) -> None:
         left = editing.tiles_left(self.document.scenario)
-        for i in range(self.list.count()):
-            item = self.list.item(i)
+        for item in self.items():
             tid = item.data(TILE_ROLE)
             n = left.get(tid)
             item.setText(f"{tid}\n{'∞' if n is None else f'{n} left'}")
             item.setForeground(QColor("#b00000") if n is not None and n < 0 else QColor("#202020"))
-        self.info.setText(f"{self.list.count()} tile types")
+        self._update_info()
 
-    def _picked(self, current, _previous) -> None:
-        self.tileSelected.emit(current.data(TILE_ROLE) if current is not None else None)
+    # --- filter and layout -------------------------------------------------------------------
+    def _apply_filter(self, *_args) -> None:
+        text = self.filter_edit.text()
+        tiles = getattr(self, "_tiles", {})
+        for colour, sec in self.sections.items():
+            for i in range(sec.count()):
+                item = sec.item(i)
+                tile = tiles.get(item.data(TILE_ROLE))
+                item.setHidden(tile is not None and not matches(tile, text))
+            shown = sec.visible_count() > 0
+            sec.setVisible(shown)
+            self.headers[colour].setVisible(shown)
+            n = sec.visible_count()
+            self.headers[colour].setText(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b> ({n})")
+        self._fit_sections()
+        self._update_info()
+
+    def _fit_sections(self) -> None:
+        width = self.scroll.viewport().width()
+        for sec in self.sections.values():
+            sec.fit_height(width)
+
+    def _update_info(self) -> None:
+        total = len(self.items())
+        shown = len(self.visible_tiles())
+        self.info.setText(f"{total} tile types" if shown == total else f"{shown} of {total} tile types match")
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if obj is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_sections()
+        return False

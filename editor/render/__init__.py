@@ -151,15 +151,15 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
             ),
             tdef,
         )
-    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + (["junction"] if cell.junction else [])
+    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + ["junction"] * cell.junction_count
     if not kinds and not cell.paths:
         return None, None
     return (
         TrackData(
             paths=[(p.a, p.b, p.terminal) for p in cell.paths],
             kinds=kinds,
-            slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + (1 if cell.junction else 0)),
-            revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * (1 if cell.junction else 0),
+            slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + cell.junction_count),
+            revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * cell.junction_count,
             styles=[None] * len(kinds),
         ),
         None,
@@ -244,11 +244,31 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
                   background=QColor(255, 255, 255, 170))
     label = cell.label or (tdef.label if tdef is not None else None)
     if label:
-        draw_text(painter, _label_position(geo), label, 15, bold=True, max_width=a * 0.55)
-    if cell.icons:
-        _paint_icons(painter, geo, cell.icons, busy or (not covered and cell.terrain in ("mountain", "hill", "water")))
+        _paint_label(painter, geo, label)
+    icons = [i for i in cell.icons if not _says_name(i, name)]  # "COTTON" needs no "cotton" badge under it
+    if icons:
+        _paint_icons(painter, geo, icons, busy or (not covered and cell.terrain in ("mountain", "hill", "water")))
     if tdef is not None and tdef.color != "track":
         draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
+
+
+def _says_name(icon: str, name: str | None) -> bool:
+    """True when an icon's text repeats the cell's name ('18_india/ore' under ORE1, '…/tea' under TEA2)."""
+    if not name:
+        return False
+    return icon.rsplit("/", 1)[-1].lower() == name.rstrip("0123456789").lower()
+
+
+def _paint_label(painter: QPainter, geo: Geometry, label: str) -> None:
+    """A hex label ('OO', 'B', 'FERRY'); a '+?' (a revenue that varies, 18 India) gets a badge as on the map."""
+    at = _label_position(geo)
+    if label.startswith("+"):
+        painter.setPen(QPen(TEXT, 1.5))
+        painter.setBrush(CITY_FILL)
+        painter.drawRoundedRect(QRectF(at.x() - 15, at.y() - 11, 30, 22), 6, 6)
+        draw_text(painter, at, label, 14, bold=True, max_width=26)
+        return
+    draw_text(painter, at, label, 15, bold=True, max_width=geo.apothem * 0.55)
 
 
 def _label_position(geo: Geometry) -> QPointF:
@@ -493,13 +513,22 @@ def _label_axes(grid) -> tuple[list[int], list[int], list[float], list[float]]:
     return hit[1]
 
 
+def _lanes(grid) -> tuple[int, int]:
+    """Lanes the screen labels of rows and of columns may use: hex rows (flat) or columns (pointy)
+    lie half a cell apart, so their labels alternate between two lanes to fit them all."""
+    if grid.kind != "hex":
+        return 1, 1
+    return (2, 1) if grid.orientation == "flat" else (1, 2)
+
+
 def screen_label_bands(scenario: Scenario, text_px: float = SCREEN_LABEL_PX) -> tuple[float, float]:
     """Screen pixels the screen-constant labels need beside the grid: (left/right band, top/bottom band)."""
     grid = scenario.board.grid
     col_text, row_text = _axis_texts(grid)
     ys = _label_axes(grid)[1] or [0]
     widest = max(_text_width(row_text(y), int(text_px), True) for y in (ys[0], ys[-1]))
-    return widest + 8.0, text_px * 1.25 + 6.0
+    row_lanes, col_lanes = _lanes(grid)
+    return row_lanes * (widest + 6.0) + 2.0, col_lanes * (text_px * 1.25 + 3.0) + 3.0
 
 
 def screen_label_offsets(scenario: Scenario, size: float, scale: float, text_px: float = SCREEN_LABEL_PX) -> tuple[float, float]:
@@ -510,25 +539,23 @@ def screen_label_offsets(scenario: Scenario, size: float, scale: float, text_px:
     return max(half, band_x / 2 / scale), max(half, band_y / 2 / scale)
 
 
-def paint_screen_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None,
-                        text_px: float = SCREEN_LABEL_PX) -> None:
-    """Coordinate labels at a screen-constant size (``text_px`` device pixels) beside the grid.
+def screen_labels(scenario: Scenario, size: float, scale: float, text_px: float = SCREEN_LABEL_PX) -> list[tuple[QPointF, str, str, float]]:
+    """The screen-constant coordinate labels at ``scale``: (scene anchor, text, side, lane offset in pixels).
 
-    For zooms where :func:`paint_labels`' text, which scales with the board, would be too small
-    to read. Labels that would crowd each other are thinned to every k-th one (k as small as
-    the spacing allows). The painter's world transform must be a plain scale and translation.
+    ``side`` is 'top', 'bottom', 'left' or 'right'. Labels that would crowd each other are
+    thinned to every k-th one (k as small as the spacing allows), except where hex rows (or
+    columns) lie half a cell apart: there the labels alternate between two lanes, so every row
+    is labelled (``lane`` is the label's pixel offset from the middle of its band).
     """
-    t = painter.worldTransform()
-    scale = math.hypot(t.m11(), t.m12())
     if scale <= 0:
-        return
+        return []
     grid = scenario.board.grid
     x0, y0, x1, y1 = grid_bounds(grid, size)
     off_x, off_y = screen_label_offsets(scenario, size, scale, text_px)
     col_text, row_text = _axis_texts(grid)
     xs, ys, col_x, row_y = _label_axes(grid)
     if not xs or not ys:
-        return
+        return []
     k = size / CELL_SIZE
     col_x, row_y = [x * k for x in col_x], [y * k for y in row_y]
     px = int(text_px)
@@ -539,31 +566,66 @@ def paint_screen_labels(painter: QPainter, scenario: Scenario, size: float, *, r
         return max(1, math.ceil(need_px / max(gap_px, 1e-6)))
 
     col_w = max(_text_width(col_text(x), px, True) for x in (xs[0], xs[-1]))
+    row_w = max(_text_width(row_text(y), px, True) for y in (ys[0], ys[-1]))
     k_col = step(col_x, col_w + 6)
     k_row = step(row_y, text_px * 1.25 + 2)
+    # where every other label would be left out, alternate them between two lanes instead
+    row_lanes, col_lanes = _lanes(grid)
+    row_lane = row_w / 2 + 3 if row_lanes == 2 and k_row == 2 else 0.0
+    col_lane = text_px * 1.25 / 2 + 1.5 if col_lanes == 2 and k_col == 2 else 0.0
+    k_row, k_col = (1 if row_lane else k_row), (1 if col_lane else k_col)
+    labels: list[tuple[QPointF, str, str, float]] = []
+    for i, (x, cx) in enumerate(zip(xs, col_x, strict=True)):
+        if i % k_col == 0:
+            lane = col_lane if i % 2 else -col_lane
+            d = off_y + lane / scale
+            labels += [(QPointF(cx, y0 - d), col_text(x), "top", lane), (QPointF(cx, y1 + d), col_text(x), "bottom", lane)]
+    for i, (y, cy) in enumerate(zip(ys, row_y, strict=True)):
+        if i % k_row == 0:
+            lane = row_lane if i % 2 else -row_lane
+            d = off_x + lane / scale
+            labels += [(QPointF(x0 - d, cy), row_text(y), "left", lane), (QPointF(x1 + d, cy), row_text(y), "right", lane)]
+    return labels
+
+
+def paint_screen_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None,
+                        text_px: float = SCREEN_LABEL_PX) -> None:
+    """Coordinate labels at a screen-constant size (``text_px`` device pixels) beside the grid.
+
+    For zooms where :func:`paint_labels`' text, which scales with the board, would be too small
+    to read; which labels and where: :func:`screen_labels`. The painter's world transform must
+    be a plain scale and translation.
+    """
+    t = painter.worldTransform()
+    scale = math.hypot(t.m11(), t.m12())
+    labels = screen_labels(scenario, size, scale, text_px)
+    if not labels:
+        return
+    px = int(text_px)
+    grid = scenario.board.grid
+    col_text, _row_text = _axis_texts(grid)
+    xs = _label_axes(grid)[0]
+    col_w = max(_text_width(col_text(x), px, True) for x in (xs[0], xs[-1]))
     half_w, half_h = (col_w / 2 + 2) / scale, text_px / scale
 
     def visible(at: QPointF) -> bool:
         return rect is None or rect.intersects(QRectF(at.x() - half_w, at.y() - half_h, 2 * half_w, 2 * half_h))
 
-    labels: list[tuple[QPointF, str]] = []
-    for i, (x, cx) in enumerate(zip(xs, col_x, strict=True)):
-        if i % k_col == 0:
-            labels += [(QPointF(cx, y0 - off_y), col_text(x)), (QPointF(cx, y1 + off_y), col_text(x))]
-    for i, (y, cy) in enumerate(zip(ys, row_y, strict=True)):
-        if i % k_row == 0:
-            labels += [(QPointF(x0 - off_x, cy), row_text(y)), (QPointF(x1 + off_x, cy), row_text(y))]
     painter.save()
     painter.resetTransform()
     painter.setFont(font(px, True))  # one font and pen for all, and laid-out texts kept (QStaticText)
     painter.setPen(LABEL_COLOR)
-    for at, text in labels:
+    for at, text, _side, _lane in labels:
         if visible(at):
-            st = _static_text(text, px)
-            size = st.size()
-            d = t.map(at)
-            painter.drawStaticText(QPointF(round(d.x() - size.width() / 2), round(d.y() - size.height() / 2)), st)
+            draw_static_label(painter, t.map(at), text, px)
     painter.restore()
+
+
+def draw_static_label(painter: QPainter, at: QPointF, text: str, px: int) -> None:
+    """A coordinate label centred on ``at`` (device pixels), in the painter's font and pen."""
+    st = _static_text(text, px)
+    size = st.size()
+    painter.drawStaticText(QPointF(round(at.x() - size.width() / 2), round(at.y() - size.height() / 2)), st)
 
 
 @lru_cache(maxsize=2048)

@@ -9,8 +9,10 @@ corner, or the side of a square cell; 22 mm gives the usual 18xx hex of 38 mm ac
   resolution stored in the file.
 * PDF: ``page_size`` (A4, A3, Letter, ...) with ``margin_mm``; the board is printed at true size
   and split over as many pages as it needs (portrait or landscape, whichever needs fewer), each
-  page showing one piece, for print-and-play (``overlap_mm`` repeats a strip of each neighbour
-  for gluing). ``fit=True`` scales it onto a single page instead.
+  page showing one piece, for print-and-play: ``overlap_mm`` (10 mm unless told otherwise)
+  repeats a strip of each neighbour for gluing, crop marks in the margins show where the next
+  piece begins, and pieces with no cell on them (the corners of an irregular map) are not
+  printed. ``fit=True`` scales the board onto a single page instead.
 
 Every function returns bytes; the caller writes them atomically
 (:func:`model.io.export_json.write_atomic`).
@@ -24,7 +26,7 @@ import zlib
 from dataclasses import dataclass
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSize
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPolygonF
 from PySide6.QtSvg import QSvgGenerator
 
 from editor.render import CELL_SIZE, board_rect, draw_text, paint_board
@@ -33,6 +35,8 @@ from model.scenario import Scenario
 DEFAULT_CELL_MM = 22.0
 DEFAULT_DPI = 150
 DEFAULT_MARGIN_MM = 10.0
+DEFAULT_OVERLAP_MM = 10.0
+CROP_MARK_MM = 6.0
 MAX_PIXELS = 100_000_000  # about 1 GB of working memory at most
 PAGE_SIZES = {
     "A0": QPageSize.PageSizeId.A0,
@@ -173,8 +177,13 @@ def _pieces(board: float, avail: float, overlap: float) -> int:
     return math.ceil((board - overlap) / (avail - overlap) - 1e-9)
 
 
-def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, fit: bool, overlap_mm: float = 0.0) -> PagePlan:
-    """The orientation and number of pages: true size split over pages, or fitted onto one."""
+def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, fit: bool, overlap_mm: float = 0.0,
+               count=None) -> PagePlan:
+    """The orientation and number of pages: true size split over pages, or fitted onto one.
+
+    ``count(plan, (w, h))`` (the printable width and height) says how many pages a plan really
+    prints (pieces without a cell are left out); without it every piece counts.
+    """
     pw, ph = page_size_mm(page_size)
     bw, bh = board_mm
     best = None
@@ -190,7 +199,7 @@ def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, 
             key = (-plan.scale, landscape)
         else:
             plan = PagePlan(landscape, _pieces(bw, aw, overlap_mm), _pieces(bh, ah, overlap_mm), 1.0)
-            key = (plan.pages, landscape)
+            key = (count(plan, (aw, ah)) if count is not None else plan.pages, landscape)
         if best is None or key < best[0]:
             best = (key, plan)
     return best[1]
@@ -204,16 +213,18 @@ def render_pdf(
     margin_mm: float = DEFAULT_MARGIN_MM,
     fit: bool = False,
     labels: bool = True,
-    overlap_mm: float = 0.0,
+    overlap_mm: float = DEFAULT_OVERLAP_MM,
 ) -> tuple[bytes, PagePlan]:
     """The board as a PDF, split over pages at true size (or fitted onto one page).
 
-    With ``overlap_mm`` each page repeats that much of its neighbours' edges, for gluing.
+    With ``overlap_mm`` each page repeats that much of its neighbours' edges, for gluing; crop
+    marks show where the next piece starts. Pieces without a cell are left out
+    (:func:`printed_pieces`).
     """
     page_size = page_size_name(page_size)
-    board_mm = board_size_mm(scenario, cell_mm, labels)
-    plan = plan_pages(board_mm, page_size, margin_mm, fit, 0.0 if fit else overlap_mm)
     step_overlap = 0.0 if fit else overlap_mm
+    plan, pieces = pdf_pages(scenario, page_size=page_size, cell_mm=cell_mm, margin_mm=margin_mm, fit=fit, labels=labels,
+                             overlap_mm=overlap_mm)
     rect = board_rect(scenario, CELL_SIZE, labels=labels)
     data = QByteArray()
     buf = QBuffer(data)
@@ -235,28 +246,89 @@ def render_pdf(
     units_per_mm = CELL_SIZE / cell_mm / plan.scale  # scene units per printed millimetre
     painter = QPainter(writer)
     try:
-        for r in range(plan.rows):
-            for c in range(plan.columns):
-                if r or c:
-                    writer.newPage()
+        for n, (r, c) in enumerate(pieces):
+            if n:
+                writer.newPage()
+            painter.save()
+            painter.setClipRect(QRectF(0, 0, aw * px_per_mm, ah * px_per_mm))
+            painter.scale(px_per_mm / units_per_mm, px_per_mm / units_per_mm)
+            painter.translate(-rect.x() - c * (aw - step_overlap) * units_per_mm,
+                              -rect.y() - r * (ah - step_overlap) * units_per_mm)
+            _paint(painter, scenario, labels)
+            painter.restore()
+            if plan.pages > 1:
+                _paint_crop_marks(painter, plan, r, c, aw, ah, step_overlap, margin_mm, px_per_mm)
+                # a small note in the bottom margin tells which piece this is
                 painter.save()
-                painter.setClipRect(QRectF(0, 0, aw * px_per_mm, ah * px_per_mm))
-                painter.scale(px_per_mm / units_per_mm, px_per_mm / units_per_mm)
-                painter.translate(-rect.x() - c * (aw - step_overlap) * units_per_mm,
-                                  -rect.y() - r * (ah - step_overlap) * units_per_mm)
-                _paint(painter, scenario, labels)
+                draw_text(painter, QPointF(aw * px_per_mm / 2, (ah + margin_mm / 2) * px_per_mm),
+                          f"{scenario.meta.title}: row {r + 1} of {plan.rows}, column {c + 1} of {plan.columns}",
+                          round(3 * px_per_mm), color=QColor("#606060"))
                 painter.restore()
-                if plan.pages > 1:
-                    # a small note in the bottom margin tells which piece this is
-                    painter.save()
-                    draw_text(painter, QPointF(aw * px_per_mm / 2, (ah + margin_mm / 2) * px_per_mm),
-                              f"{scenario.meta.title}: row {r + 1} of {plan.rows}, column {c + 1} of {plan.columns}",
-                              round(3 * px_per_mm), color=QColor("#606060"))
-                    painter.restore()
     finally:
         painter.end()
     buf.close()
     return bytes(data), plan
+
+
+def pdf_pages(scenario: Scenario, *, page_size: str = "A4", cell_mm: float = DEFAULT_CELL_MM, margin_mm: float = DEFAULT_MARGIN_MM,
+              fit: bool = False, labels: bool = True, overlap_mm: float = DEFAULT_OVERLAP_MM) -> tuple[PagePlan, list[tuple[int, int]]]:
+    """The page plan of a PDF export and the pieces it prints (what :func:`render_pdf` would write)."""
+    page_size = page_size_name(page_size)
+    overlap = 0.0 if fit else overlap_mm
+
+    def printed(p: PagePlan, avail: tuple[float, float]) -> int:
+        return len(printed_pieces(scenario, p, avail, overlap, CELL_SIZE / cell_mm, labels))
+
+    plan = plan_pages(board_size_mm(scenario, cell_mm, labels), page_size, margin_mm, fit, overlap, printed)
+    pw, ph = page_size_mm(page_size)
+    w, h = (ph, pw) if plan.landscape else (pw, ph)
+    avail = (w - 2 * margin_mm, h - 2 * margin_mm)
+    return plan, printed_pieces(scenario, plan, avail, overlap, CELL_SIZE / cell_mm / plan.scale, labels)
+
+
+def piece_rect(rect: QRectF, r: int, c: int, avail_mm: tuple[float, float], overlap_mm: float, units_per_mm: float) -> QRectF:
+    """The scene rectangle the page of row ``r``, column ``c`` shows."""
+    aw, ah = avail_mm
+    return QRectF(rect.x() + c * (aw - overlap_mm) * units_per_mm, rect.y() + r * (ah - overlap_mm) * units_per_mm,
+                  aw * units_per_mm, ah * units_per_mm)
+
+
+def printed_pieces(scenario: Scenario, plan: PagePlan, avail_mm: tuple[float, float], overlap_mm: float,
+                   units_per_mm: float, labels: bool = True) -> list[tuple[int, int]]:
+    """The (row, column) pieces that show part of a cell, in reading order (the others stay blank)."""
+    grid = scenario.board.grid
+    rect = board_rect(scenario, CELL_SIZE, labels=labels)
+    if plan.pages == 1:
+        return [(0, 0)]
+    cells = [QPolygonF([QPointF(x, y) for x, y in grid.corners(coord, CELL_SIZE)]) for coord in grid.ordered_coords]
+    out = []
+    for r in range(plan.rows):
+        for c in range(plan.columns):
+            piece = QPolygonF(piece_rect(rect, r, c, avail_mm, overlap_mm, units_per_mm))
+            if any(piece.intersects(cell) for cell in cells):
+                out.append((r, c))
+    return out or [(0, 0)]
+
+
+def _paint_crop_marks(painter: QPainter, plan: PagePlan, r: int, c: int, aw: float, ah: float, overlap: float,
+                      margin: float, px_per_mm: float) -> None:
+    """Short lines in the margins where the next piece begins (and where this one began)."""
+    mark = min(CROP_MARK_MM, margin * 0.8) * px_per_mm
+    painter.save()
+    pen = painter.pen()
+    pen.setColor(QColor("#404040"))
+    pen.setWidthF(0.2 * px_per_mm)
+    painter.setPen(pen)
+    xs = ([(aw - overlap) * px_per_mm] if c < plan.columns - 1 else []) + ([overlap * px_per_mm] if c > 0 and overlap else [])
+    ys = ([(ah - overlap) * px_per_mm] if r < plan.rows - 1 else []) + ([overlap * px_per_mm] if r > 0 and overlap else [])
+    w, h = aw * px_per_mm, ah * px_per_mm
+    for x in xs:
+        painter.drawLine(QPointF(x, -mark), QPointF(x, 0))
+        painter.drawLine(QPointF(x, h), QPointF(x, h + mark))
+    for y in ys:
+        painter.drawLine(QPointF(-mark, y), QPointF(0, y))
+        painter.drawLine(QPointF(w, y), QPointF(w + mark, y))
+    painter.restore()
 
 
 def render(scenario: Scenario, fmt: str, **options) -> bytes:
@@ -277,7 +349,7 @@ def render(scenario: Scenario, fmt: str, **options) -> bytes:
             margin_mm=options.get("margin_mm", DEFAULT_MARGIN_MM),
             fit=options.get("fit", False),
             labels=labels,
-            overlap_mm=options.get("overlap_mm") or 0.0,
+            overlap_mm=DEFAULT_OVERLAP_MM if options.get("overlap_mm") is None else options["overlap_mm"],
         )
         return data
     raise GraphicsExportError(f"{fmt!r} is not a graphic format")

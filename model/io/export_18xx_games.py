@@ -30,7 +30,18 @@ from functools import lru_cache
 
 from model.board import Cell, EdgeFeature
 from model.grid import HexGrid
-from model.io.tobymao import Part, canonical_parts, format_parts, node_parts, path_part, tile_code
+from model.io.tobymao import (
+    TILE_COLORS,
+    Part,
+    canonical_parts,
+    cost_part,
+    decor_parts,
+    format_parts,
+    icon_part,
+    node_parts,
+    path_part,
+    tile_code,
+)
 from model.scenario import Scenario
 from model.tiles import Node, TileDef, load_tileset
 
@@ -54,13 +65,14 @@ def icon_defaults(color: str) -> str:
 def standard_codes() -> dict[str, tuple[str, object]]:
     """Standard tile number -> (colour, canonical parts) from resources/tilesets/18xx-standard.json."""
     ts = load_tileset(STANDARD_SET)
-    return {t.id: (t.color, frozenset(canonical_parts(tile_code(t)).items())) for t in ts.tiles}
+    return {t.id: (t.color, frozenset(canonical_parts(tile_code(t), drawing=False).items())) for t in ts.tiles}
 
 
 def is_standard(tile: TileDef) -> bool:
-    """True when the tile is the standard tile of the same number (same colour and track)."""
+    """True when the tile is the standard tile of the same number (same colour and track; where
+    its cities are drawn does not count, so a tile set without ``loc`` still matches)."""
     std = standard_codes().get(tile.id)
-    return std is not None and std == (tile.color, frozenset(canonical_parts(tile_code(tile)).items()))
+    return std is not None and std == (tile.color, frozenset(canonical_parts(tile_code(tile), drawing=False).items()))
 
 
 def side_features(scenario: Scenario) -> dict[tuple[str, int], list[EdgeFeature]]:
@@ -70,9 +82,25 @@ def side_features(scenario: Scenario) -> dict[tuple[str, int], list[EdgeFeature]
     for f in scenario.board.edges:
         out.setdefault((f.cell, f.edge), []).append(f)
         other = grid.neighbour(grid.coord(f.cell), f.edge)
-        if other is not None:
+        if other is not None and not f.one_sided:
             out.setdefault((grid.label(other), grid.opposite(f.edge)), []).append(f)
     return out
+
+
+BORDER_TYPE = {"border": None, "impassable": "impassable", "mountain": "mountain", "divider": "divider",
+               "offboard": "offboard", "river": "water", "gauge": "province"}
+"""Our edge feature kind -> the 18xx.games border type (None: a border with no type)."""
+
+
+def _border(edge: int, kind: str, cost: int, color: str | None) -> Part:
+    params = {"edge": str(edge)}
+    if BORDER_TYPE[kind] is not None:
+        params["type"] = BORDER_TYPE[kind]
+    if cost:
+        params["cost"] = str(cost)
+    if color:
+        params["color"] = color
+    return Part("border", params)
 
 
 def border_parts(edge: int, features: list[EdgeFeature]) -> list[Part]:
@@ -82,37 +110,38 @@ def border_parts(edge: int, features: list[EdgeFeature]) -> list[Part]:
     rivers = [f for f in features if f.kind == "river"]
     out: list[Part] = []
     if gauge and rivers and rivers[0].cost:
-        out.append(Part("border", {"edge": str(edge), "type": "province", "cost": str(rivers[0].cost)}))
+        out.append(_border(edge, "gauge", rivers[0].cost, gauge[0].color or rivers[0].color))
         gauge, rivers = gauge[1:], rivers[1:]
-    out += [Part("border", {"edge": str(edge), "type": "province"}) for _ in gauge]
-    for f in rivers:
-        params = {"edge": str(edge), "type": "water"}
-        if f.cost:
-            params["cost"] = str(f.cost)
-        out.append(Part("border", params))
-    for f in features:
-        if f.kind == "impassable":
-            out.append(Part("border", {"edge": str(edge), "type": "impassable"}))
+    out += [_border(edge, "gauge", f.cost, f.color) for f in gauge]
+    out += [_border(edge, "river", f.cost, f.color) for f in rivers]
+    out += [_border(edge, f.kind, f.cost, f.color) for f in features if f.kind not in ("gauge", "river")]
     return out
+
+
+def cell_nodes(cell: Cell) -> list[Node]:
+    """The cell's cities, towns and junctions as tile nodes (the tile language's node parts)."""
+    nodes = []
+    for c in cell.cities:
+        f = c.model_dump(exclude={"name", "reserved"})
+        nodes.append(Node(kind="city", **f))
+    for t in cell.towns:
+        f = t.model_dump(exclude={"name"})
+        nodes.append(Node(kind="town", **f))
+    nodes += [Node(kind="junction")] * cell.junction_count
+    return nodes
 
 
 def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]]) -> list[Part]:
     """The tile-language parts of one cell (see the module docstring)."""
     color = cell.printed_color
-    nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=c.groups) for c in cell.cities]
-    nodes += [Node(kind="town", revenue=t.revenue) for t in cell.towns]
-    if cell.junction:
-        nodes.append(Node(kind="junction"))
-    parts = node_parts(nodes)
-    if cell.terrain == "offboard":
-        for p, c in zip(parts, cell.cities, strict=False):
-            if c.slots == 0:
-                p.type = "offboard"
-                p.params.pop("slots", None)
-    parts += [path_part(p.a, p.b, p.terminal) for p in cell.paths]
+    parts = node_parts(cell_nodes(cell), offboard_slots0=cell.terrain == "offboard")
+    parts += [path_part(p.a, p.b, p.terminal, p) for p in cell.paths]
     if cell.label:
         parts.append(Part("label", bare=cell.label))
-    if cell.cost or cell.terrain in ("hill", "mountain", "water"):
+    parts += [Part("label", bare=lbl) for lbl in cell.labels]
+    if cell.costs:
+        parts += [cost_part(c) for c in cell.costs]
+    elif cell.cost or cell.terrain in ("hill", "mountain", "water"):
         params = {"cost": str(cell.cost)}
         if cell.terrain in ("hill", "mountain", "water"):
             params["terrain"] = cell.terrain
@@ -121,11 +150,8 @@ def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFea
         feats = sides.get((label, edge))
         if feats:
             parts += border_parts(edge, feats)
-    for icon in cell.icons:
-        if icon.startswith("image:"):
-            parts.append(Part("icon", dict(kv.split(":", 1) for kv in icon.split(","))))
-        else:
-            parts.append(Part("icon", dict(kv.split(":", 1) for kv in f"image:{icon},{icon_defaults(color)}".split(","))))
+    parts += [icon_part(icon, icon_defaults(color)) for icon in cell.icons]
+    parts += decor_parts(cell)
     return parts
 
 
@@ -170,6 +196,9 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
     if not isinstance(grid, HexGrid):
         raise ExportError("18xx.games maps are hex grids; this scenario has a square grid")
     groups, notes = hex_strings(scenario)
+    if scenario.tiles.upgrades:
+        notes.append("upgrade overrides (tiles.upgrades) are the title's own rules (upgrades_to? in its game.rb), "
+                     "not map data; the 18xx-maker export writes them as upgrades")
     ind = "        "
     out = [
         "# frozen_string_literal: true",
@@ -189,7 +218,7 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
         if is_standard(t):
             out.append(f"{ind}  {_rb(t.id)} => {count},")
         else:
-            if t.color not in ("yellow", "green", "brown", "gray", "white", "red", "blue"):
+            if t.color not in TILE_COLORS:
                 raise ExportError(f"tile {t.id}: colour {t.color!r} has no 18xx.games equivalent")
             out += [
                 f"{ind}  {_rb(t.id)} =>",
@@ -197,8 +226,10 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
                 f"{ind}      'count' => {count},",
                 f"{ind}      'color' => {_rb(t.color)},",
                 f"{ind}      'code' => {_rb(tile_code(t))},",
-                f"{ind}    }},",
             ]
+            if t.hidden:
+                out.append(f"{ind}      'hidden' => true,")
+            out.append(f"{ind}    }},")
     out += [f"{ind}}}.freeze", ""]
 
     out.append(f"{ind}LOCATION_NAMES = {{")
@@ -210,9 +241,7 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
     out += [f"{ind}}}.freeze", ""]
 
     out.append(f"{ind}HEXES = {{")
-    for color in COLOR_ORDER:
-        if color not in groups:
-            continue
+    for color in [c for c in COLOR_ORDER if c in groups] + sorted(set(groups) - set(COLOR_ORDER)):
         out.append(f"{ind}  {color}: {{")
         for code, labels in groups[color].items():
             if len(labels) == 1:

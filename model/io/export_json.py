@@ -36,8 +36,15 @@ def blocking(issues: list) -> list:
 
 
 def export_json(scenario: Scenario) -> tuple[str, list[str]]:
-    """The canonical scenario file: identical bytes for equal scenarios."""
-    return dumps(scenario), []
+    """The canonical scenario file: identical bytes for equal scenarios (refused over the load limit)."""
+    from model.io import files
+    from model.io.export_18xx_games import ExportError
+
+    text = dumps(scenario)
+    size = len(text.encode("utf-8"))
+    if size > files.MAX_BYTES:
+        raise ExportError(f"the scenario takes {size} bytes; scenario files are limited to {files.MAX_BYTES} bytes, so it could not be opened again")
+    return text, []
 
 
 def _games(scenario: Scenario) -> tuple[str, list[str]]:

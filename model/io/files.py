@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pydantic_core
 from pydantic import ValidationError
 
 try:
@@ -25,16 +27,22 @@ try:
 except ImportError:  # not on Windows: stale temporary files are then not cleaned up
     fcntl = None  # type: ignore[assignment]
 
+from model.io.messages import clip_long_words, shorten, shorten_repr
 from model.io.migrate import MigrationError, migrate
 from model.scenario import FORMAT, VERSION, Scenario
 
-MAX_BYTES = 64 * 1024 * 1024
+# The largest file load reads and save writes (the two agree: save refuses to write more). A
+# 1000x1000 board with terrain and a tile on every cell takes about 130 MB.
+MAX_BYTES = 256 * 1024 * 1024
 
 
 class LoadError(Exception):
     """A scenario file that cannot be read; ``str()`` names the file and the place."""
 
     def __init__(self, file: str, where: str, message: str) -> None:
+        # a hostile file's keys and values can be millions of characters: echo about 80 of each
+        where = ".".join(shorten(part) for part in where.split(".")) if len(where) > 80 else where
+        message = clip_long_words(message)
         self.file, self.where, self.message = file, where, message
         place = f":{where}" if where else ""
         super().__init__(f"{file}{place}: {message}")
@@ -85,7 +93,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     if not text.strip():
         raise LoadError(file, "", "the file is empty")
     try:
-        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise LoadError(file, f"{exc.lineno}:{exc.colno}", f"broken JSON: {exc.msg}") from None
     except _JsonProblem as exc:
@@ -97,7 +105,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     if not isinstance(doc, dict):
         raise LoadError(file, "", f"expected a JSON object at the top, found {type(doc).__name__}")
     if doc.get("format") != FORMAT:
-        raise LoadError(file, "format", f"expected {FORMAT!r}, found {doc.get('format')!r} (not a Trackwright scenario)")
+        raise LoadError(file, "format", f"expected {FORMAT!r}, found {shorten_repr(doc.get('format'))} (not a Trackwright scenario)")
     migrated = doc.get("version") != VERSION
     try:
         doc = migrate(doc)
@@ -105,7 +113,15 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
         path, _, msg = str(exc).partition(": ")
         raise LoadError(file, path, msg) from None
     if migrated:
-        text = json.dumps(doc)
+        # pydantic reads the migrated object as text: first let its parser read the user's own
+        # text, so that what it refuses (half a surrogate pair, nesting beyond its limit) is
+        # located in the user's file, not in ours
+        _pydantic_parses(text, file)
+        try:
+            text = json.dumps(doc)
+        except (RecursionError, ValueError):
+            raise LoadError(file, "", "broken JSON: nested too deeply") from None
+    del doc  # the parsed tree is not needed while pydantic builds the models
     # Strict JSON validation: "4" is not a number and true is not 1. Collection pauses while
     # pydantic builds ten thousand small objects (it halves the time of a large board).
     gc_was_enabled = gc.isenabled()
@@ -125,6 +141,25 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
             gc.enable()
 
 
+def _pydantic_parses(text: str, file: str) -> None:
+    """Raise the LoadError pydantic's JSON parser would give for ``text`` (line:column in it)."""
+    try:
+        pydantic_core.from_json(text)
+    except ValueError as exc:
+        m = _JSON_AT.match(str(exc))
+        if m is None:
+            raise LoadError(file, "", f"broken JSON: {exc}") from None
+        hint = " (a \\u escape of half a surrogate pair?)" if "escape" in m.group(1) else ""
+        raise LoadError(file, f"{m.group(2)}:{m.group(3)}", f"broken JSON: {m.group(1)}{hint}") from None
+
+
+def _finite_float(literal: str) -> float:
+    value = float(literal)
+    if math.isinf(value):  # 1e400: Python reads it as infinity, which no JSON file can hold
+        raise _JsonProblem(f"the number {shorten(literal)} is too large (the limit is about 1.8e308)", literal)
+    return value
+
+
 class _JsonProblem(ValueError):
     """Valid JSON syntax that the format still refuses (NaN, a key given twice)."""
 
@@ -139,7 +174,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _JsonProblem(f"the key {key!r} appears twice in one object", json.dumps(key))
+                raise _JsonProblem(f"the key {shorten_repr(key)} appears twice in one object", json.dumps(key))
             seen.add(key)
     return obj
 
@@ -158,7 +193,7 @@ def _place_of(text: str, problem: _JsonProblem) -> str:
         starts.pop()
         return obj, end
 
-    decoder = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+    decoder = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_reject_constant, parse_float=_finite_float)
     decoder.parse_object = parse_object
     decoder.scan_once = json.scanner.py_make_scanner(decoder)
     try:
@@ -220,7 +255,7 @@ def dumps(scenario: Scenario) -> str:
     data = to_data(scenario)
     ordered = {"format": data.pop("format"), "version": data.pop("version")}
     ordered.update(data)
-    return json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": ")) + "\n"
+    return json.dumps(ordered, indent=1, ensure_ascii=False, separators=(",", ": "), allow_nan=False) + "\n"
 
 
 class OutputRefused(ValueError):
@@ -344,14 +379,34 @@ def save(scenario: Scenario, path: str | os.PathLike[str], backup: bool = True) 
     p = Path(path)
     try:
         text = dumps(scenario).encode("utf-8")
-    except UnicodeEncodeError as exc:  # only an unpaired surrogate ("\ud800") can cause it
-        raise SaveError(f"{p}: cannot be written: a text field holds an unpaired surrogate {exc.object[exc.start:exc.end]!r}") from None
+    except ValueError as exc:  # NaN or infinity set in memory: no JSON file can hold it
+        if isinstance(exc, UnicodeEncodeError):  # only an unpaired surrogate ("\ud800") can cause it
+            raise SaveError(f"{p}: cannot be written: a text field holds an unpaired surrogate {exc.object[exc.start:exc.end]!r}") from None
+        where = _non_finite_path(to_data(scenario)) or "a number field"
+        raise SaveError(f"{p}: cannot be written: {where} is not a finite number (NaN or infinity)") from None
+    if len(text) > MAX_BYTES:
+        raise SaveError(
+            f"{p}: cannot be written: the scenario takes {len(text)} bytes; scenario files are limited to "
+            f"{MAX_BYTES} bytes, so it could not be opened again. Nothing was written."
+        )
     try:
         write_atomic(p, text, backup=backup)
     except OutputRefused as exc:
         raise SaveError(str(exc)) from None
     except OSError as exc:
         raise SaveError(f"{p}: cannot be written: {exc.strerror or exc}") from None
+
+
+def _non_finite_path(node: Any, prefix: str = "") -> str | None:
+    """The field path of the first NaN or infinite number in a JSON tree."""
+    if isinstance(node, float) and not math.isfinite(node):
+        return prefix or "the root"
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        found = _non_finite_path(value, f"{prefix}.{key}" if prefix else str(key))
+        if found:
+            return found
+    return None
 
 
 def _keep_backup(p: Path) -> None:

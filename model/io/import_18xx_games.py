@@ -24,6 +24,7 @@ as warnings naming the line.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +35,11 @@ from model.io.ruby_eval import HashValue, RubyProgram, RubySyntaxError, RValue, 
 from model.io.tobymao import (
     DslError,
     canonical_parts,
+    parse_cost,
+    parse_decor,
     parse_track,
+    red_convention,
+    short,
     tile_code,
     tile_from_code,
 )
@@ -44,9 +49,10 @@ from model.tiles import COLOR_ORDER, TileDef, load_tileset
 KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES"}
 COLOR_TERRAIN = {"gray": "gray", "red": "offboard", "blue": "lake"}
 UPGRADE_TERRAINS = ("hill", "mountain", "water")
-BORDER_TYPES = ("province", "water", "impassable")
-DECORATIVE_PARTS = ("frame", "stripes", "future_label")
-"""Parts that only change how a hex looks; dropped with a warning under ``lenient``."""
+BORDER_TYPES = (None, "province", "water", "impassable", "mountain", "divider", "offboard")
+BORDER_KINDS = {None: "border", "water": "river", "impassable": "impassable", "mountain": "mountain",
+                "divider": "divider", "offboard": "offboard"}
+"""18xx.games border type -> our edge feature kind (province: a gauge line, plus a river for its cost)."""
 
 
 class ImportError18xx(ValueError):
@@ -71,12 +77,14 @@ def _items(v: RValue, what: str, file: str) -> list[tuple[RValue, RValue]]:
 
 
 def _parse_label(text: str, orientation: str, axes: str) -> tuple[int, int]:
-    m = re.fullmatch(r"([A-Z]+)(\d+)", text)
+    """(letter index, number - 1) of a coordinate, read as the engine reads it, swapped to (x, y)
+    by the axes: letters A.. are 0.., lower-case a, b.. are -1, -2..; numbers may be 0 or less."""
+    m = re.fullmatch(r"([A-Z]{1,3}|[a-z])(-?\d{1,4})", text)
     if not m:
-        raise ValueError(f"{text!r} is not a hex coordinate like G8")
-    a, n = letter_index(m.group(1)), int(m.group(2)) - 1
-    if n < 0:
-        raise ValueError(f"{text!r}: numbers start at 1")
+        raise ValueError(f"{text[:20]!r} is not a hex coordinate like G8")
+    letters = m.group(1)
+    a = letter_index(letters) if letters.isupper() else -(ord(letters) - ord("a") + 1)
+    n = int(m.group(2)) - 1
     return (a, n) if axes == "letter-number" else (n, a)
 
 
@@ -140,7 +148,7 @@ class _Importer:
             if const.name not in KNOWN_CONSTANTS:
                 self.warn(const.node.start_point[0] + 1, f"constant {const.name} is not map data and was not imported")
         if "HEXES" not in c:
-            raise self.fail(None, "no HEXES constant: this is not an 18xx.games map file")
+            c["HEXES"] = self._hexes_from_parts()
         layout = c.get("LAYOUT")
         orientation = "pointy"
         if layout is None:
@@ -175,6 +183,32 @@ class _Importer:
             raise self.fail(None, f"the map does not make a valid scenario: {exc}") from None
         return ImportResult(scenario, self.warnings)
 
+    def _hexes_from_parts(self) -> RValue:
+        """No ``HEXES`` constant: the title builds it in a method. Import the union of the
+        constants that hold hexes by colour (``UNIT1_HEXES``, ``NORTH_HEXES`` …), or explain."""
+        groups: list = []
+        used = []
+        for const in self.prog.main_consts:
+            if not const.name.endswith("HEXES"):
+                continue
+            try:
+                v = self.prog.value(const.name)
+            except (RubySyntaxError, Unevaluable):
+                continue
+            if isinstance(v.value, HashValue) and v.value.items and all(
+                isinstance(k.value, str) and isinstance(g.value, HashValue) for k, g in v.value.items
+            ):
+                groups += v.value.items
+                used.append(const.name)
+        method = next((w for w in self.prog.warnings if "hexes" in w and "method definition" in w), None)
+        how = (f" (the map is built by the {method.split(': ', 1)[1].split(' skipped')[0]} at {method.split(': ')[0]})" if method
+               else " (the title builds its hexes in a method of another file, such as optional_hexes in game.rb)")
+        if not groups:
+            raise self.fail(None, f"no HEXES constant and no constant holding hexes by colour{how}; nothing is executed, "
+                            "so there is no map to import")
+        self.warn(1, f"no HEXES constant{how}: imported the union of {', '.join(used)}")
+        return RValue(HashValue(groups), 1)
+
     def _rules_for(self, game_id: str | None) -> str:
         if game_id:
             from model.rules import get_rule_set
@@ -192,13 +226,8 @@ class _Importer:
         out: dict[str, tuple[str, str, int]] = {}
         for ck, group in _items(hv, "HEXES", self.file):
             color = ck.value
-            if not isinstance(color, str):
-                raise self.fail(ck.line, f"HEXES colour {color!r} must be a symbol like white:")
-            if color == "empty":
-                self.warn(ck.line, "empty: hexes are holes in the map and are left off the board")
-                continue
-            if color not in ("white", "yellow", "green", "brown", "gray", "red", "blue"):
-                raise self.fail(ck.line, f"hex colour {color!r} is not supported (white, yellow, green, brown, gray, red, blue)")
+            if not isinstance(color, str) or not re.fullmatch(r"[a-z][a-z0-9_]{0,19}", color):
+                raise self.fail(ck.line, f"HEXES colour {short(repr(color), 30)} must be a symbol like white:")
             for key, code in _items(group, f"HEXES[{color}]", self.file):
                 labels = key.plain()
                 labels = [labels] if isinstance(labels, str) else labels
@@ -212,7 +241,8 @@ class _Importer:
                     except ValueError as exc:
                         raise self.fail(key.line, str(exc)) from None
                     if lbl in out:
-                        raise self.fail(key.line, f"{lbl} is defined twice (also on line {out[lbl][2]})")
+                        self.warn(key.line, f"{lbl} is defined twice (also on line {out[lbl][2]}); the engine keeps the first")
+                        continue
                     out[lbl] = (color, code.value, code.line)
         if not out:
             raise self.fail(hv.line, "HEXES has no hexes")
@@ -226,147 +256,191 @@ class _Importer:
             if not isinstance(k.value, str) or not isinstance(v.value, str):
                 raise self.fail(k.line, "LOCATION_NAMES maps a coordinate string to a name string")
             if k.value not in hexes:
-                raise self.fail(k.line, f"LOCATION_NAMES names {k.value}, which is not in HEXES")
+                self.warn(k.line, f"LOCATION_NAMES names {short(k.value, 20)}, which is not in HEXES; the name is not kept")
+                continue
             out[k.value] = v.value
         return out
 
     def _grid(self, hexes, orientation: str, axes: str | None) -> HexGrid:
-        coords = {lbl: _parse_label(lbl, orientation, axes) for lbl in hexes}
-        parities = {(x + y) % 2 for x, y in coords.values()}
-        if len(parities) > 1:
-            odd = next(lbl for lbl, (x, y) in coords.items() if (x + y) % 2 != (sum(next(iter(coords.values()))) % 2))
-            raise self.fail(hexes[odd][2], f"{odd} does not fit the hex grid of the other coordinates (mixed parity)")
-        parity = parities.pop()
+        raw = {lbl: _parse_label(lbl, orientation, axes) for lbl in hexes}
+        x0, y0 = min(x for x, _ in raw.values()), min(y for _, y in raw.values())
+        letter_min, number_min = (x0, y0) if axes == "letter-number" else (y0, x0)
+        letter_start, number_start = min(letter_min, 0), min(number_min + 1, 1)
+        if letter_start < -26:
+            raise self.fail(None, "coordinates more than 26 letters left of A")
+        shift = (-letter_start, 1 - number_start) if axes == "letter-number" else (1 - number_start, -letter_start)
+        coords = {lbl: (x + shift[0], y + shift[1]) for lbl, (x, y) in raw.items()}
+        by_parity = Counter((x + y) % 2 for x, y in coords.values())
+        parity = by_parity.most_common(1)[0][0] if len(by_parity) == 1 or by_parity[0] != by_parity[1] else 0
+        off = sorted(lbl for lbl, (x, y) in coords.items() if (x + y) % 2 != parity)
+        for lbl in off:
+            self.warn(hexes[lbl][2], f"{lbl} lies between the rows of the other hexes (kept where the engine draws it)")
         width = max(x for x, _ in coords.values()) + 1
         height = max(y for _, y in coords.values()) + 1
         if axes == ("letter-number" if orientation == "flat" else "number-letter"):
             axes = None  # the default for the layout: leave it implicit, as a new scenario does
-        full = HexGrid(width=width, height=height, orientation=orientation, axes=axes, parity=parity)
+        extra = {}
+        if letter_start:
+            extra["letter_start"] = letter_start
+        if number_start != 1:
+            extra["number_start"] = number_start
+        full = HexGrid(width=width, height=height, orientation=orientation, axes=axes, parity=parity, **extra)
         ordered = sorted(coords, key=lambda lbl: (coords[lbl][1], coords[lbl][0]))
-        cells = None if len(full) == len(coords) else ordered
-        return HexGrid(width=width, height=height, orientation=orientation, axes=axes, parity=parity, cells=cells)
+        cells = None if len(full) == len(coords) and not off else ordered
+        return HexGrid(width=width, height=height, orientation=orientation, axes=axes, parity=parity, cells=cells, off_parity=off, **extra)
 
     def _cells(self, hexes, names, grid: HexGrid) -> tuple[dict[str, Cell], list[EdgeFeature]]:
         cells: dict[str, Cell] = {}
-        sides: dict[tuple, dict[str, tuple[EdgeFeature, int]]] = {}
+        declared: dict[tuple, list[tuple[str, int, str | None]]] = {}
         for coord in grid.ordered_coords:
             lbl = grid.label(coord)
             color, code, line = hexes[lbl]
             cell, borders = self._cell(lbl, color, code, line, names.get(lbl))
             if not cell.is_empty():
                 cells[lbl] = cell
-            for edge, kind, cost in borders:
-                other = grid.neighbour(coord, edge)
-                if other is not None and other < coord:
-                    name_cell, name_edge = grid.label(other), grid.opposite(edge)
-                else:
-                    name_cell, name_edge = lbl, edge
-                key = (name_cell, name_edge)
-                have = sides.setdefault(key, {})
-                f = EdgeFeature(cell=name_cell, edge=name_edge, kind=kind, cost=cost)
-                if kind in have and have[kind][0] != f:
-                    raise self.fail(line, f"{lbl} edge {edge}: the {kind} border differs from the one declared "
-                                    f"on the neighbouring hex (line {have[kind][1]})")
-                have.setdefault(kind, (f, line))
-        edges = [f for feats in sides.values() for f, _ in feats.values()]
+            for edge, kind, cost, bcolor in borders:
+                declared.setdefault((coord, edge), []).append((kind, cost, bcolor))
+        edges: list[EdgeFeature] = []
+        for (coord, edge), feats in declared.items():
+            other = grid.neighbour(coord, edge)
+            back = declared.get((other, grid.opposite(edge))) if other is not None else None
+            if other is not None and back is not None and sorted(back, key=str) == sorted(feats, key=str):
+                if other < coord:
+                    continue  # the same border, declared on both hexes: kept once, named by the first
+                edges += [EdgeFeature(cell=grid.label(coord), edge=edge, kind=k, cost=c, color=col) for k, c, col in feats]
+            else:
+                one = other is not None  # declared by this hex only (or differently by its neighbour)
+                edges += [EdgeFeature(cell=grid.label(coord), edge=edge, kind=k, cost=c, color=col, one_sided=one) for k, c, col in feats]
         edges.sort(key=lambda f: (grid.coord(f.cell)[1], grid.coord(f.cell)[0], f.edge, f.kind))
         return cells, edges
 
+    def _dropped(self, items: list[str], line: int, lbl: str) -> None:
+        for item in items:
+            if not self.lenient:
+                raise self.fail(line, f"{lbl}: {item} (drawing only; --lenient drops it)")
+            self.warn(line, f"{lbl}: dropped {item} (--lenient)")
+
     def _cell(self, lbl: str, color: str, code: str, line: int, name: str | None):
+        code = self._standard_code(code)
         try:
             track = parse_track(code)
         except DslError as exc:
-            raise self.fail(line, f"{lbl}: {exc}") from None
+            if self.lenient and "is neither an edge" in str(exc):
+                track = self._without_bad_paths(code, lbl, line)
+            else:
+                raise self.fail(line, f"{lbl}: {exc}") from None
         for w in track.warnings:
             self.warn(line, f"{lbl}: {w}")
+        self._dropped(track.dropped, line, lbl)
         terrain = COLOR_TERRAIN.get(color, "plain")
-        cost, label, icons, borders = 0, None, [], []
+        label, labels, icons, borders, costs = None, [], [], [], []
+        decor: dict = {"stubs": [], "partitions": []}
         for p in track.other:
-            where = f"{lbl}: {p.text()!r}"
-            if p.type == "label" and p.bare is not None:
-                if label is not None:
-                    raise self.fail(line, f"{where}: a hex with two labels is not supported")
-                label = p.bare
-            elif p.type == "upgrade":
-                if set(p.params) - {"cost", "terrain", "loc"} or not p.params.get("cost", "").isdigit():
-                    raise self.fail(line, f"{where}: expected upgrade=cost:N[,terrain:T]")
-                if "loc" in p.params:
-                    self.warn(line, f"{where}: drawing detail loc is not kept")
-                if cost:
-                    raise self.fail(line, f"{where}: a hex with two upgrade costs is not supported")
-                cost = int(p.params["cost"])
-                t = p.params.get("terrain")
-                if t is not None:
-                    t = self._terrain(t, where, line)
-                if t is not None:
-                    if terrain != "plain":
-                        raise self.fail(line, f"{where}: a {color} hex cannot have {t} terrain")
-                    terrain = t
-            elif p.type == "border":
-                borders += self._border(p, where, line)
-            elif p.type == "icon":
-                icons.append(self._icon(p, where, line, color))
-            elif p.type in DECORATIVE_PARTS and self.lenient:
-                self.warn(line, f"{where}: decoration {p.type} is not kept (--lenient)")
-            else:
-                raise self.fail(line, f"{where}: the part {p.type!r} is not supported")
-        cities = [City(slots=n.slots, revenue=n.revenue, groups=n.groups) for n in track.nodes if n.kind == "city"]
-        towns = []
+            where = f"{lbl}: {short(p.text(), 60)!r}"
+            try:
+                if p.type == "label" and p.bare is not None:
+                    if label is None:
+                        label = p.bare
+                    else:
+                        labels.append(p.bare)
+                elif p.type == "upgrade":
+                    costs.append(parse_cost(p, where))
+                elif p.type == "border":
+                    borders += self._border(p, where, line)
+                elif p.type == "icon":
+                    icons.append(self._icon(p, where, line, color))
+                elif p.type == "blank" and not p.params and p.bare is None:
+                    continue  # the engine's empty part
+                elif (d := parse_decor(p, where)) is not None:
+                    if isinstance(decor.get(d[0]), list):
+                        decor[d[0]].append(d[1])
+                    else:
+                        decor[d[0]] = d[1]
+                elif self.lenient:
+                    self.warn(line, f"{where}: dropped the part {p.type!r}, which Trackwright does not know (--lenient)")
+                else:
+                    raise self.fail(line, f"{where}: the part {p.type!r} is not supported (--lenient drops it)")
+            except DslError as exc:
+                raise self.fail(line, str(exc)) from None
+        cost = 0
+        simple = (
+            len(costs) == 1 and costs[0].size is None and costs[0].loc is None
+            and (not costs[0].terrains or (len(costs[0].terrains) == 1 and costs[0].terrains[0] in UPGRADE_TERRAINS and terrain == "plain"))
+        )
+        if simple:
+            cost = costs[0].cost
+            if costs[0].terrains:
+                terrain = costs[0].terrains[0]
+            costs = []
+        elif costs:
+            cost = sum(c.cost for c in costs)
+            first = next((t for c in costs for t in c.terrains if t in UPGRADE_TERRAINS), None)
+            if first is not None and terrain == "plain":
+                terrain = first
+        red = terrain == "offboard"
+        cities, towns = [], []
         for n in track.nodes:
-            if n.kind == "town":
-                if n.style:
-                    self.warn(line, f"{lbl}: town style {n.style} (drawing only) is not kept on a hex")
-                towns.append(Town(revenue=n.revenue))
-        if terrain != "offboard" and track.offboards:
-            raise self.fail(line, f"{lbl}: an offboard= revenue location is only supported on a red hex")
+            if red:
+                n = red_convention(n)
+            f = n.model_dump(exclude={"kind", "slots", "revenue", "groups", "style", "offboard", "halt", "symbol", "to_city"}, exclude_defaults=True)
+            if n.kind == "city":
+                cities.append(City(slots=n.slots, revenue=n.revenue, groups=n.groups, offboard=n.offboard, **f))
+            elif n.kind == "town":
+                towns.append(Town(revenue=n.revenue, groups=n.groups, style=n.style, halt=n.halt, symbol=n.symbol, to_city=n.to_city, **f))
         cell = Cell(
             terrain=terrain,
             cost=cost,
-            color=color if color in ("yellow", "green", "brown") else None,
+            color=None if color in ("white", "gray", "red", "blue") else color,
             name=name,
             label=label,
+            labels=labels,
             cities=cities,
             towns=towns,
             junction=any(n.kind == "junction" for n in track.nodes),
+            extra_junctions=max(0, sum(1 for n in track.nodes if n.kind == "junction") - 1),
             paths=track.paths,
             icons=icons,
+            costs=costs,
+            **decor,
         )
         return cell, borders
 
-    def _terrain(self, text: str, where: str, line: int) -> str | None:
-        """Our terrain for an upgrade's ``terrain:`` (None: keep the cost on plain land)."""
-        kinds = text.split("|")
-        if len(kinds) == 1 and kinds[0] in UPGRADE_TERRAINS:
-            return kinds[0]
-        known = [k for k in kinds if k in UPGRADE_TERRAINS]
-        if not self.lenient:
-            what = f"terrain {text!r}" + (" (several terrains on one hex)" if len(kinds) > 1 else "")
-            raise self.fail(line, f"{where}: {what} is not supported (one of hill, mountain, water); "
-                            "--lenient keeps the cost with the first supported terrain")
-        kept = known[0] if known else None
-        self.warn(line, f"{where}: terrain {text} kept as {kept or 'plain land'} with its cost (--lenient)")
-        return kept
+    def _standard_code(self, code: str) -> str:
+        """A hex given by a standard tile's name (``'57'``, ``'blank'``) stands for that tile's code."""
+        if not re.fullmatch(r"[A-Za-z0-9]{1,8}", code) or code in ("city", "town", "junction", "blank", ""):
+            return "" if code == "blank" else code
+        from model.io.export_18xx_games import STANDARD_SET
 
-    def _border(self, p, where: str, line: int) -> list[tuple[int, str, int]]:
+        tile = load_tileset(STANDARD_SET).get(code)
+        return tile_code(tile) if tile is not None else code
+
+    def _without_bad_paths(self, code: str, lbl: str, line: int):
+        """``--lenient``: the hex without the paths that name an edge that does not exist."""
+        keep = []
+        for part in code.split(";"):
+            try:
+                parse_track(";".join(keep + [part]))
+                keep.append(part)
+            except DslError as exc:
+                self.warn(line, f"{lbl}: dropped {short(part, 40)!r}: {exc} (--lenient)")
+        return parse_track(";".join(keep))
+
+    def _border(self, p, where: str, line: int) -> list[tuple[int, str, int, str | None]]:
         params = dict(p.params)
         edge = params.pop("edge", "")
         if not re.fullmatch(r"[0-5]", edge):
             raise self.fail(line, f"{where}: a border needs edge:0-5")
         kind = params.pop("type", None)
         cost = params.pop("cost", "0")
-        if "color" in params:
-            self.warn(line, f"{where}: border colour {params.pop('color')} (drawing only) is not kept")
-        if params or not cost.isdigit():
+        color = params.pop("color", None)
+        if params or not re.fullmatch(r"\d{1,6}", cost):
             raise self.fail(line, f"{where}: parameters {sorted(params) or ['cost']} are not supported on a border")
         if kind not in BORDER_TYPES:
-            raise self.fail(line, f"{where}: border type {kind or '(none)'} has no Trackwright edge feature "
-                            "(supported: province = gauge line, water = river, impassable)")
+            raise self.fail(line, f"{where}: border type {short(kind, 20)} is not one of {', '.join(t for t in BORDER_TYPES if t)} (or none)")
         e, c = int(edge), int(cost)
-        if kind == "impassable":
-            return [(e, "impassable", 0)]
-        if kind == "water":
-            return [(e, "river", c)]
-        return [(e, "gauge", 0)] + ([(e, "river", c)] if c else [])
+        if kind == "province":
+            return [(e, "gauge", 0, color)] + ([(e, "river", c, None)] if c else [])
+        return [(e, BORDER_KINDS[kind], c, color)]
 
     def _icon(self, p, where: str, line: int, color: str) -> str:
         if "image" not in p.params:
@@ -391,14 +465,18 @@ class _Importer:
                 raise self.fail(k.line, f"tile name {tid!r} must be a string")
             if isinstance(v.value, HashValue):
                 spec = {kk.plain_key(): vv for kk, vv in v.value.items}
-                unknown = set(spec) - {"count", "color", "code"}
+                unknown = set(spec) - {"count", "color", "code", "hidden"}
                 if unknown:
                     raise self.fail(v.line, f"tile {tid}: keys {sorted(unknown)} are not supported")
                 if "code" not in spec or "color" not in spec:
                     raise self.fail(v.line, f"tile {tid}: a game-specific tile needs 'color' and 'code'")
                 count = self._count(spec.get("count", RValue(1, v.line)), tid)
                 try:
-                    tiles.append(tile_from_code(tid, str(spec["code"].value), str(spec["color"].value), count))
+                    hidden = spec.get("hidden", RValue(False, v.line)).value is True
+                    dropped: list[str] | None = [] if self.lenient else None
+                    tiles.append(tile_from_code(tid, str(spec["code"].value), str(spec["color"].value), count, hidden=hidden, dropped=dropped))
+                    for d in dropped or []:
+                        self.warn(spec["code"].line, f"dropped {d} (--lenient)")
                 except (DslError, ValueError) as exc:
                     raise self.fail(spec["code"].line, f"tile {tid}: {exc}") from None
             else:
@@ -432,7 +510,7 @@ class _Importer:
         for mine, theirs in zip(tiles, ts.tiles, strict=True):
             if (mine.color, mine.count, mine.label) != (theirs.color, theirs.count, theirs.label):
                 return None
-            if canonical_parts(tile_code(mine)) != canonical_parts(tile_code(theirs)):
+            if canonical_parts(tile_code(mine), drawing=False) != canonical_parts(tile_code(theirs), drawing=False):
                 return None
         return game_id
 

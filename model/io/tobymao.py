@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from model.io.ruby_eval import HashValue, RubySyntaxError, RValue, Symbol, Unevaluable, parse_ruby_constants
-from model.tiles import Node, TileDef, TilePath
+from model.tiles import Frame, FutureLabel, Node, Partition, TerrainCost, TileBorder, TileDef, TilePath
 
 # ------------------------------------------------------------------------------------------------
 # The tile language
@@ -35,11 +35,12 @@ class DslError(ValueError):
 
 @dataclass
 class Part:
-    """One ``type=params`` part of a tile-language string."""
+    """One ``type=params`` part of a tile-language string (``notes``: what reading it dropped)."""
 
     type: str
     params: dict[str, str] = field(default_factory=dict)
     bare: str | None = None
+    notes: list[str] = field(default_factory=list, compare=False)
 
     def text(self) -> str:
         if self.bare is not None:
@@ -49,8 +50,18 @@ class Part:
         return self.type + "=" + ",".join(f"{k}:{v}" for k, v in self.params.items())
 
 
+def short(text: str, n: int = 80) -> str:
+    """``text`` cut to about ``n`` characters for a message."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
 def parse_parts(code: str) -> list[Part]:
-    """Split a tile-language string into parts (empty parts, e.g. a trailing ``;``, are skipped)."""
+    """Split a tile-language string into parts (empty parts, e.g. a trailing ``;``, are skipped).
+
+    Read as the 18xx.games engine reads it: text after a second ``=`` in a part is ignored, and
+    a key given twice keeps its last value; both are recorded in :attr:`Part.notes`.
+    """
     out: list[Part] = []
     for raw in code.split(";"):
         raw = raw.strip()
@@ -58,25 +69,32 @@ def parse_parts(code: str) -> list[Part]:
             continue
         kind, eq, rest = raw.partition("=")
         kind = kind.strip()
+        notes: list[str] = []
         if not re.fullmatch(r"[a-z_]+", kind):
-            raise DslError(f"{raw!r} is not a tile-language part (expected type=key:value,...)")
+            raise DslError(f"{short(raw)!r} is not a tile-language part (expected type=key:value,...)")
+        if "=" in rest:
+            rest, _, lost = rest.partition("=")
+            notes.append(f"text after a second '=' is ignored (a missing ';'?): {short(lost, 40)!r}")
         if not eq:
-            out.append(Part(kind))
+            out.append(Part(kind, notes=notes))
             continue
         if ":" not in rest:
-            out.append(Part(kind, bare=rest))
+            out.append(Part(kind, bare=rest, notes=notes))
             continue
         params: dict[str, str] = {}
         for item in rest.split(","):
             key, colon, value = item.partition(":")
-            if not colon or not key.strip():
-                raise DslError(f"{raw!r}: {item!r} is not key:value")
-            if key.strip() in params:
-                raise DslError(f"{raw!r}: key {key.strip()!r} given twice")
-            if re.fullmatch(r"-?\d{10,}", value.strip()):
-                raise DslError(f"{key.strip()}: a number of {len(value.strip())} digits is not a map value")
-            params[key.strip()] = value.strip()
-        out.append(Part(kind, params))
+            key, value = key.strip(), value.strip()
+            if not colon or not key:
+                raise DslError(f"{short(raw)!r}: {short(item, 40)!r} is not key:value")
+            if ":" in value:
+                raise DslError(f"{short(raw)!r}: {short(item, 40)!r} has more than one ':'")
+            if key in params:
+                notes.append(f"key {key!r} given twice; the last value {short(value, 30)!r} is used")
+            if re.fullmatch(r"-?\d{10,}", value):
+                raise DslError(f"{key}: a number of {len(value)} digits is not a map value")
+            params[key] = value
+        out.append(Part(kind, params, notes=notes))
     return out
 
 
@@ -89,9 +107,9 @@ def parse_revenue(text: str) -> int | str:
     """``'30'`` -> 30; phase values such as ``'yellow_30|brown_50'`` stay text."""
     if re.fullmatch(r"-?\d+", text):
         return int(text)
-    if re.fullmatch(r"[a-z]+_-?\d+(\|[a-z]+_-?\d+)*", text):
+    if re.fullmatch(r"[#\w]+?_-?\d+(\|[#\w]+?_-?\d+)*", text):
         return text
-    raise DslError(f"revenue {text!r} is neither a number nor phase values like yellow_30|brown_50")
+    raise DslError(f"revenue {short(text, 40)!r} is neither a number nor phase values like yellow_30|brown_50")
 
 
 def _node_ref(port: int | str, node_index: dict[int, int] | None = None) -> str:
@@ -101,115 +119,274 @@ def _node_ref(port: int | str, node_index: dict[int, int] | None = None) -> str:
     return f"_{node_index[k] if node_index else k}"
 
 
-def node_parts(nodes: list[Node]) -> list[Part]:
-    """The node parts of a tile's nodes (cities, towns, junctions) in their order."""
-    out = []
-    for n in nodes:
-        if n.kind == "junction":
-            out.append(Part("junction"))
+# --- stops: the keys of city=, town=, offboard= and halt=, and the fields that hold them ------
+
+_TRUE = {"1", "true"}
+STOP_KEYS = {
+    "city": {"revenue", "slots", "groups", "hide", "visit_cost", "route", "boom", "loc", "format"},
+    "offboard": {"revenue", "groups", "hide", "visit_cost", "route", "format", "loc", "rows"},
+    "town": {"revenue", "groups", "hide", "visit_cost", "route", "boom", "loc", "format", "style", "to_city"},
+    "halt": {"revenue", "groups", "hide", "visit_cost", "route", "loc", "format", "symbol"},
+}
+DRAWING_STOP_KEYS = {"outline"}
+"""Stop keys with no field (drawing only); dropped only under ``lenient``."""
+IGNORED_STOP_KEYS = {"reservation"}
+"""Keys the engine itself ignores on a stop: dropped with a warning."""
+
+
+def stop_fields(kind: str, params: dict[str, str], where: str) -> dict:
+    """The :class:`~model.tiles.StopDetails` fields (and revenue, slots, groups, style) of a stop part."""
+    out: dict = {"revenue": parse_revenue(params.get("revenue", "0"))}
+    for key, v in params.items():
+        if key == "revenue":
             continue
-        if n.kind not in ("city", "town"):
-            raise DslError(f"a {n.kind} node has no 18xx.games equivalent")
-        params = {"revenue": str(n.revenue)}
-        if n.kind == "city" and n.slots != 1:
-            params["slots"] = str(n.slots)
-        if n.groups:
-            params["groups"] = "|".join(n.groups)
-        if n.kind == "town" and n.style:
-            params["style"] = n.style
-        out.append(Part(n.kind, params))
+        if key == "slots":
+            if not re.fullmatch(r"\d{1,2}", v):
+                raise DslError(f"{where}: slots:{short(v, 20)} is not a number of station circles")
+            out["slots"] = int(v)
+        elif key == "groups":
+            out["groups"] = [g for g in v.split("|") if g]
+        elif key in ("hide", "boom", "to_city"):
+            out[key] = v in _TRUE
+            if v not in _TRUE | {"0", "false"}:
+                raise DslError(f"{where}: {key}:{short(v, 20)} must be 1 or 0")
+        elif key == "visit_cost":
+            if not re.fullmatch(r"\d{1,4}", v):
+                raise DslError(f"{where}: visit_cost:{short(v, 20)} is not a number")
+            out["visit_cost"] = int(v)
+        elif key == "route":
+            if v not in ("mandatory", "optional", "never"):
+                raise DslError(f"{where}: route:{short(v, 20)} must be mandatory, optional or never")
+            out["route"] = v
+        elif key in ("loc", "format", "style", "symbol"):
+            out[key] = v
+        elif key == "rows":
+            if not re.fullmatch(r"\d", v):
+                raise DslError(f"{where}: rows:{short(v, 20)} is not a number 0-9")
+            out["rows"] = int(v)
     return out
 
 
-def path_part(a: int | str, b: int | str, terminal: bool) -> Part:
+def stop_params(kind: str, d) -> dict[str, str]:
+    """The inverse of :func:`stop_fields` for a node, city or town ``d``."""
+    params = {"revenue": str(d.revenue)} if kind != "halt" or d.revenue else {}
+    if kind == "halt" and d.symbol is not None:
+        params = {"symbol": d.symbol, **params}
+    if kind == "city" and getattr(d, "slots", 1) != 1:
+        params["slots"] = str(d.slots)
+    if d.groups:
+        params["groups"] = "|".join(d.groups)
+    for key in ("hide", "boom", "to_city"):
+        if getattr(d, key):
+            params[key] = "1"
+    if d.visit_cost is not None:
+        params["visit_cost"] = str(d.visit_cost)
+    for key in ("route", "loc", "format", "rows"):
+        if getattr(d, key) is not None:
+            params[key] = str(getattr(d, key))
+    if kind == "town" and getattr(d, "style", None):
+        params["style"] = d.style
+    return params
+
+
+def stop_kind(n) -> str:
+    """The part type of a node: city, offboard, town, halt or junction."""
+    if n.kind == "junction":
+        return "junction"
+    if n.kind == "town":
+        return "halt" if n.halt else "town"
+    if n.kind == "city":
+        return "offboard" if n.offboard else "city"
+    raise DslError(f"a {n.kind} node has no 18xx.games equivalent")
+
+
+def node_parts(nodes: list[Node], offboard_slots0: bool = False) -> list[Part]:
+    """The node parts of a tile's nodes (cities, towns, junctions) in their order.
+
+    ``offboard_slots0``: a city with no station circle is written as ``offboard=`` (the
+    convention of red hexes and red tiles)."""
+    out = []
+    for n in nodes:
+        kind = stop_kind(n)
+        if kind == "junction":
+            out.append(Part("junction"))
+            continue
+        if kind == "city" and offboard_slots0 and n.slots == 0 and n.offboard is None:
+            kind = "offboard"
+        params = stop_params(kind, n)
+        if kind == "offboard":
+            params.pop("slots", None)
+        out.append(Part(kind, params))
+    return out
+
+
+def path_part(a: int | str, b: int | str, terminal: bool, path: TilePath | None = None) -> Part:
+    """A ``path=`` part (``path`` supplies track kind, lanes and the other path keys)."""
     params = {"a": _node_ref(a), "b": _node_ref(b)}
     if terminal:
-        params["terminal"] = "1"
+        params["terminal"] = str(path.terminal_style if path is not None else 1)
+    if path is not None:
+        if path.track != "broad":
+            params["track"] = path.track
+        if path.lanes is not None:
+            params["lanes"] = str(path.lanes)
+        if path.a_lane is not None:
+            params["a_lane"] = path.a_lane
+        if path.b_lane is not None:
+            params["b_lane"] = path.b_lane
+        if path.ignore:
+            params["ignore"] = "1"
+        if path.loc is not None:
+            params["loc"] = path.loc
     return Part("path", params)
 
 
+def decor_parts(d) -> list[Part]:
+    """The parts of a hex or tile's :class:`~model.tiles.HexDecor` (not its upgrade costs)."""
+    out = [Part("stub", {"edge": str(e)}) for e in d.stubs]
+    for pt in d.partitions:
+        params = {"a": pt.a, "b": pt.b, "type": pt.type}
+        if pt.restrict is not None:
+            params["restrict"] = pt.restrict
+        out.append(Part("partition", params))
+    if d.future_label is not None:
+        params = {}
+        if d.future_label.label is not None:
+            params["label"] = d.future_label.label
+        if d.future_label.color is not None:
+            params["color"] = d.future_label.color
+        out.append(Part("future_label", params))
+    if d.frame is not None:
+        out.append(Part("frame", {"color": d.frame.color, **({"color2": d.frame.color2} if d.frame.color2 else {})}))
+    if d.stripes is not None:
+        out.append(Part("stripes", {"color": d.stripes}))
+    return out
+
+
+def cost_part(c: TerrainCost) -> Part:
+    params = {"cost": str(c.cost)}
+    if c.terrains:
+        params["terrain"] = "|".join(c.terrains)
+    if c.size is not None:
+        params["size"] = str(c.size)
+    if c.loc is not None:
+        params["loc"] = c.loc
+    return Part("upgrade", params)
+
+
+def icon_part(icon: str, defaults: str) -> Part:
+    """An ``icon=`` part: a plain image name gets ``defaults``; ``image:...`` is kept verbatim."""
+    text = icon if icon.startswith("image:") else f"image:{icon}" + (f",{defaults}" if defaults else "")
+    return Part("icon", dict(kv.split(":", 1) for kv in text.split(",")))
+
+
 def tile_code(tile: TileDef) -> str:
-    """The 18xx.games code of a tile (nodes, paths, then the label)."""
-    parts = node_parts(list(tile.nodes))
-    parts += [path_part(p.a, p.b, p.terminal) for p in tile.paths]
+    """The 18xx.games code of a tile (nodes, paths, label, then the other parts)."""
+    parts = node_parts(list(tile.nodes), offboard_slots0=tile.color == "red")
+    parts += [path_part(p.a, p.b, p.terminal, p) for p in tile.paths]
     if tile.label:
         parts.append(Part("label", bare=tile.label))
+    parts += [Part("label", bare=lbl) for lbl in tile.labels]
+    parts += [cost_part(c) for c in tile.costs]
+    for b in tile.borders:
+        params = {"edge": str(b.edge)}
+        if b.type is not None:
+            params["type"] = b.type
+        if b.cost is not None:
+            params["cost"] = str(b.cost)
+        if b.color is not None:
+            params["color"] = b.color
+        parts.append(Part("border", params))
+    parts += [icon_part(i, "") for i in tile.icons]
+    parts += decor_parts(tile)
     return format_parts(parts)
 
 
 def _port(text: str, n_nodes: int, where: str) -> int | str:
     if re.fullmatch(r"[0-5]", text):
         return int(text)
-    if re.fullmatch(r"_\d+", text):
-        k = int(text[1:])
+    m = re.match(r"_(\d+)", text)
+    if m:
+        k = int(m.group(1))
         if k >= n_nodes:
-            raise DslError(f"{where}: {text} refers to node {k} but the string defines only {n_nodes} node(s)")
+            raise DslError(f"{where}: {short(text, 20)} refers to node {k} but the string defines only {n_nodes} node(s)")
         return f"n{k}"
-    raise DslError(f"{where}: {text!r} is neither an edge 0-5 nor a node _k")
+    raise DslError(f"{where}: {short(text, 20)!r} is neither an edge 0-5 nor a node _k")
 
 
 @dataclass
 class ParsedTrack:
-    """Nodes and paths read from a string, with the parts that are not track."""
+    """Nodes and paths read from a string, with the parts that are not track.
+
+    ``warnings``: what was read with a change the engine makes too (a key given twice);
+    ``dropped``: drawing-only leftovers that have no field (kept only under ``lenient``)."""
 
     nodes: list[Node]
     paths: list[TilePath]
     other: list[Part]
     warnings: list[str]
     offboards: int = 0  # how many nodes came from offboard= parts
+    dropped: list[str] = field(default_factory=list)
 
 
-ALLOWED_NODE_KEYS = {"city": {"revenue", "slots", "groups"}, "town": {"revenue", "style"}, "offboard": {"revenue", "groups"}}
-PRESENTATION_KEYS = {"loc", "hide", "visit_cost"}
-"""Drawing-only keys we drop with a warning (never silently)."""
+PATH_KEYS = {"a", "b", "terminal", "track", "lanes", "a_lane", "b_lane", "ignore", "loc"}
+DRAWING_PATH_KEYS: set[str] = set()
 
 
 def parse_track(code: str) -> ParsedTrack:
-    """Nodes (renumbered: cities/off-boards, then towns, then the junction) and paths of a string.
+    """Nodes (renumbered: cities/off-boards, then towns and halts, then the junction) and paths.
 
-    Off-board parts become cities with no station slot (``slots=0``), which is how Trackwright
-    stores a red off-board revenue location. Paths are rewritten to the new node numbers.
+    Off-board parts become cities with no station slot (``slots=0``, ``offboard`` set), halts
+    become towns with ``halt`` set. Paths are rewritten to the new node numbers.
     """
     parts = parse_parts(code)
     raw_nodes: list[tuple[str, Node]] = []
-    raw_paths: list[tuple[str, str, bool, str]] = []
+    raw_paths: list[tuple[str, str, dict, str]] = []
     other: list[Part] = []
     warnings: list[str] = []
+    dropped: list[str] = []
     for p in parts:
-        where = p.text()
-        if p.type in ("city", "town", "offboard"):
+        where = short(p.text(), 60)
+        warnings += [f"{where}: {n}" for n in p.notes]
+        if p.type in STOP_KEYS:
+            params = dict(p.params)
             if p.bare is not None:
-                raise DslError(f"{where}: expected key:value parameters")
-            for key in p.params:
-                if key in PRESENTATION_KEYS:
-                    warnings.append(f"{where}: drawing detail {key}:{p.params[key]} is not kept")
-                elif key not in ALLOWED_NODE_KEYS[p.type]:
-                    raise DslError(f"{where}: parameter {key!r} is not supported")
-            rev = parse_revenue(p.params.get("revenue", "0"))
-            groups = [g for g in p.params.get("groups", "").split("|") if g]
-            if p.type == "town":
-                raw_nodes.append(("town", Node(kind="town", revenue=rev, style=p.params.get("style"))))
+                warnings.append(f"{where}: {short(p.bare, 20)!r} is not key:value; read as revenue 0, as the engine reads it")
+            for key in list(params):
+                if key in DRAWING_STOP_KEYS:
+                    dropped.append(f"{where}: {key}:{short(params.pop(key), 20)} has no field")
+                elif key in IGNORED_STOP_KEYS:
+                    warnings.append(f"{where}: {key}:{short(params.pop(key), 20)} is ignored (the engine ignores it too)")
+                elif key not in STOP_KEYS[p.type]:
+                    raise DslError(f"{where}: parameter {key!r} is not supported on {p.type}=")
+            f = stop_fields(p.type, params, where)
+            if p.type in ("town", "halt"):
+                f.pop("slots", None)
+                raw_nodes.append(("town", Node(kind="town", halt=p.type == "halt", **f)))
             else:
-                slots = 0 if p.type == "offboard" else int(p.params.get("slots", "1"))
-                raw_nodes.append(("city", Node(kind="city", slots=slots, revenue=rev, groups=groups)))
+                if p.type == "offboard":
+                    f["slots"], f["offboard"] = 0, True
+                raw_nodes.append(("city", Node(kind="city", **f)))
         elif p.type == "junction":
             if p.params or p.bare:
                 raise DslError(f"{where}: a junction takes no parameters")
             raw_nodes.append(("junction", Node(kind="junction")))
-        elif p.type in ("halt", "pass"):
-            raise DslError(f"{where}: {p.type} nodes are not supported")
+        elif p.type == "pass":
+            raise DslError(f"{where}: pass= nodes are not supported")
         elif p.type == "path":
-            unknown = set(p.params) - {"a", "b", "terminal", "track"}
-            if unknown or "a" not in p.params or "b" not in p.params:
-                raise DslError(f"{where}: only a, b and terminal are supported on paths")
-            if p.params.get("track", "broad") != "broad":
-                raise DslError(f"{where}: {p.params['track']} gauge track is not supported")
-            term = p.params.get("terminal")
-            if term not in (None, "1", "2"):
-                raise DslError(f"{where}: terminal must be 1 or 2")
-            if term == "2":
-                warnings.append(f"{where}: terminal:2 (drawing style) is kept as terminal:1")
-            raw_paths.append((p.params["a"], p.params["b"], term is not None, where))
+            params = dict(p.params)
+            for key in list(params):
+                if key in DRAWING_PATH_KEYS:
+                    dropped.append(f"{where}: {key}:{short(params.pop(key), 20)} has no field")
+            unknown = set(params) - PATH_KEYS
+            if unknown or "a" not in params or "b" not in params:
+                raise DslError(f"{where}: a path takes a, b, terminal, track, lanes, a_lane, b_lane and ignore"
+                               + (f", not {', '.join(sorted(unknown))}" if unknown else ""))
+            for key in ("a", "b"):
+                if params[key] == "6":  # the engine turns edge 6 into 0 as soon as the tile is rotated
+                    params[key] = "0"
+                    warnings.append(f"{where}: edge 6 read as edge 0 (the engine's Edge#rotate takes it modulo 6)")
+            raw_paths.append((params["a"], params["b"], _engine_prefix(params, where, warnings), where))
         else:
             other.append(p)
     n = len(raw_nodes)
@@ -221,34 +398,168 @@ def parse_track(code: str) -> ParsedTrack:
     def remap(port: int | str) -> int | str:
         return port if isinstance(port, int) else f"n{new_index[int(port[1:])]}"
 
-    paths = [TilePath(a=remap(_port(a, n, w)), b=remap(_port(b, n, w)), terminal=t) for a, b, t, w in raw_paths]
+    paths = [_path(remap(_port(a, n, w)), remap(_port(b, n, w)), params, w) for a, b, params, w in raw_paths]
     offboards = sum(1 for p in parts if p.type == "offboard")
-    return ParsedTrack(nodes, paths, other, warnings, offboards)
+    return ParsedTrack(nodes, paths, other, warnings, offboards, dropped)
 
 
-def tile_from_code(tile_id: str, code: str, color: str, count: int | None) -> TileDef:
-    """A manifest tile from its code (only nodes, paths and one label are allowed on tiles)."""
+def _engine_prefix(params: dict[str, str], where: str, warnings: list[str] | None) -> dict[str, str]:
+    """Values with trailing text (a missing ';' in the map) read by their leading number, as the
+    engine's ``to_i`` reads them."""
+    out = dict(params)
+    for key, pat in (("terminal", r"[12]"), ("lanes", r"[1-9]"), ("a_lane", r"\d\.\d"), ("b_lane", r"\d\.\d")):
+        v = out.get(key)
+        if v is not None and not re.fullmatch(pat, v) and (m := re.match(pat, v)):
+            out[key] = m.group(0)
+            if warnings is not None:
+                warnings.append(f"{where}: {key}:{short(v, 20)!r} read as {m.group(0)} (text after it ignored, as the engine does)")
+    return out
+
+
+def _path(a: int | str, b: int | str, params: dict[str, str], where: str) -> TilePath:
+    term = params.get("terminal")
+    if term not in (None, "1", "2"):
+        raise DslError(f"{where}: terminal must be 1 or 2")
+    track = params.get("track", "broad")
+    if track not in ("broad", "narrow", "dual", "thin", "future"):
+        raise DslError(f"{where}: track:{short(track, 20)} is not broad, narrow, dual, thin or future")
+    f: dict = {"a": a, "b": b, "terminal": term is not None, "track": track}
+    if term == "2":
+        f["terminal_style"] = 2
+    if "lanes" in params:
+        if not re.fullmatch(r"[1-9]", params["lanes"]):
+            raise DslError(f"{where}: lanes:{short(params['lanes'], 20)} must be 1-9")
+        f["lanes"] = int(params["lanes"])
+    for key in ("a_lane", "b_lane"):
+        if key in params:
+            if not re.fullmatch(r"\d\.\d", params[key]):
+                raise DslError(f"{where}: {key}:{short(params[key], 20)} must be width.index like 2.0")
+            f[key] = params[key]
+    if "ignore" in params:
+        f["ignore"] = params["ignore"] in _TRUE
+    if "loc" in params:
+        f["loc"] = params["loc"]
+    return TilePath(**f)
+
+
+def parse_decor(p: Part, where: str) -> tuple[str, object] | None:
+    """A decoration part as (HexDecor field, value): stub, partition, future_label, frame, stripes."""
+    if p.type == "stub":
+        if not re.fullmatch(r"[0-5]", p.params.get("edge", "")) or set(p.params) != {"edge"}:
+            raise DslError(f"{where}: expected stub=edge:0-5")
+        return "stubs", int(p.params["edge"])
+    if p.type == "partition":
+        if not {"a", "b"} <= set(p.params) or set(p.params) - {"a", "b", "type", "restrict"}:
+            raise DslError(f"{where}: expected partition=a:..,b:..,type:..[,restrict:..]")
+        return "partitions", Partition(**{k: v for k, v in p.params.items()})
+    if p.type == "future_label":
+        if set(p.params) - {"label", "color"}:
+            raise DslError(f"{where}: expected future_label=label:L,color:C")
+        return "future_label", FutureLabel(**p.params)
+    if p.type == "frame":
+        if "color" not in p.params or set(p.params) - {"color", "color2"}:
+            raise DslError(f"{where}: expected frame=color:C[,color2:C]")
+        return "frame", Frame(**p.params)
+    if p.type == "stripes":
+        if set(p.params) != {"color"}:
+            raise DslError(f"{where}: expected stripes=color:C")
+        return "stripes", p.params["color"]
+    return None
+
+
+def parse_cost(p: Part, where: str) -> TerrainCost:
+    """An ``upgrade=cost:C[,terrain:T|U][,size:S][,loc:L]`` part."""
+    params = p.params
+    if set(params) - {"cost", "terrain", "size", "loc"} or not re.fullmatch(r"\d{1,6}", params.get("cost", "")):
+        raise DslError(f"{where}: expected upgrade=cost:N[,terrain:T][,size:S][,loc:L]")
+    size = params.get("size")
+    if size is not None and not re.fullmatch(r"\d{1,2}", size):
+        raise DslError(f"{where}: size:{short(size, 20)} is not a number")
+    terrains = [t for t in params.get("terrain", "").split("|") if t]
+    return TerrainCost(cost=int(params["cost"]), terrains=terrains, size=int(size) if size else None, loc=params.get("loc"))
+
+
+def parse_tile_border(p: Part, where: str) -> TileBorder:
+    params = p.params
+    if not re.fullmatch(r"[0-5]", params.get("edge", "")) or set(params) - {"edge", "type", "cost", "color"}:
+        raise DslError(f"{where}: expected border=edge:0-5[,type:T][,cost:C][,color:C]")
+    cost = params.get("cost")
+    if cost is not None and not cost.isdigit():
+        raise DslError(f"{where}: cost:{short(cost, 20)} is not a number")
+    return TileBorder(edge=int(params["edge"]), type=params.get("type"), cost=int(cost) if cost else None, color=params.get("color"))
+
+
+TILE_COLORS = ("yellow", "green", "brown", "gray", "white", "red", "blue", "purple", "orange", "sepia")
+
+
+def red_convention(n):
+    """On a red hex or tile an off-board is a city with no circle (``offboard`` None); a real
+    ``city=...,slots:0`` there is marked ``offboard=False``."""
+    if n.kind != "city":
+        return n
+    if n.offboard:
+        return n.model_copy(update={"offboard": None})
+    return n.model_copy(update={"offboard": False}) if n.slots == 0 else n
+
+
+def tile_from_code(
+    tile_id: str, code: str, color: str, count: int | None, hidden: bool = False, dropped: list[str] | None = None
+) -> TileDef:
+    """A manifest tile from its code: nodes, paths, labels, upgrade costs, borders, icons and decorations.
+
+    Drawing-only leftovers with no field raise :class:`DslError`, or are appended to ``dropped``
+    when a list is given (the importer's ``--lenient``)."""
     track = parse_track(code)
+    if track.dropped and dropped is None:
+        raise DslError(f"tile {tile_id}: {track.dropped[0]}")
+    if dropped is not None:
+        dropped += [f"tile {tile_id}: {d}" for d in track.dropped]
     label = None
+    f: dict = {"labels": [], "costs": [], "borders": [], "icons": [], "stubs": [], "partitions": []}
     for p in track.other:
-        if p.type == "label" and p.bare is not None and label is None:
-            label = p.bare
+        where = short(p.text(), 60)
+        if p.type == "label" and p.bare is not None:
+            if label is None:
+                label = p.bare
+            else:
+                f["labels"].append(p.bare)
+        elif p.type == "upgrade":
+            f["costs"].append(parse_cost(p, where))
+        elif p.type == "border":
+            f["borders"].append(parse_tile_border(p, where))
+        elif p.type == "icon" and "image" in p.params:
+            f["icons"].append(",".join(f"{k}:{v}" for k, v in p.params.items()))
+        elif p.type == "blank" and not p.params:
+            continue
+        elif (d := parse_decor(p, where)) is not None:
+            if isinstance(f.get(d[0]), list):
+                f[d[0]].append(d[1])
+            else:
+                f[d[0]] = d[1]
+        elif dropped is not None:
+            dropped.append(f"tile {tile_id}: the part {where!r}, which Trackwright does not know")
         else:
-            raise DslError(f"tile {tile_id}: part {p.text()!r} is not supported on a manifest tile")
-    if color not in ("yellow", "green", "brown", "gray", "white", "red", "blue"):
-        raise DslError(f"tile {tile_id}: colour {color!r} is not a tile colour")
-    return TileDef(id=tile_id, color=color, label=label, nodes=track.nodes, paths=track.paths, count=count)
+            raise DslError(f"tile {tile_id}: part {where!r} is not supported on a manifest tile (--lenient drops it)")
+    if color not in TILE_COLORS:
+        raise DslError(f"tile {tile_id}: colour {short(color, 20)!r} is not a tile colour")
+    nodes = [red_convention(n) for n in track.nodes] if color == "red" else track.nodes
+    return TileDef(id=tile_id, color=color, label=label, nodes=nodes, paths=track.paths, count=count, hidden=hidden, **f)
 
 
-def canonical_parts(code: str) -> Counter:
+def canonical_parts(code: str, drawing: bool = True) -> Counter:
     """An order-free description of a string: a multiset of parts, node references resolved.
 
     Two strings with the same canonical parts mean the same thing: the order of parts, of keys,
     default values (``slots:1``, ``terminal:1`` vs ``terminal:2`` aside) and the numbering of nodes
     do not matter. A path's node end is described by the node's own part and its rank among equal
-    nodes, so ``_0`` and ``_1`` of two identical cities stay distinct.
+    nodes, so ``_0`` and ``_1`` of two identical cities stay distinct. ``drawing=False`` also
+    ignores where nodes and paths are drawn (``loc``).
     """
     parts = parse_parts(code)
+    if not drawing:
+        for p in parts:
+            if p.type in NODE_PARTS or p.type == "path":
+                p.params.pop("loc", None)
     node_desc: list[str] = []
     seen: Counter = Counter()
     for p in parts:

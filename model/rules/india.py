@@ -13,6 +13,8 @@
   (not from phase IV on); from phase IV a company may remove a marker whose two hexes it reaches,
   before any tile lay of its turn.
 * Station tokens cost what the company's token list says (0, 40, then 100 in 18 India).
+* Private companies' track abilities (P2's extra yellow, P3's extra upgrade, P4's terrain
+  discount) and GIPR's free home choice: :mod:`model.rules.india_privates`.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from model.grid import Coord
-from model.rules import Issue, Move, OptionSpec, register
+from model.rules import Issue, Move, MoveContext, MoveSyntaxError, OptionSpec, Verdict, register
 from model.rules.eighteen_xx import EighteenXX, Situation, TrackMove
 from model.rules.eighteen_xx.company import Network, city_is_full_for
 from model.rules.eighteen_xx.hexmap import TrackView
+from model.rules.india_privates import EXTRA_KINDS, EXTRA_PRIVATES, HOME_KINDS, PrivateRules, non_private
 from model.scenario import Company, Scenario
 from model.tiles import TileDef
 
@@ -50,12 +53,16 @@ def phase_rank(phase: str | None) -> int:
 
 
 @register
-class India(EighteenXX):
+class India(PrivateRules, EighteenXX):
     """18 India: the generic 18xx rules plus the rules listed in the module docstring."""
 
     id: ClassVar[str] = "18india"
     name: ClassVar[str] = "18 India"
     phases: ClassVar[tuple[str, ...]] = ("I", "II", "III", "IV", "V")
+    label_notes: ClassVar[dict[str, str]] = {
+        "+?": "+? variable revenue: a route to this city adds the value of its best other (non-red) city, less 20",
+    }
+    """What the map's hex labels mean, for the editor's tooltips."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("yellow_lays", 4, "Yellow tiles a company may lay in one line in one turn (or one upgrade)."),
         OptionSpec(
@@ -72,6 +79,7 @@ class India(EighteenXX):
         OptionSpec("no_gauge_marker_phase", "IV", "From this phase on no gauge-change marker is placed, and markers may be removed."),
         OptionSpec("ferry_hex", "J37", "The ferry hex; its tile must connect the ferry landing."),
         OptionSpec("ferry_landing", "K38", "The hex every ferry tile must connect (Sri Lanka)."),
+        OptionSpec("home_town_excluded", "K38 L39", "Town hexes a free home choice (GIPR) may not turn into a city."),
     )
 
     # --- tile lays ------------------------------------------------------------------------------
@@ -102,10 +110,11 @@ class India(EighteenXX):
         return None
 
     def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None):
-        laid = sit.turn_laid(actor)
+        every = sit.turn_laid(actor)
         label = sit.sm.label_of[coord]
-        if any(entry.cell == label for entry in laid):
+        if any(entry.cell == label for entry in every):
             return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
+        laid = non_private(every)  # a private's extra lay counts toward nothing
         if not laid:
             return None
         if tile.color != "yellow":
@@ -118,7 +127,7 @@ class India(EighteenXX):
         return None
 
     def company_lay_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, net: Network):
-        laid = sit.turn_laid(net.company)
+        laid = non_private(sit.turn_laid(net.company))
         if not laid or new.color != "yellow":
             return None
         grid = sit.sm.grid
@@ -138,8 +147,9 @@ class India(EighteenXX):
         The line follows track of any colour (pre-printed, gray, red), crosses towns, junctions,
         the company's own stations and cities with a free circle, and stops at full cities,
         terminal paths and the map edge. It is a line: it never passes the same stop (city,
-        town) twice, never uses the same hex side twice and never runs a path twice, so it cannot
-        loop round and come back along itself. Every such line is walked (depth first).
+        town) or junction twice, never uses the same hex side twice and never runs a path twice,
+        so it cannot loop round and come back along itself. Every such line is walked (depth
+        first).
         """
         order = {c: i for i, c in enumerate(laid)}
         n = len(laid)
@@ -149,18 +159,17 @@ class India(EighteenXX):
         out: set[Coord] = set()
         blocked: dict[tuple[Coord, str], bool] = {}
 
-        def stop_of(coord: Coord, port: str) -> bool | None:
-            """True for a city or town (a stop), False for a junction; None when the walk may not pass."""
+        def passable(coord: Coord, port: str) -> bool:
+            """May the walk pass this node (not a city full of other companies' tokens)?"""
             key = (coord, port)
             if key not in blocked:
                 node = int(port[1:])
                 view = sit.view(coord)
                 kind = view.node_kinds[node] if node < len(view.node_kinds) else "junction"
-                full = kind == "city" and city_is_full_for(view, board.cell(coord), view.city_nodes.index(node), net.company)
-                blocked[key] = None if full else kind in ("city", "town")
-            return blocked[key]
+                blocked[key] = kind == "city" and city_is_full_for(view, board.cell(coord), view.city_nodes.index(node), net.company)
+            return not blocked[key]
 
-        # the line walked so far: its stops, sides and paths; each frame of the stack is
+        # the line walked so far: its nodes (stops, junctions), sides and paths; each frame is
         # (coord, port, k, paths still to try from there, what entering it took)
         stops: set[tuple[Coord, object]] = set()
         sides: set[tuple[Coord, int]] = set()
@@ -195,14 +204,11 @@ class India(EighteenXX):
                 if isinstance(end, str):
                     if p.terminal:
                         continue
-                    is_stop = stop_of(coord, end)
-                    if is_stop is None or (coord, end) in stops:
+                    if (coord, end) in stops or not passable(coord, end):
                         continue
-                    stop_key = (coord, end) if is_stop else None
                     used.add((coord, i))
-                    if stop_key is not None:
-                        stops.add(stop_key)
-                    enter(coord, end, k, ((coord, i), stop_key, None))
+                    stops.add((coord, end))
+                    enter(coord, end, k, ((coord, i), (coord, end), None))
                     continue
                 if p.terminal and isinstance(port, int):
                     continue
@@ -314,8 +320,12 @@ class India(EighteenXX):
         return out
 
     def other_failure(self, sit: Situation, move: Move, net: Network | None = None):
+        if move.kind in EXTRA_KINDS:
+            return self.extra_lay_failure(sit, move, net)
+        if move.kind in HOME_KINDS:
+            return self.home_failure(sit, move)
         if move.kind != "remove-marker":
-            kinds = "lay, upgrade, station, remove-marker"
+            kinds = "lay, upgrade, station, remove-marker, extra-lay, extra-upgrade, home-station, home-upgrade"
             return (("unknown-move", f"unknown move kind {move.kind!r} (expected {kinds})"), 0)
         scenario = sit.scenario
         grid = sit.sm.grid
@@ -330,7 +340,9 @@ class India(EighteenXX):
         company = self.company(scenario, move.actor)
         if company is None:
             return (("unknown-company", "removing a marker needs a company (use --company)"), 0)
-        if sit.turn_laid(company.id):
+        if scenario.state.pending_home == company.id:
+            return (("home-pending", f"{company.id} must choose its home first (home-station or home-upgrade)"), 0)
+        if non_private(sit.turn_laid(company.id)):
             return (("marker-after-lay", "a marker may only be removed before any tile lay of the turn"), 0)
         if net is None:
             net = self.network(sit, company)
@@ -350,3 +362,53 @@ class India(EighteenXX):
         return scenario.model_copy(
             update={"state": scenario.state.model_copy(update={"gauge_markers": markers}), "companies": companies}
         )
+
+    # --- private companies and the free home choice (model/rules/india_privates.py) ------------
+    def lay_failure(self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False):
+        if move.actor is not None and sit.scenario.state.pending_home == move.actor:
+            return (("home-pending", f"{move.actor} must choose its home first (home-station or home-upgrade)"), 0)
+        return super().lay_failure(sit, move, net, static_checked)
+
+    def station_failure(self, sit: Situation, move: Move, net: Network | None):
+        if move.actor is not None and sit.scenario.state.pending_home == move.actor:
+            return (("home-pending", f"{move.actor} must choose its home first (home-station {move.cell} ...)"), 0)
+        return super().station_failure(sit, move, net)
+
+    def legal_moves(self, scenario: Scenario, context: MoveContext) -> list[Move]:
+        """The generic moves, the extra lays of the company's privates (``extra-lay``,
+        ``extra-upgrade``), or, while its home is pending, only the home choices."""
+        scenario = self.at_phase(scenario, context.phase)
+        phase = context.phase or scenario.state.game_phase
+        company = self.company(scenario, context.actor or None)
+        if company is not None and scenario.state.pending_home == company.id:
+            return self.home_moves(Situation.of(scenario), company, phase, context.tile)
+        out = super().legal_moves(scenario, context)
+        if company is not None and any(
+            p.id in EXTRA_PRIVATES and not p.used and self.may_use(scenario, p, company.id) for p in scenario.state.privates
+        ):
+            sit = Situation.of(scenario)
+            out += self.extra_lay_moves(sit, company, self.network(sit, company), phase, context.tile)
+        return out
+
+    def explain(self, scenario: Scenario, move: Move) -> Verdict:
+        verdict = super().explain(scenario, move)
+        if verdict.legal:
+            reasons = self.reason_of(scenario, move, verdict.cost)
+            if reasons:
+                return Verdict(True, None, f"{verdict.message} ({'; '.join(reasons)})", verdict.cost)
+        return verdict
+
+    def _apply_move(self, scenario: Scenario, move: Move, cost: int) -> Scenario:
+        return self.apply_private_or_home(scenario, move, cost)
+
+    def parse_move(self, scenario: Scenario, text: str, actor: str | None, phase: str | None) -> Move:
+        """The generic syntax plus ``extra-lay K18 9 0 P2``, ``extra-upgrade G8 59 0 P3``,
+        ``home-station A16 0`` and ``home-upgrade L13 205 1``."""
+        parts = text.split()
+        if len(parts) >= 2 and (parts[0] in EXTRA_KINDS or parts[0] in HOME_KINDS):
+            if not scenario.board.grid.is_label(parts[1]):
+                raise MoveSyntaxError(f"{text!r}: {parts[1][:80]} is not on the board")
+            move = self.parse_india_move(text, parts, actor, phase)
+            if move is not None:
+                return move
+        return super().parse_move(scenario, text, actor, phase)

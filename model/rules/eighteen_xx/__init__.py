@@ -4,8 +4,8 @@ It is driven by the scenario's data: the tile manifest (counts, colours, labels,
 graph), the printed map (terrain costs, river and impassable sides, gray/red/blue hexes and
 their printed track) and the options below. A title with rules of its own subclasses
 :class:`EighteenXX` and overrides the hooks (``turn_failure``, ``fit_failure``,
-``rotation_failure``, ``company_lay_failure``, ``after_lay``, ``extra_board_issues``,
-``relaxed_upgrade``) in its own module next to this package.
+``rotation_failure``, ``company_lay_failure``, ``company_cost``, ``after_lay``,
+``extra_board_issues``, ``relaxed_upgrade``) in its own module next to this package.
 
 Moves (``Move.kind``): ``lay`` (a yellow tile on a printed hex), ``upgrade`` (a tile replacing
 the current one), ``station`` (a token in city ``extra['city']``). Rule ids are
@@ -236,6 +236,10 @@ class EighteenXX(RuleSet):
         """Extra rules about which hexes a company may lay on this turn (none here)."""
         return None
 
+    def company_cost(self, sit: Situation, company: Company | None, cost: int) -> int:
+        """What a company pays for a lay that costs ``cost`` (discounts of a title; none here)."""
+        return cost
+
     def after_lay(self, scenario: Scenario, coord: Coord, old_exits: frozenset[int]) -> Scenario:
         """Consequences of a lay beyond the tile itself (none here)."""
         return scenario
@@ -366,7 +370,7 @@ class EighteenXX(RuleSet):
             fail = self.company_lay_failure(sit, coord, tile, move.rotation, net)
             if fail:
                 return (fail, 0)
-        cost = self.lay_cost(sit, coord, tile, move.rotation)
+        cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation))
         if company is not None and company.treasury is not None and cost > company.treasury:
             return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
         return (None, cost)

@@ -75,7 +75,7 @@ class TrackView:
 
 
 def printed_view(cell: Cell) -> TrackView:
-    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + (["junction"] if cell.junction else [])
+    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + ["junction"] * cell.junction_count
     slots = [c.slots for c in cell.cities] + [0] * (len(kinds) - len(cell.cities))
     return TrackView(
         color=cell.printed_color,
@@ -152,7 +152,10 @@ class StaticMap:
         self.gauge_sides: set[tuple[Coord, int]] = set()
         self.impassable: set[tuple[Coord, int]] = set()
         for key, feats in features.items():
-            rivers = [f.cost for f in feats if f.kind == "river"]
+            # river and mountain borders cost to cross; a pair declared once per hex (one-sided,
+            # 18xx.games style) is paid once
+            costly = [f for f in feats if f.kind in ("river", "mountain")]
+            rivers = [f.cost for f in costly if not f.one_sided] or [max((f.cost for f in costly), default=0)] if costly else []
             gauges = [f.cost for f in feats if f.kind == "gauge"]
             if gauges:
                 self.gauge_sides.add(key)
@@ -161,7 +164,7 @@ class StaticMap:
             cost = sum(rivers) if rivers else max(gauges, default=0)
             if cost:
                 self.river_cost[key] = cost
-            if any(f.kind == "impassable" for f in feats):
+            if any(f.kind in ("impassable", "border") for f in feats):
                 self.impassable.add(key)
         # exit status of every side of every hex, and the accept mask (bit e set: edge e accepts)
         self.exit_status: dict[Coord, tuple[int, ...]] = {}

@@ -3,6 +3,6 @@ HEXES = {
   white: {
     ['A1'] => '',
     ['A3'] =>
-      'border=edge:1,type:mountain,cost:40',
+      'border=edge:1,type:moat,cost:40',
   },
 }.freeze

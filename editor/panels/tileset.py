@@ -1,0 +1,435 @@
+"""The Tile Set panel: the scenario's manifest, its counts and its upgrade graph, all editable.
+
+Each row is a tile in play: its picture, colour, label, count (a number, or ∞ = unlimited)
+and what it upgrades to (derived as the 18xx.games engine would, or the override, in bold).
+Every change is one undoable step (a ``SetPartCommand`` on ``tiles``) and is saved with the
+scenario; the palette follows at once. The buttons add standard tiles (picked by number,
+colour or label, with a drawn preview), design a new tile or edit one (the tile designer),
+remove a tile (refused while it is laid or held), and import or export custom tiles in
+18xx.games ``TILES`` code or 18xx-maker's tile format. Edits go through the Qt-free
+:mod:`model.manifest`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor import dialogs
+from editor.commands import SetPartCommand
+from editor.document import Document
+from editor.panels.palette import tile_icon
+from editor.tile_designer import TileDesigner
+from model import manifest
+from model.io.tile_formats import (
+    TileFormatError,
+    tiles_from_18xx_games,
+    tiles_from_maker,
+    tiles_to_18xx_games,
+    tiles_to_maker,
+)
+from model.tiles import COLOR_ORDER, Node, TileDef, TilePath
+from model.upgrade_graph import effective_graph, refusal
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+COLUMNS = ("Tile", "Colour", "Label", "Count", "Upgrades to")
+TILE_FILTER = "18xx.games TILES (*.rb);;18xx-maker tiles (*.json);;All files (*)"
+
+
+def ask_tiles_path(parent: QWidget | None, save: bool, suggested: str = "") -> str | None:
+    """A file to import tiles from (or export them to); None when cancelled."""
+    if save:
+        path, _ = QFileDialog.getSaveFileName(parent, "Export tiles", suggested, TILE_FILTER)
+    else:
+        path, _ = QFileDialog.getOpenFileName(parent, "Import tiles", suggested, TILE_FILTER)
+    return path or None
+
+
+class StandardTilePicker(QDialog):
+    """Pick standard 18xx tiles by number, colour or label, with a drawn preview of each."""
+
+    def __init__(self, grid, in_play: set[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add standard tiles")
+        self.grid = grid
+        self.in_play = in_play
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("number or label, e.g. 14 or OO")
+        self.color_box = QComboBox()
+        self.color_box.addItems(["any colour", "yellow", "green", "brown", "gray"])
+        self.list = QListWidget()
+        self.list.setViewMode(QListWidget.ViewMode.IconMode)
+        self.list.setIconSize(QSize(64, 64))
+        self.list.setGridSize(QSize(84, 96))
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.list.setMovement(QListWidget.Movement.Static)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Find:"))
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.color_box)
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(self.list, 1)
+        lay.addWidget(self.buttons)
+        self._picked: dict[str, TileDef] = {}
+        self.filter_edit.textChanged.connect(self._fill)
+        self.color_box.currentIndexChanged.connect(self._fill)
+        self.list.itemSelectionChanged.connect(self._remember)
+        self._fill()
+        self.resize(620, 520)
+
+    def _fill(self, *_args) -> None:
+        color = self.color_box.currentText()
+        tiles = manifest.search_tiles(manifest.standard_tiles().tiles, self.filter_edit.text(), None if color == "any colour" else color)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for t in tiles:
+            item = QListWidgetItem(tile_icon(t, self.grid, 64), t.id + (" ✓" if t.id in self.in_play else ""))
+            item.setData(ID_ROLE, t.id)
+            item.setToolTip(f"{t.id}: {t.color}" + (f", label {t.label}" if t.label else "") + (" (in play)" if t.id in self.in_play else ""))
+            if t.id in self.in_play:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+            self.list.addItem(item)
+            item.setSelected(t.id in self._picked)
+        self.list.blockSignals(False)
+
+    def _remember(self) -> None:
+        shown = {self.list.item(i).data(ID_ROLE) for i in range(self.list.count())}
+        selected = {it.data(ID_ROLE) for it in self.list.selectedItems()}
+        for tid in shown:
+            if tid in selected:
+                self._picked[tid] = manifest.standard_tiles().get(tid)
+            else:
+                self._picked.pop(tid, None)
+
+    def item(self, tile_id: str) -> QListWidgetItem | None:
+        """The list item of a shown tile (tests click it)."""
+        return next((self.list.item(i) for i in range(self.list.count()) if self.list.item(i).data(ID_ROLE) == tile_id), None)
+
+    def tiles(self) -> list[TileDef]:
+        """The picked tiles, in standard-list order."""
+        return [t for t in manifest.standard_tiles().tiles if t.id in self._picked]
+
+
+class TileSetPanel(QWidget):
+    """The manifest editor (see the module docstring)."""
+
+    tileActivated = Signal(object)  # str: a tile id double-clicked (the palette picks it)
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setIconSize(QSize(40, 40))
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(44)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.cellDoubleClicked.connect(lambda row, _col: self.tileActivated.emit(self.tile_at(row)))
+        self.add_button = QPushButton("Add standard…")
+        self.new_button = QPushButton("New tile…")
+        self.edit_button = QPushButton("Edit…")
+        self.remove_button = QPushButton("Remove")
+        self.import_button = QPushButton("Import…")
+        self.export_button = QPushButton("Export…")
+        self.add_button.clicked.connect(self.open_picker)
+        self.new_button.clicked.connect(lambda: self.open_designer(None))
+        self.edit_button.clicked.connect(lambda: self.open_designer(self.current_tile()))
+        self.remove_button.clicked.connect(self.remove_current)
+        self.import_button.clicked.connect(self.import_tiles)
+        self.export_button.clicked.connect(self.export_tiles)
+        self.upgrade_edit = QLineEdit()
+        self.upgrade_edit.setPlaceholderText("tile ids, e.g. 14, 15")
+        self.upgrade_edit.setToolTip("What the picked tile upgrades to, where the title differs from the derived graph (Return applies)")
+        self.upgrade_edit.returnPressed.connect(self._override_entered)
+        self.derived_button = QPushButton("Use derived")
+        self.derived_button.clicked.connect(lambda: self._set_override(None))
+        self.upgrade_label = QLabel("Upgrades to:")
+        self.why_label = QLabel()
+        self.why_label.setWordWrap(True)
+        self.why_label.setToolTip("Tiles of the next colour the engine's test refuses, and why")
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        buttons = QGridLayout()  # two by two: the dock shares a narrow column with the other panels
+        for i, b in enumerate((self.add_button, self.new_button, self.edit_button, self.remove_button)):
+            buttons.addWidget(b, i // 2, i % 2)
+        files = QHBoxLayout()
+        files.addWidget(self.import_button)
+        files.addWidget(self.export_button)
+        files.addStretch(1)
+        ups = QHBoxLayout()
+        ups.addWidget(self.upgrade_label)
+        ups.addWidget(self.upgrade_edit, 1)
+        ups.addWidget(self.derived_button)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(buttons)
+        lay.addWidget(self.table, 1)
+        lay.addLayout(ups)
+        lay.addWidget(self.why_label)
+        lay.addLayout(files)
+        lay.addWidget(self.info)
+        self.designer: TileDesigner | None = None
+        self.picker: StandardTilePicker | None = None
+        self._rows: list[str] = []
+        self._spins: dict[str, QSpinBox] = {}
+        self._rebuild_timer = QTimer(self)
+        self._rebuild_timer.setSingleShot(True)
+        self._rebuild_timer.timeout.connect(self.rebuild)
+        document.boardReset.connect(self._rebuild_timer.start)
+        document.metaChanged.connect(self._rebuild_timer.start)
+        self.rebuild()
+
+    # --- reading --------------------------------------------------------------------------------
+    def tile_at(self, row: int) -> str | None:
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def current_tile(self) -> str | None:
+        return self.tile_at(self.table.currentRow())
+
+    def select_tile(self, tile_id: str) -> None:
+        if tile_id in self._rows:
+            self.table.selectRow(self._rows.index(tile_id))
+
+    def count_spin(self, tile_id: str) -> QSpinBox:
+        """The count field of a tile's row (−1 shows as ∞, unlimited)."""
+        return self._spins[tile_id]
+
+    def rebuild(self) -> None:
+        """Fill the table from the scenario (rows are updated in place when the tiles are the same)."""
+        s = self.document.scenario
+        try:
+            ts = s.tileset()
+        except Exception:  # noqa: BLE001 - a broken supply shows as an empty table
+            ts = None
+        tiles = ts.tiles if ts is not None else []
+        graph = effective_graph(ts) if ts is not None and s.board.grid.sides == 6 else {}
+        ids = [t.id for t in tiles]
+        current = self.current_tile()
+        if ids != self._rows:
+            self.table.setRowCount(0)
+            self._spins = {}
+            self.table.setRowCount(len(tiles))
+            for row, t in enumerate(tiles):
+                spin = QSpinBox()
+                spin.setRange(-1, 999)
+                spin.setSpecialValueText("∞")
+                spin.setToolTip("Copies in the box; ∞ (below 0) is unlimited")
+                spin.setFrame(False)
+                spin.valueChanged.connect(lambda v, tid=t.id: self._count_changed(tid, v))
+                self._spins[t.id] = spin
+                self.table.setCellWidget(row, 3, spin)
+            self._rows = ids
+        overrides = s.tiles.upgrades
+        bold = QFont()
+        bold.setBold(True)
+        for row, t in enumerate(tiles):
+            cells = [
+                QTableWidgetItem(tile_icon(t, s.board.grid, 40), t.id),
+                QTableWidgetItem(t.color),
+                QTableWidgetItem(t.label or ""),
+                None,
+                QTableWidgetItem(", ".join(graph.get(t.id, [])) or ("—" if graph else "")),
+            ]
+            custom = any(c.id == t.id for c in s.tiles.custom)
+            cells[0].setToolTip(f"{t.id}{' (designed for this scenario)' if custom else ''}")
+            if t.id in overrides:
+                cells[4].setFont(bold)
+                cells[4].setToolTip("An override of the derived upgrades")
+            elif graph:
+                cells[4].setToolTip("As the engine would derive it" if not any(x.upgrades for x in tiles if x.id not in overrides) else "As the manifest declares it")
+            for col, item in enumerate(cells):
+                if item is not None:
+                    self.table.setItem(row, col, item)
+            spin = self._spins[t.id]
+            spin.blockSignals(True)
+            spin.setValue(-1 if t.count is None else t.count)
+            spin.blockSignals(False)
+        if current in self._rows:
+            self.select_tile(current)
+        n_custom = len(s.tiles.custom)
+        self.info.setText(f"{len(tiles)} tile types ({n_custom} designed here)" + ("" if s.board.grid.sides == 6 else "; counts are what players draw from"))
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        tid = self.current_tile()
+        hexes = self.document.scenario.board.grid.sides == 6
+        for w in (self.edit_button, self.remove_button):
+            w.setEnabled(tid is not None)
+        self.upgrade_edit.setEnabled(tid is not None and hexes)
+        self.derived_button.setEnabled(tid is not None and tid in self.document.scenario.tiles.upgrades)
+        self.upgrade_label.setText(f"{tid} upgrades to:" if tid else "Upgrades to:")
+        if tid is not None and hexes and not self.upgrade_edit.hasFocus():
+            try:
+                ups = effective_graph(self.document.scenario.tileset()).get(tid, [])
+            except Exception:  # noqa: BLE001
+                ups = []
+            self.upgrade_edit.setText(", ".join(ups))
+        self.why_label.setText(self._why_not(tid) if tid is not None and hexes else "")
+
+    def _why_not(self, tile_id: str) -> str:
+        """'Not: 23 (no rotation keeps its paths), 53 (label B)' for the next colour's tiles."""
+        try:
+            ts = self.document.scenario.tileset()
+        except Exception:  # noqa: BLE001
+            return ""
+        old = ts.get(tile_id)
+        if old is None or old.color not in COLOR_ORDER[:-1]:
+            return ""
+        nxt = COLOR_ORDER[COLOR_ORDER.index(old.color) + 1]
+        reasons = [(t.id, refusal(old, t, ts.sides)) for t in ts.tiles if t.color == nxt]
+        refused = [f"{tid} ({why})" for tid, why in reasons if why]
+        return ("Not (engine's test): " + ", ".join(refused)) if refused else ""
+
+    # --- edits ----------------------------------------------------------------------------------
+    def _push(self, supply, text: str) -> None:
+        self.document.undo_stack.push(SetPartCommand(self.document, "tiles", supply, text))
+
+    def _apply(self, make, text: str) -> bool:
+        try:
+            supply = make(self.document.scenario)
+        except manifest.ManifestError as exc:
+            dialogs.show_error(self, "Tile set", str(exc))
+            return False
+        self._push(supply, text)
+        return True
+
+    def _count_changed(self, tile_id: str, value: int) -> None:
+        count = None if value < 0 else value
+        self._apply(lambda s: manifest.set_count(s, tile_id, count), f"Count of {tile_id}: {'unlimited' if count is None else count}")
+
+    def remove_current(self) -> None:
+        tid = self.current_tile()
+        if tid is not None:
+            self._apply(lambda s: manifest.remove_tile(s, tid), f"Remove tile {tid}")
+
+    def _override_entered(self) -> None:
+        tid = self.current_tile()
+        if tid is None:
+            return
+        targets = [x.strip() for x in self.upgrade_edit.text().replace(";", ",").split(",") if x.strip()]
+        self._set_override(targets)
+
+    def _set_override(self, targets: list[str] | None) -> None:
+        tid = self.current_tile()
+        if tid is None:
+            return
+        text = f"Upgrades of {tid}: {', '.join(targets) or 'none'}" if targets is not None else f"Upgrades of {tid}: derived"
+        self._apply(lambda s: manifest.set_upgrades(s, tid, targets), text)
+
+    def open_picker(self) -> StandardTilePicker | None:
+        """Open the standard-tile picker (hex boards); its Add button adds the picked tiles."""
+        s = self.document.scenario
+        if s.board.grid.sides != 6:
+            dialogs.show_error(self, "Tile set", "The standard 18xx tiles are hexes; this board has square cells.")
+            return None
+        self.picker = StandardTilePicker(s.board.grid, {t.id for t in s.tileset().tiles}, self)
+        self.picker.accepted.connect(self._picker_done)
+        self.picker.open()
+        return self.picker
+
+    def _picker_done(self) -> None:
+        tiles = self.picker.tiles() if self.picker is not None else []
+        if tiles:
+            self._apply(lambda s: manifest.add_tiles(s, tiles), "Add tiles " + ", ".join(t.id for t in tiles))
+
+    def open_designer(self, tile_id: str | None) -> TileDesigner:
+        """Open the tile designer on a new tile, or on a copy of a tile of the manifest."""
+        s = self.document.scenario
+        ts = s.tileset()
+        taken = {t.id for t in ts.tiles}
+        if tile_id is None:
+            k = 1
+            while f"X{k}" in taken:
+                k += 1
+            if s.board.grid.sides == 6:
+                tile = TileDef(id=f"X{k}", color="yellow", nodes=[Node(kind="city", revenue=20)], paths=[TilePath(a=0, b="n0")])
+            else:
+                tile = TileDef(id=f"X{k}", color="track", paths=[TilePath(a=0, b=2)])
+        else:
+            tile = ts.get(tile_id)
+            taken.discard(tile_id)
+        self.designer = TileDesigner(s.board.grid, tile, s.rules.id, taken, self)
+        self.designer.accepted.connect(lambda: self._designer_done(tile_id))
+        self.designer.open()
+        return self.designer
+
+    def _designer_done(self, replaces: str | None) -> None:
+        tile = self.designer.tile()
+        what = f"Edit tile {replaces}" if replaces else f"New tile {tile.id}"
+        if self._apply(lambda s: manifest.put_custom(s, tile, replaces), what):
+            QTimer.singleShot(0, lambda: self.select_tile(tile.id))
+
+    def import_tiles(self) -> None:
+        path = ask_tiles_path(self, save=False)
+        if not path:
+            return
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+            tiles = tiles_from_maker(text, path) if path.endswith(".json") else tiles_from_18xx_games(text, path)
+        except (OSError, UnicodeDecodeError) as exc:
+            dialogs.show_error(self, "Import tiles", f"{path}: cannot be read", str(exc))
+            return
+        except TileFormatError as exc:
+            dialogs.show_error(self, "Import tiles", "These tiles cannot be imported.", str(exc))
+            return
+        in_play = {t.id for t in self.document.scenario.tileset().tiles}
+        new = [t for t in tiles if t.id not in in_play]
+        if new:
+            self._apply(lambda s: manifest.add_tiles(s, new), f"Import {len(new)} tile(s)")
+        skipped = len(tiles) - len(new)
+        self.info.setText(f"Imported {len(new)} tile(s)" + (f"; {skipped} already in the manifest were kept as they are" if skipped else ""))
+
+    def export_tiles(self) -> None:
+        s = self.document.scenario
+        path = ask_tiles_path(self, save=True)
+        if not path:
+            return
+        try:
+            tiles = s.tileset().tiles
+            if path.endswith(".json"):
+                import json
+
+                text = json.dumps({"tiles": tiles_to_maker(tiles, getattr(s.board.grid, "orientation", "flat"))}, indent=2) + "\n"
+            else:
+                text = tiles_to_18xx_games(tiles)
+            tmp = Path(path + ".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(self, "Export tiles", f"{path}: the tiles cannot be written", str(exc)[:200])
+            return
+        self.info.setText(f"Exported {len(tiles)} tile(s) to {Path(path).name}")

@@ -1,0 +1,199 @@
+"""The conformance suite's own parts, without Ruby or an engine checkout.
+
+* ``generic_upgrades`` and ``stops_preserved``: a labelled tile may merge its cities (as the
+  engine's ``upgrades_to?``); an unlabelled one may not.
+* :mod:`model.rules.eighteen_xx.tables`: the static yellow and upgrade tables, whose shortcuts
+  (alike hexes, rotation symmetry) must answer as the hex-by-hex, rotation-by-rotation path does.
+* ``tools/conformance.py``: rows for maps that do not import, the row-by-row comparison with an
+  engine answer (override rows and hexes the game's setup changes are left out), the baseline.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from test_18xx_rules import make
+
+from model.io.import_18xx_games import generic_upgrades, import_18xx_games
+from model.rules import Move, get_rule_set
+from model.rules.eighteen_xx import EighteenXX, tables
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A small map in the 18xx.games file format: a two-city C hex that becomes one big C city in
+# brown (the engine's 1877 Caracas tiles X1 -> X3), beside unlabelled two-city tiles.
+MAP = """
+module Engine
+  module Game
+    module GTiny
+      module Map
+        LAYOUT = :flat
+        TILES = {
+          '8' => 2,
+          'Y1' => { 'count' => 1, 'color' => 'yellow',
+                    'code' => 'city=revenue:20;city=revenue:20;path=a:1,b:_0;path=a:_1,b:5;label=C' },
+          'X1' => { 'count' => 1, 'color' => 'green',
+                    'code' => 'city=revenue:50;city=revenue:50;path=a:1,b:_0;path=a:_1,b:5;label=C' },
+          'X3' => { 'count' => 1, 'color' => 'brown',
+                    'code' => 'city=revenue:60,slots:2;path=a:1,b:_0;path=a:_0,b:5;label=C' },
+          'G2' => { 'count' => 1, 'color' => 'green',
+                    'code' => 'city=revenue:30;city=revenue:30;path=a:1,b:_0;path=a:_1,b:5' },
+          'B1' => { 'count' => 1, 'color' => 'brown',
+                    'code' => 'city=revenue:60,slots:2;path=a:1,b:_0;path=a:_0,b:5' },
+        }.freeze
+        HEXES = {
+          white: {
+            %w[A1 A3 A5 B4 C1 C3 C5] => '',
+            ['B2'] => 'city=revenue:0;city=revenue:0;label=C',
+          },
+          gray: { ['B6'] => 'path=a:0,b:3' },
+        }.freeze
+      end
+    end
+  end
+end
+"""
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("conformance_tool", ROOT / "tools" / "conformance.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    return import_18xx_games(MAP, "tiny/map.rb").scenario
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return get_rule_set("18xx")
+
+
+class Hooked(EighteenXX):
+    """The generic rules with a title hook that changes nothing: the tables take their slow path."""
+
+    id = "18xx-hooked-test"
+
+    def rotation_failure(self, sit, coord, new, rotation):
+        return None
+
+
+def test_labelled_tiles_may_merge_their_cities(tiny):
+    ups = {t.id: t.upgrades for t in tiny.tileset().tiles}
+    assert ups["X1"] == ["X3"]  # labelled C: two cities become one
+    assert ups["G2"] == []  # unlabelled: the city count must stay
+    assert ups["Y1"] == ["X1"]
+    std = {t.id: t for t in generic_upgrades(tiny.tileset().tiles)}
+    assert std["X1"].upgrades == ["X3"]
+
+
+def test_the_rule_set_upgrades_a_labelled_two_city_tile_to_one_city(tiny, rules):
+    laid = tiny.model_copy(update={"board": tiny.board.model_copy(update={"cells": {
+        **tiny.board.cells, "B2": tiny.board.cells["B2"].model_copy(update={"tile": _laid("X1", 0)})}})})
+    assert rules.explain(laid, Move("upgrade", "B2", "X3", 0)).legal
+    assert rules.explain(laid, Move("upgrade", "B2", "X3", 1)).rule == "18xx.paths-preserved"
+    assert rules.explain(laid, Move("upgrade", "B2", "B1", 0)).rule == "18xx.not-upgradeable"
+
+
+def _laid(tile, rotation):
+    from model.board import LaidTile
+
+    return LaidTile(tile=tile, rotation=rotation)
+
+
+def test_yellow_table_of_the_tiny_map(tiny, rules):
+    table = tables.yellow_table(rules, tiny)
+    # flat hexes: B2's neighbours lie on edges 0 (B4), 1 (A3), 2 (A1), 4 (C1), 5 (C3); edge 3 is off
+    # the map. Only the labelled two-city tile fits; Y1's exits 1 and 5 turned by r must avoid 3.
+    assert table["B2"] == {"Y1": [0, 1, 3, 5]}
+    assert "B6" not in table  # gray
+    # C3 has every neighbour but B6's blank sides and the map's edge: tile 8 (edges 0-2 turned) fits
+    # where both exits are accepted, and nowhere a city tile would
+    assert set(table["C3"]) == {"8"}
+    assert all(rot in range(6) for rots in table["C3"].values() for rot in rots)
+
+
+@pytest.mark.parametrize("scenario_name", ["tiny", "small"])
+def test_table_shortcuts_answer_as_the_full_checks(scenario_name, tiny, rules):
+    scenario = tiny if scenario_name == "tiny" else make(tiles={"B5": ("yc", 0)})
+    slow = Hooked()
+    assert tables.yellow_table(rules, scenario) == tables.yellow_table(slow, scenario)
+    plain = "B4" if scenario_name == "tiny" else "B7"
+    fast_up = tables.upgrade_table(rules, scenario, plain)
+    assert fast_up == tables.upgrade_table(slow, scenario, plain)
+    assert any(fast_up.values())
+
+
+def test_yellow_table_agrees_with_the_placements_the_overlay_uses(rules):
+    scenario = make(tiles={"B5": ("yc", 0)})
+    table = tables.yellow_table(rules, scenario)
+    options = rules.static_yellow_options(scenario)
+    for label, row in options.items():
+        for tile, rots in row.items():
+            assert set(rots) <= set(table[label][tile])
+    for label, row in table.items():
+        assert set(row) == set(options[label])
+
+
+def test_a_map_that_does_not_import_is_a_row(tmp_path):
+    tool = load_tool()
+    bad = tmp_path / "g_bad" / "map.rb"
+    bad.parent.mkdir()
+    bad.write_text("HEXES = { white: { ['A1'] => 'frobnicate=1' } }\n", encoding="utf-8")
+    row = tool.TitleRow("Bad", str(bad))
+    assert tool.import_and_export(row, tmp_path) is None
+    assert row.problem.startswith("import failed: g_bad/map.rb:1: A1")
+    assert not row.map_passed and row.verdict == row.problem
+
+
+def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
+    tool = load_tool()
+    row = tool.TitleRow("Tiny", "tiny/map.rb", scenario=tiny)
+    yellow = tables.yellow_table(rules, tiny)
+    upgrade = tables.upgrade_table(rules, tiny, "B4")
+    engine = {"overrides": [], "yellow_ms": 10.0, "upgrade_ms": 10.0, "setup_changed": [],
+              "yellow": json.loads(json.dumps(yellow)), "upgrade": {"hex": "B4", "table": upgrade}}
+    same = tool.compare_rules(row, engine)
+    assert same["yellow"]["disagree"] == 0 and same["upgrade"]["disagree"] == 0
+    assert same["yellow"]["rows"] == 9 * 2  # 9 hexes x 2 yellow tiles
+    assert same["upgrade"]["rows"] == 4 * 6 * 2  # 8, Y1, X1, G2 at 6 rotations x 2 tiles of the next colour
+
+    wrong = json.loads(json.dumps(engine))
+    wrong["yellow"]["C3"] = {"8": [0]}
+    wrong["upgrade"]["table"]["X1@0"] = {}
+    diff = tool.compare_rules(row, wrong)
+    assert diff["yellow"]["disagree"] == 1 and diff["upgrade"]["disagree"] == 1
+    assert "C3 8: engine [0]" in diff["yellow"]["examples"][0]
+
+    wrong["setup_changed"] = ["C3"]  # the game's setup changed C3: its rows are not compared
+    wrong["overrides"] = ["game.rb:1 G#upgrades_to?"]
+    wrong["plain_yellow"] = engine["yellow"]
+    wrong["plain_upgrade"] = engine["upgrade"]  # the common predicates would allow X1@0 -> X3
+    skipped = tool.compare_rules(row, wrong)
+    # C3/8 differs between the title's and the common predicates: the override's row; C3/Y1: set up
+    assert skipped["yellow"]["disagree"] == 0
+    assert (skipped["yellow"]["override_rows"], skipped["yellow"]["setup_rows"]) == (1, 1)
+    assert skipped["upgrade"]["disagree"] == 0 and skipped["upgrade"]["override_rows"] == 1
+
+
+def test_the_baseline_catches_a_title_that_passed_before(tmp_path):
+    tool = load_tool()
+    good = tool.TitleRow("Good", "g/map.rb", hexes=10, tiles=3)
+    lost = tool.TitleRow("Lost", "l/map.rb", problem="import failed: l/map.rb:3: X")
+    base = tmp_path / "baseline.json"
+    base.write_text(json.dumps({"maps": ["Good", "Lost"], "rules": []}), encoding="utf-8")
+    assert tool.check_baseline([good, lost], base) == ["Lost: map no longer equal"]
+    tool.write_baseline([good, lost], base)
+    assert json.loads(base.read_text(encoding="utf-8")) == {"maps": ["Good"], "rules": []}
+    text = tool.markdown([good, lost], tmp_path / "engine")
+    assert "| Lost | `l/map.rb` | - | 0 | import failed: l/map.rb:3: X |" in text
+    assert "2 titles: 0 import, 1 export equal" in text
+

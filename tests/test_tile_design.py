@@ -1,0 +1,52 @@
+"""The tile designer's Qt-free steps and its live validation (model/tile_design.py)."""
+
+from __future__ import annotations
+
+from model.tile_design import add_node, design_problems, remove_node, set_node, toggle_path
+from model.tiles import Node, TileDef, TilePath
+
+OO = TileDef(
+    id="X", color="green", label="OO",
+    nodes=[Node(kind="city", revenue=30), Node(kind="city", revenue=30), Node(kind="town", revenue=10)],
+    paths=[TilePath(a=0, b="n0"), TilePath(a=3, b="n1"), TilePath(a="n1", b="n2"), TilePath(a="n2", b=5)],
+)
+
+
+def test_remove_node_drops_its_paths_and_renumbers_the_rest():
+    t = remove_node(OO, 0)
+    assert [n.kind for n in t.nodes] == ["city", "town"]
+    assert t.paths == [TilePath(a=3, b="n0"), TilePath(a="n0", b="n1"), TilePath(a="n1", b=5)]
+
+
+def test_toggle_path_adds_then_removes_either_way_round():
+    t = toggle_path(OO, 1, "n0")
+    assert t.paths[-1] == TilePath(a=1, b="n0")
+    assert toggle_path(t, "n0", 1).paths == OO.paths
+    assert toggle_path(OO, 2, 2) == OO
+
+
+def test_add_and_set_node():
+    t = add_node(OO, Node(kind="junction"))
+    assert t.nodes[-1].kind == "junction" and len(t.nodes) == 4
+    t = set_node(t, 0, Node(kind="city", slots=3, revenue=50))
+    assert t.nodes[0].slots == 3 and OO.nodes[0].slots == 1
+
+
+def test_problems_as_you_draw():
+    assert design_problems(OO) == []
+    lonely = add_node(OO, Node(kind="city"))
+    assert design_problems(lonely) == ["city 4 has no exits: an 18xx city needs at least one"]
+    j = add_node(TileDef(id="J", color="yellow", paths=[TilePath(a=0, b=3)]), Node(kind="junction"))
+    j = toggle_path(j, 1, "n0")
+    assert design_problems(j) == ["junction 1 joins 1 path(s): a path to nowhere"]
+    twice = OO.model_copy(update={"paths": [*OO.paths, TilePath(a="n0", b=0)]})
+    assert design_problems(twice) == ["path 5 (n0-0) is given twice"]
+    assert design_problems(OO.model_copy(update={"color": "red"})) == ["colour red: an 18xx tile is yellow, green, brown or gray"]
+    assert design_problems(TileDef(id="E", color="yellow")) == ["the tile has no track"]
+
+
+def test_square_tiles_follow_the_catalan_rules():
+    t = TileDef(id="S", color="track", nodes=[Node(kind="turntable")], paths=[TilePath(a=e, b="n0") for e in range(4)])
+    assert design_problems(t, sides=4, rules="catalan") == []
+    bad = t.model_copy(update={"paths": [TilePath(a=5, b="n0")]})
+    assert design_problems(bad, sides=4, rules="catalan") == ["path 1: edge 5 is out of range 0-3"]
