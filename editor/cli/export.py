@@ -137,6 +137,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     from model.io.ruby_eval import MAX_SOURCE_BYTES
 
     _check_output(args.file, args.output, may_replace=False)  # never write over the map file
+    if args.source == "18xx-maker":
+        return _import_maker(args)
     path = Path(args.file)
     try:
         size = path.stat().st_size
@@ -174,6 +176,52 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _import_maker(args: argparse.Namespace) -> int:
+    """``import --from 18xx-maker``: read an 18xx-maker game file (JSON) and write a scenario."""
+    from editor.cli import CliError
+    from model.io import SaveError, save
+    from model.io.import_18xx_maker import MAX_BYTES, ImportError18xxMaker, import_18xx_maker
+
+    path = Path(args.file)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise CliError(f"{args.file}: the file is {size} bytes; game files are limited to {MAX_BYTES} bytes")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"{args.file}: no such file") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{args.file}: not UTF-8 text (is this an 18xx-maker game file?)") from None
+    except OSError as exc:
+        raise CliError(f"{args.file}: cannot be read: {exc.strerror or exc}") from None
+    rules = args.rules or "18xx"
+    from model.rules import get_rule_set
+
+    try:
+        get_rule_set(rules)
+    except KeyError as exc:
+        raise CliError(f"--rules: {exc.args[0]}") from None
+    try:
+        result = import_18xx_maker(text, args.file, rules=rules, lenient=args.lenient)
+    except ImportError18xxMaker as exc:
+        raise CliError(str(exc)) from None
+    for line in result.dropped:
+        print(f"dropped: {args.file}: {line}", file=sys.stderr)
+    for line in result.notes:
+        print(f"note: {args.file}: {line}", file=sys.stderr)
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise CliError(f"{out}: already exists (use --force to overwrite)")
+    try:
+        save(result.scenario, out)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    s = result.scenario
+    print(f"wrote {out} ({len(s.board.cells)} hexes, {len(s.tileset().tiles)} tile types, {len(s.companies)} companies, "
+          f"rules {s.rules.id}{f', {len(result.dropped)} items dropped' if result.dropped else ''})")
+    return EXIT_OK
+
+
 def register(subparsers) -> None:
     """Add ``export`` and ``import`` to the ``trackwright`` command."""
     c = subparsers.add_parser("export", help="check a scenario, then write it as json, 18xx-games, 18xx-maker, svg, png or pdf")
@@ -192,12 +240,12 @@ def register(subparsers) -> None:
     c.add_argument("-q", "--quiet", action="store_true", help="do not list what the format cannot hold")
     c.set_defaults(func=cmd_export)
 
-    c = subparsers.add_parser("import", help="read an 18xx.games map file (map.rb) and write a scenario")
+    c = subparsers.add_parser("import", help="read an 18xx.games map file (map.rb) or an 18xx-maker game (JSON) and write a scenario")
     c.add_argument("file", metavar="FILE")
-    c.add_argument("--from", dest="source", required=True, choices=("18xx-games",), help="input format")
+    c.add_argument("--from", dest="source", required=True, choices=("18xx-games", "18xx-maker"), help="input format")
     c.add_argument("-o", "--output", required=True, metavar="OUT")
     c.add_argument("--rules", default=None, help="rule set id (default: the title's own if there is one, else 18xx)")
     c.add_argument("--force", action="store_true", help="overwrite an existing OUT")
     c.add_argument("--lenient", action="store_true",
-                   help="keep going (with a warning naming the line) on terrain types Trackwright lacks and on decorative parts")
+                   help="keep going on what Trackwright cannot hold, listing each dropped item (18xx-games: by line; 18xx-maker: by JSON path)")
     c.set_defaults(func=cmd_import)

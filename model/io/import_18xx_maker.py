@@ -43,7 +43,7 @@ from model.io.maker_geometry import (
     unit,
 )
 from model.scenario import Company, Meta, RulesRef, Scenario, TileSupply
-from model.tiles import Node, TileDef, TilePath, load_tileset
+from model.tiles import Node, TerrainCost, TileDef, TilePath, load_tileset
 
 MAX_BYTES = 16 * 1024 * 1024
 STANDARD_SET = "18xx-standard"
@@ -74,7 +74,11 @@ HEX_COLORS = {
     "green": ("plain", "green"),
     "brown": ("plain", "brown"),
 }
-TERRAINS = {"mountain": "mountain", "hill": "hill", "water": "water", "river": "water", "": "plain", None: "plain"}
+SIMPLE_TERRAINS = ("hill", "mountain", "water")
+"""Terrains a hex holds as its terrain with one cost; others (river, swamp…) are kept as written."""
+MAKER_TERRAINS = {"river": "water"}
+"""18xx-maker's names of terrain symbols that 18xx.games calls otherwise."""
+GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin"}
 CSS_NAMES = frozenset("black white red green blue yellow orange purple brown gray grey pink navy maroon olive teal".split())
 
 
@@ -183,6 +187,11 @@ class _Reader:
             cities.append(City(slots=0, revenue=revenue, groups=list(offboard.get("groups", []))))
             city_reserved.append([])
             stops.append(Stop(len(stops), 0.0, 0.0))
+        if offboard is None and any(isinstance(t, dict) and t.get("type") == "offboard" for t in self.items(h, "track", where)):
+            # off-board arrows with no revenue box: the values name the off-board's revenue
+            cities.append(City(slots=0))
+            city_reserved.append([])
+            stops.append(Stop(len(stops), 0.0, 0.0))
         n_cities = len(cities)
         for k, (x, y) in enumerate(town_stops):
             stops.append(Stop(n_cities + k, x, y))
@@ -212,21 +221,25 @@ class _Reader:
             return len(cities) + len(towns)
 
         paths: list[TilePath] = []
+        stubs: list[int] = []
         for i, t in enumerate(self.items(h, "track", where)):
             w = f"{where}.track[{i}]"
             self.fields(t, w, {"side", "type", "start", "end", "gauge", "color"})
             kind = t.get("type")
-            if t.get("gauge") not in (None, "line"):
-                self.unsupported(f"{w}.gauge", f"{t['gauge']} gauge track (kept as ordinary track)")
+            gauge = t.get("gauge")
+            track_kind = GAUGES.get(gauge, "broad")
+            if gauge is not None and gauge not in GAUGES:
+                self.unsupported(f"{w}.gauge", f"{_short(gauge)} track (kept as ordinary track)")
             side = t.get("side", 1)
             if not isinstance(side, int) or not 1 <= side <= 6:
                 raise self.fail(f"{w}.side", f"a side is 1-6, found {_short(side)}")
             edge = side - 1 if orientation == "flat" else side % 6
             if kind == "offboard":
-                if offboard is None and not cities:
-                    cities.append(City(slots=0))
-                    city_reserved.append([])
-                paths.append(TilePath(a=edge, b=f"n{len(cities) - 1 if offboard is not None else 0}"))
+                target = next(k for k in range(len(cities) - 1, -1, -1) if cities[k].slots == 0)
+                paths.append(TilePath(a=edge, b=f"n{target}", track=track_kind))
+                continue
+            if kind == "stub":
+                stubs.append(edge)
                 continue
             if kind in (None, "city", "mid", "stop"):
                 shape = "centre"
@@ -238,40 +251,55 @@ class _Reader:
             try:
                 pairs = track_ports(orientation, edge, shape, float(t.get("start", 0)), float(t.get("end", 1)), stops, centre)
             except TrackShapeError as exc:
+                if float(t.get("start", 0)) == 0 and shape == "straight":
+                    stubs.append(edge)  # a short piece of track from the side that ends at nothing
+                    continue
                 self.unsupported(w, str(exc))
                 continue
             for a, b in pairs:
                 if a != b:
-                    paths.append(TilePath(a=a, b=b))
-        label = None
-        labels = self.items(h, "labels", where)
-        for i, lab in enumerate(labels):
+                    paths.append(TilePath(a=a, b=b, track=track_kind))
+        labels = []
+        for i, lab in enumerate(self.items(h, "labels", where)):
             self.fields(lab, f"{where}.labels[{i}]", {"label", "color"})
-        if labels:
-            label = labels[0].get("label")
-            if len(labels) > 1:
-                self.unsupported(f"{where}.labels[1]", f"a second label {_short(labels[1].get('label'))}")
+            if isinstance(lab.get("label"), str) and lab["label"]:
+                labels.append(lab["label"])
+        label = labels[0] if labels else None
         names = []
         for i, nm in enumerate(self.items(h, "names", where)):
             names.append(self.name_of(nm, f"{where}.names[{i}]"))
         if name is None and names:
             name = " / ".join(n for n in names if n)
-        terrain, cost = "plain", 0
+        stop_names = [c.name for c in cities if c.name] + [t.name for t in towns if t.name]
+        if name is None and stop_names:
+            # 18xx-maker writes a place's name on its city or town; the hex carries it
+            name = " / ".join(stop_names)
+            cities = [c.model_copy(update={"name": None}) for c in cities]
+            towns = [t.model_copy(update={"name": None}) for t in towns]
+        # every terrain symbol of a hex is one cost of laying there, as an 18xx.games upgrade= part
+        kinds: list[str] = []
+        total = 0
         for i, ter in enumerate(self.items(h, "terrain", where)):
             w = f"{where}.terrain[{i}]"
             self.fields(ter, w, {"type", "cost", "color"})
             kind = ter.get("type")
-            if kind not in TERRAINS:
-                self.unsupported(f"{w}.type", f"terrain {_short(kind)} (its cost is kept)")
-            else:
-                terrain = TERRAINS[kind] if TERRAINS[kind] != "plain" else terrain
-            cost += self.number(ter.get("cost", 0), f"{w}.cost")
+            if kind is not None and not (isinstance(kind, str) and re.fullmatch(r"[a-z_]{0,20}", kind)):
+                raise self.fail(f"{w}.type", f"a terrain is a word like mountain, found {_short(kind)}")
+            if kind:
+                kinds.append(MAKER_TERRAINS.get(kind, kind))
+            total += self.number(ter.get("cost", 0), f"{w}.cost")
         for key, ter_kind in (("tunnels", "mountain"), ("bridges", "water")):
             for i, item in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(item, w, {"cost"})
-                cost += self.number(item.get("cost", 0), f"{w}.cost")
-                terrain = ter_kind if terrain == "plain" else terrain
+                kinds.append(ter_kind)
+                total += self.number(item.get("cost", 0), f"{w}.cost")
+        terrain, cost, costs = "plain", total, []
+        if len(kinds) == 1 and kinds[0] in SIMPLE_TERRAINS:
+            terrain = kinds[0]
+        elif kinds:
+            costs = [TerrainCost(cost=total, terrains=kinds)]
+            terrain = next((k for k in kinds if k in SIMPLE_TERRAINS), "plain")
         icons = []
         for i, icon in enumerate(self.items(h, "icons", where)):
             self.fields(icon, f"{where}.icons[{i}]", {"type"})
@@ -287,7 +315,8 @@ class _Reader:
                 borders.append((side - 1 if orientation == "flat" else side % 6, kind))
         return {
             "cities": cities, "reserved": city_reserved, "towns": towns, "junction": junction[0], "paths": paths,
-            "label": label, "name": name, "terrain": terrain, "cost": cost, "icons": icons, "borders": borders,
+            "label": label, "labels": labels[1:], "name": name, "terrain": terrain, "cost": cost, "costs": costs,
+            "icons": icons, "borders": borders, "stubs": stubs,
             "color": h.get("color"),
         }
 
@@ -350,13 +379,19 @@ class _Reader:
 
     # --- the map ----------------------------------------------------------------------------
     def coordinate(self, text: Any, orientation: str, where: str) -> tuple[int, int]:
+        """(letter index, number) of a coordinate like F3 (numbers may start at 0)."""
         m = re.fullmatch(r"([A-Z]{1,3})([0-9]{1,4})", text) if isinstance(text, str) else None
-        if not m or int(m.group(2)) < 1:
+        if not m:
             raise self.fail(where, f"{_short(text)} is not a hex coordinate like F3")
-        a, n = letter_index(m.group(1)), int(m.group(2)) - 1
-        return (a, n) if orientation == "flat" else (n, a)
+        return letter_index(m.group(1)), int(m.group(2))
 
-    def grid(self, labels: dict[str, tuple[int, int]], orientation: str) -> HexGrid:
+    def grid(self, raw: dict[str, tuple[int, int]], orientation: str) -> HexGrid:
+        """The grid of the coordinates (letter index, number); off-parity ones are dropped."""
+        number_start = min(n for _, n in raw.values()) if raw else 1
+        number_start = 0 if number_start == 0 else 1
+        labels = {}
+        for lbl, (a, n) in raw.items():
+            labels[lbl] = (a, n - number_start) if orientation == "flat" else (n - number_start, a)
         counts = [0, 0]
         for x, y in labels.values():
             counts[(x + y) % 2] += 1
@@ -365,16 +400,16 @@ class _Reader:
         if odd:
             self.unsupported("map.hexes", f"{', '.join(odd[:8])}{' …' if len(odd) > 8 else ''} do not fit the hex grid of the other coordinates")
             for lbl in odd:
-                del labels[lbl]
+                del labels[lbl], raw[lbl]
         width = max(x for x, _ in labels.values()) + 1
         height = max(y for _, y in labels.values()) + 1
-        full = HexGrid(width=width, height=height, orientation=orientation, parity=parity)
-        ordered = sorted(labels, key=lambda lbl: (labels[lbl][1], labels[lbl][0]))
+        full = HexGrid(width=width, height=height, orientation=orientation, parity=parity, number_start=number_start)
+        ordered = [full.label(c) for c in sorted(labels.values(), key=lambda c: (c[1], c[0]))]
         cells = None if len(full) == len(labels) else ordered
-        return HexGrid(width=width, height=height, orientation=orientation, parity=parity, cells=cells)
+        return HexGrid(width=width, height=height, orientation=orientation, parity=parity, number_start=number_start, cells=cells)
 
     def cell(self, content: dict, where: str) -> Cell:
-        color = content["color"]
+        color = content["color"] if content["color"] is not None else "plain"
         if color not in HEX_COLORS:
             self.unsupported(f"{where}.color", f"hex colour {_short(color)} (drawn as white)")
             color = "plain"
@@ -385,7 +420,7 @@ class _Reader:
         return Cell(
             terrain=terrain, cost=content["cost"], color=printed, name=content["name"], label=content["label"],
             cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
-            icons=content["icons"],
+            icons=content["icons"], labels=content["labels"], costs=content["costs"], stubs=content["stubs"],
         )
 
     def map(self, data: dict, orientation: str) -> tuple[Board, dict[str, Cell]]:
@@ -405,9 +440,17 @@ class _Reader:
             if not isinstance(coords, list) or not coords:
                 raise self.fail(f"{where}.hexes", "expected the list of coordinates this definition covers")
             content = self.hex_content(h, where, orientation, frozenset({"hexes", "companies"}))
-            if h.get("companies"):
-                self.unsupported(f"{where}.companies", "company labels drawn on the hex (not a city reservation)")
             cell = self.cell(content, where)
+            hex_reserved = []
+            for j, comp in enumerate(self.items(h, "companies", where)):
+                w = f"{where}.companies[{j}]"
+                self.fields(comp, w, {"label", "color", "left", "right", "bottom", "radius"})
+                if cell.cities and isinstance(comp.get("label"), str):
+                    hex_reserved.append(comp["label"])
+                else:
+                    self.unsupported(w, f"a company label {_short(comp.get('label'))} on a hex with no city")
+            if hex_reserved:
+                cell = cell.model_copy(update={"reserved": hex_reserved})
             for j, lbl in enumerate(coords):
                 labels[lbl] = self.coordinate(lbl, orientation, f"{where}.hexes[{j}]")
                 cells[lbl] = cell
@@ -430,7 +473,7 @@ class _Reader:
                 continue
             seen.add(key)
             owner, owner_edge = (coord, edge)
-            if other is not None and (other[1], other[0]) < (coord[1], coord[0]):
+            if other is not None and other < coord:  # named from the cell with the smaller (x, y)
                 owner, owner_edge = other, grid.opposite(edge)
             edges.append(EdgeFeature(cell=grid.label(owner), edge=owner_edge, kind=kind))
         stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
@@ -529,7 +572,8 @@ class _Reader:
         q = v.get("quantity", 1)
         count = None if q == "∞" else self.number(q, f"{where}.quantity")
         try:
-            return TileDef(id=tid, name=tid.split("|")[0], color=color, label=content["label"], nodes=nodes, paths=content["paths"], count=count)
+            return TileDef(id=tid, name=tid.split("|")[0], color=color, label=content["label"], nodes=nodes,
+                           paths=content["paths"], count=count, stubs=content["stubs"], icons=content["icons"])
         except ValueError as exc:
             raise self.fail(where, f"not a valid tile: {str(exc).splitlines()[0][:80]}") from None
 
