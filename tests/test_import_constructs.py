@@ -121,3 +121,22 @@ def test_cli_imports_the_fixture_and_the_file_loads(tmp_path):
     assert main(["import", str(CASE), "--from", "18xx-games", "-o", str(out)]) == 0
     s = load(out)
     assert s.board.cells["C5"].future_label.label == "T"
+
+
+def test_18xx_maker_export_keeps_every_hex_in_its_encoding_and_draws_the_new_kinds(result):
+    from model.io.export_18xx_maker import export_18xx_maker_data
+
+    data, _notes = export_18xx_maker_data(result.scenario)
+    before = hex_codes(CASE.read_text(encoding="utf-8"))
+    seen = set()
+    for h in data["map"]["hexes"]:
+        for lbl in h["hexes"]:
+            seen.add(lbl)
+            assert canonical_parts(h.get("encoding", "")) == canonical_parts(before[lbl]), lbl
+    assert seen == set(before)
+    d4 = next(h for h in data["map"]["hexes"] if "D4" in h["hexes"])
+    assert {t.get("gauge") for t in d4["track"]} == {None, "dashed", "line"}
+    c3 = next(h for h in data["map"]["hexes"] if "C3" in h["hexes"])
+    assert c3["terrain"] == [{"type": "mountain|river", "cost": 80}]
+    assert {"side": 3, "color": "red", "dashed": True} in c3["borders"]  # the border's own colour
+    assert data["tiles"]["X1"]["color"] == "purple" and "track:dual" in data["tiles"]["X1"]["encoding"]
