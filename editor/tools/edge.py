@@ -1,4 +1,5 @@
-"""The edge tool: toggle a gauge line, a river (with its cost) or an impassable side."""
+"""The edge tool: toggle a gauge line, a river or mountain pass (with its cost), an impassable
+side, a divider, an off-board edge or a plain (untyped) border."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from editor.render import CELL_SIZE
 from editor.tools.base import Tool, is_left
 from model import editing
 
-EDGE_KINDS = ("gauge", "river", "impassable")
+EDGE_KINDS = ("gauge", "river", "impassable", "mountain", "divider", "offboard", "border")
+"""Every edge feature kind (see model.board.EdgeKind); river and mountain take a cost."""
 
 
 class EdgeTool(Tool):
