@@ -75,11 +75,11 @@ class ToolOptions(QStackedWidget):
         kind.addItems(EDGE_KINDS)
         cost = QSpinBox()
         cost.setRange(0, 9999)
-        cost.setToolTip("Cost of a river crossing")
+        cost.setToolTip("Cost of crossing a river or mountain pass")
         kind.currentTextChanged.connect(lambda k: tool.set_kind(k, cost.value()))
         cost.valueChanged.connect(lambda v: tool.set_kind(kind.currentText(), v))
         tool.kind_box, tool.cost_box = kind, cost
-        return _row(QLabel("Side"), kind, QLabel("River cost"), cost)
+        return _row(QLabel("Side"), kind, QLabel("Crossing cost"), cost)
 
     def _stamp_page(self, tool) -> QWidget:
         label = QLabel()
