@@ -23,6 +23,22 @@ LAYABLE_COLORS = frozenset({"white", "yellow", "green", "brown"})
 
 EXIT_OK, EXIT_OFF_MAP, EXIT_IMPASSABLE, EXIT_BLANK = 0, 1, 2, 3
 
+IMPASSABLE_COLORS = "blue gray red"
+"""The default of the option ``impassable_colors``: printed colours whose hexes accept an exit
+only on a side their printed track faces (the other sides are blank). 18xx.games titles may name
+others (``IMPASSABLE_HEX_COLORS``); a hex of any other colour accepts every side."""
+
+
+def impassable_colors(scenario: Scenario) -> frozenset[str]:
+    """The scenario's ``impassable_colors`` option (space-separated colours) as a set."""
+    value = scenario.rules.options.get("impassable_colors", IMPASSABLE_COLORS)
+    return frozenset(value.split()) if isinstance(value, str) else frozenset(IMPASSABLE_COLORS.split())
+
+
+def live_paths(paths) -> list:
+    """Printed paths that are track now (18xx.games ``track:future`` paths are drawn for later)."""
+    return [p for p in paths if getattr(p, "track", "broad") != "future"]
+
 
 def count_of(n: int, word: str) -> str:
     """'1 city', '2 cities', '0 towns'."""
@@ -84,7 +100,7 @@ def printed_view(cell: Cell) -> TrackView:
         rotation=0,
         node_kinds=tuple(kinds),
         node_slots=tuple(slots),
-        paths=tuple((p.a, p.b, p.terminal) for p in cell.paths),
+        paths=tuple((p.a, p.b, p.terminal) for p in live_paths(cell.paths)),
     )
 
 
@@ -147,6 +163,7 @@ class StaticMap:
         self.label_of: dict[Coord, str] = {c: grid.label(c) for c in self.coords}
         self.printed: dict[Coord, Cell] = {c: board.cell(c) for c in self.coords}
         self.printed_color: dict[Coord, str] = {c: cell.printed_color for c, cell in self.printed.items()}
+        self.impassable_colors = impassable_colors(scenario)
         features = board.edge_features()
         self.river_cost: dict[tuple[Coord, int], int] = {}
         self.gauge_sides: set[tuple[Coord, int]] = set()
@@ -188,9 +205,9 @@ class StaticMap:
         if self.side_key(c, e) in self.impassable:
             return EXIT_IMPASSABLE
         ncell = self.printed[n]
-        if ncell.printed_color not in LAYABLE_COLORS:
+        if ncell.printed_color in self.impassable_colors:
             back = (e + self.sides // 2) % self.sides
-            if not any(back in (p.a, p.b) for p in ncell.paths):
+            if not any(back in (p.a, p.b) for p in live_paths(ncell.paths)):
                 return EXIT_BLANK
         return EXIT_OK
 
@@ -223,7 +240,8 @@ def same_printed(a: Cell, b: Cell) -> bool:
 
 class _PrintedKey:
     """What a cached :class:`StaticMap` was built from, to tell cheaply whether a board still
-    has it: the grid object, the edge features and the printed parts of every cell.
+    has it: the grid object, the edge features, the printed parts of every cell and the
+    impassable colours.
 
     The editor replaces cells and edge features but may change the board's cell dict and edge
     list in place, so neither container's identity is trusted; each cell object and edge
@@ -231,15 +249,16 @@ class _PrintedKey:
     and by value when it is another object. A cell object found to be printed alike is
     remembered, so the next look-up with it costs one identity test."""
 
-    def __init__(self, board) -> None:
+    def __init__(self, board, colors: frozenset[str] = frozenset()) -> None:
+        self.colors = colors
         self.grid = board.grid
         self.edges = tuple(board.edges)
         self.cells: dict[str, Cell] = dict(board.cells)
         # labels whose printed parts differ from an undescribed cell: they must stay described
         self.printed_labels = frozenset(lbl for lbl, cell in board.cells.items() if not same_printed(cell, EMPTY_CELL))
 
-    def matches(self, board) -> bool:
-        if board.grid is not self.grid:
+    def matches(self, board, colors: frozenset[str] = frozenset()) -> bool:
+        if board.grid is not self.grid or colors != self.colors:
             return False
         edges = board.edges
         if len(edges) != len(self.edges) or any(a is not b for a, b in zip(edges, self.edges, strict=True)):
@@ -269,13 +288,14 @@ def static_map(scenario: Scenario) -> StaticMap:
     tiles or tokens hit the cache; any edit of the printed map (terrain, colour, printed track,
     cities, labels, edge features, another grid) builds a new one."""
     board = scenario.board
+    colors = impassable_colors(scenario)
     for i, (key, sm) in enumerate(_CACHE):
-        if key.matches(board):
+        if key.matches(board, colors):
             if i:
                 _CACHE.insert(0, _CACHE.pop(i))
             return sm
     sm = StaticMap(scenario)
-    _CACHE.insert(0, (_PrintedKey(board), sm))
+    _CACHE.insert(0, (_PrintedKey(board, colors), sm))
     del _CACHE[_CACHE_SIZE:]
     return sm
 
