@@ -197,3 +197,24 @@ def test_the_baseline_catches_a_title_that_passed_before(tmp_path):
     assert "| Lost | `l/map.rb` | - | 0 | import failed: l/map.rb:3: X |" in text
     assert "2 titles: 0 import, 1 export equal" in text
 
+
+
+def test_title_options_come_from_the_game_class_constants():
+    from model.io.title_options import title_options
+
+    options, notes = title_options({
+        "TILE_LAYS": [{"lay": True, "upgrade": True}, {"lay": True, "upgrade": "not_if_upgraded"}],
+        "TRACK_RESTRICTION": "permissive",
+        "IMPASSABLE_HEX_COLORS": ["blue", "red"],
+        "BANK_CASH": 9000,
+    })
+    assert options == {"tile_lays": 2, "track_restriction": "permissive", "impassable_colors": "blue red"}
+    assert notes == []
+    rules = get_rule_set("18xx")
+    scenario = make().model_copy(update={"rules": make().rules.model_copy(update={"options": options})})
+    assert rules.option_issues(scenario) == []  # every option is one the rule set knows, with a valid value
+    assert rules.explain(scenario, Move("lay", "B5", "yc", 1, actor="X")).legal  # gray C4 takes track now
+
+    options, notes = title_options({"TRACK_RESTRICTION": "station_restrictive", "TILE_LAYS": "x" * 200})
+    assert options == {}
+    assert "station_restrictive" in notes[1] and len(notes[0]) < 160
