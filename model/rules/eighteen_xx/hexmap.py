@@ -66,6 +66,8 @@ class TrackView:
     node_kinds: tuple[str, ...]
     node_slots: tuple[int, ...]
     paths: tuple[tuple[object, object, bool], ...]
+    tracks: tuple[str, ...] = ()
+    """The track kind of each path (``broad``, ``narrow``, ``dual``, ...); empty when all are broad."""
 
     @property
     def exits(self) -> frozenset[int]:
@@ -101,7 +103,14 @@ def printed_view(cell: Cell) -> TrackView:
         node_kinds=tuple(kinds),
         node_slots=tuple(slots),
         paths=tuple((p.a, p.b, p.terminal) for p in live_paths(cell.paths)),
+        tracks=track_kinds(live_paths(cell.paths)),
     )
+
+
+def track_kinds(paths) -> tuple[str, ...]:
+    """The track kind of each path, or () when every path is broad (the common case)."""
+    kinds = tuple(getattr(p, "track", "broad") for p in paths)
+    return kinds if any(k != "broad" for k in kinds) else ()
 
 
 _VIEW_CACHE: dict[tuple[int, int, int], tuple[TileDef, TrackView]] = {}
@@ -128,6 +137,7 @@ def _tile_view(tdef: TileDef, rotation: int, sides: int) -> TrackView:
         node_kinds=tuple(n.kind for n in tdef.nodes),
         node_slots=tuple(n.slots if n.kind == "city" else 0 for n in tdef.nodes),
         paths=tdef.rotated_paths(rotation, sides),
+        tracks=track_kinds(tdef.paths),
     )
 
 
@@ -334,19 +344,21 @@ _KEEP: list[TileDef] = []
 
 def _shape(tile: TileDef, rotation: int, sides: int) -> frozenset:
     """The tile's track at a rotation, each node told apart by its index (as 18xx.games does, so
-    the triple-town tiles, whose towns are distinct stops, have six distinct rotations)."""
+    the triple-town tiles, whose towns are distinct stops, have six distinct rotations) and each
+    path by its track kind."""
     node_edges: dict[int, set[int]] = {}
     pairs = set()
-    for a, b, term in tile.rotated_paths(rotation, sides):
+    kinds = track_kinds(tile.paths) or ("broad",) * len(tile.paths)
+    for (a, b, term), kind in zip(tile.rotated_paths(rotation, sides), kinds, strict=True):
         if isinstance(a, int) and isinstance(b, int):
-            pairs.add((frozenset((a, b)), term))
+            pairs.add((frozenset((a, b)), term, kind))
             continue
         for x, y in ((a, b), (b, a)):
             k = node_index(x) if isinstance(x, str) else None
             if k is not None:
                 node_edges.setdefault(k, set())
                 if isinstance(y, int):
-                    node_edges[k].add((y, term))
+                    node_edges[k].add((y, term, kind))
     nodes = []
     for k, edges in node_edges.items():
         n = tile.nodes[k]
