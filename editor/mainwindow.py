@@ -34,10 +34,11 @@ from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
+from editor.panels.turn import TurnPanel
 from editor.render.preview import BoardPreviewController, PreviewBanner
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
-from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool
+from editor.tools import TOOL_CLASSES, SelectTool, StampTool, TokenTool, Tool
 from model import editing
 from model.grid import Coord
 from model.io import LoadError, SaveError, load, loads, save
@@ -172,6 +173,13 @@ class MainWindow(QMainWindow):
             scroll.setWidgetResizable(True)
             self.puzzle_dock = self._dock("Puzzle", scroll, right, "puzzle")
             self.tabifyDockWidget(self.history_dock, self.puzzle_dock)
+        # --- the Turn panel: the game state (active actor, phases, hands, cash, tokens) ---
+        self.turn_panel = TurnPanel(doc)
+        turn_scroll = QScrollArea()
+        turn_scroll.setWidget(self.turn_panel)
+        turn_scroll.setWidgetResizable(True)
+        self.turn_dock = self._dock("Turn", turn_scroll, right, "turn")
+        self.tabifyDockWidget(self.players_dock, self.turn_dock)
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.palette_dock, self.minimap_dock], [420, 300], Qt.Orientation.Vertical)
@@ -275,6 +283,7 @@ class MainWindow(QMainWindow):
         for dock in (self.palette_dock, self.minimap_dock, self.properties_dock, self.players_dock, self.history_dock, self.puzzle_dock, self.issues_dock):
             if dock is not None:
                 view.addAction(dock.toggleViewAction())
+        view.addAction(self.turn_dock.toggleViewAction())  # the Turn panel
         tools = mb.addMenu("&Tools")
         for act in self.tool_actions.values():
             tools.addAction(act)
@@ -614,6 +623,8 @@ class MainWindow(QMainWindow):
         return True
 
     def delete(self, text: str = "Delete") -> bool:
+        if isinstance(self.current_tool, TokenTool) and self.current_tool.delete_hovered():
+            return True  # the Token tool: Delete takes the token under the pointer off
         cells, remove = editing.delete_region(self.document.scenario, self.document.selection)
         return push_region_edit(self.document, text if isinstance(text, str) else "Delete", cells, remove)
 

@@ -27,6 +27,7 @@ class StampTool(Tool):
         self.rotation = 0
         self._hover = None
         self._cache: dict = {}
+        document.metaChanged.connect(self._refresh_ghost)  # a new active actor or phase: judge again
 
     # --- options -----------------------------------------------------------------------------
     def set_tile(self, tile_id: str | None) -> None:
