@@ -273,3 +273,30 @@ def test_the_turn_panel_follows_the_rule_set(qtbot, tmp_path):
     win2 = india(qtbot, tmp_path)
     assert win2.turn_panel.active_label.text() == "Active company"
     assert not win2.turn_panel.catalan_box.isVisibleTo(win2)
+
+
+def test_properties_list_each_citys_tokens_by_circle(qtbot, tmp_path):
+    from tests.editor_helpers import click
+
+    win = india(qtbot, tmp_path)
+    doc = win.document
+    win.properties_dock.raise_()
+    d23 = doc.grid.coord("D23")
+    win.view.centre_on_cells([d23])
+    click(win, d23)  # the select tool
+    assert doc.selection == [d23]
+    field = win.properties.field("city_tokens", 0)
+    assert field is not None and field.text() == ""
+    field.setFocus()
+    QTest.keyClicks(field, "NWR, XYZ")
+    assert "background" in field.styleSheet()  # an unknown company: red, nothing changes
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert doc.cell(d23).tokens == []
+    field.selectAll()
+    QTest.keyClicks(field, "NWR, GIPR")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert doc.cell(d23).tokens == [Token(company="NWR", city=0), Token(company="GIPR", city=0)]
+    qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+    assert not doc.issues_at(d23)  # two of three circles, one left for BR's reservation
+    doc.undo_stack.undo()
+    assert doc.cell(d23).tokens == []
