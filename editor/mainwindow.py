@@ -132,6 +132,10 @@ class MainWindow(QMainWindow):
         self.ownership_action.toggled.connect(self._ownership_toggled)
         if self.puzzle_panel is not None and hasattr(self.puzzle_panel, "stepRequested"):
             self.puzzle_panel.stepRequested.connect(self.board_preview.show_step)
+        # --- tools that know the rule set: the Token tool only where station tokens count ---
+        document.boardReset.connect(self._rule_set_tools)
+        document.metaChanged.connect(self._rule_set_tools)
+        self._rule_set_tools()
         self.autosaver = Autosaver(document, autosave_dir, parent=self)
         self.set_tool(self.tools[SelectTool])
         self._update_title()
@@ -374,6 +378,16 @@ class MainWindow(QMainWindow):
         """Centre the view on these cells and select them (issues panel clicks)."""
         self.document.set_selection(coords)
         self.view.centre_on_cells(coords)
+
+    def _rule_set_tools(self) -> None:
+        """Enable the tools the scenario's rule set has a use for (the Token tool on 18xx maps)."""
+        from model.features import used_features
+
+        used = used_features(self.document.rule_set)
+        on = used is None or "token" in used
+        self.tool_actions[TokenTool].setEnabled(on)
+        if not on and isinstance(self.current_tool, TokenTool):
+            self.set_tool(self.tools[SelectTool])
 
     # --- overlay ---------------------------------------------------------------------------
     def _overlay_toggled(self, on: bool) -> None:

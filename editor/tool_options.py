@@ -66,8 +66,24 @@ class ToolOptions(QStackedWidget):
 
     def _feature_page(self, tool) -> QWidget:
         feature = QComboBox()
-        for key, title in FEATURE_NAMES.items():
-            feature.addItem(title, key)
+        feature.setToolTip("Only the features the scenario's rule set uses are offered")
+
+        def fill() -> None:  # the features the scenario's rule set uses
+            keys = tool.choices()
+            if [feature.itemData(i) for i in range(feature.count())] == keys:
+                return
+            feature.blockSignals(True)
+            feature.clear()
+            for key in keys:
+                feature.addItem(FEATURE_NAMES[key], key)
+            if tool.feature not in keys and keys:
+                tool.set_feature(keys[0])
+            feature.setCurrentIndex(max(0, feature.findData(tool.feature)))
+            feature.blockSignals(False)
+
+        fill()
+        tool.document.boardReset.connect(fill)
+        tool.document.metaChanged.connect(fill)
         feature.currentIndexChanged.connect(lambda i: tool.set_feature(feature.itemData(i)))
         tool.feature_box = feature
         return _row(QLabel("Feature"), feature, QLabel("(click again to remove; platforms face the nearest side)"))

@@ -300,3 +300,31 @@ def test_properties_list_each_citys_tokens_by_circle(qtbot, tmp_path):
     assert not doc.issues_at(d23)  # two of three circles, one left for BR's reservation
     doc.undo_stack.undo()
     assert doc.cell(d23).tokens == []
+
+
+def test_tools_offer_what_the_rule_set_uses_and_check_warns_of_the_rest(qtbot, tmp_path):
+    from editor.tools import FeatureTool
+    from model.board import Cell, Platform
+
+    win = india(qtbot, tmp_path)
+    doc = win.document
+    tool = win.tools[FeatureTool]
+    offered = [tool.feature_box.itemData(i) for i in range(tool.feature_box.count())]
+    assert offered == ["city", "town", "offboard", "gray"]  # no Catalan platforms on 18 India
+    # a platform that came in some other way is a warning of the checker, and dropped by the export with a note
+    from editor.commands import SetCellsCommand
+
+    l15 = doc.grid.coord("L15")
+    doc.undo_stack.push(SetCellsCommand(doc, {l15: Cell(platform=Platform(station="S1", access=0))}, "platform"))
+    qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+    warning = [i for i in doc.issues_at(l15) if i.rule == "core.ignored-feature"]
+    assert warning and warning[0].severity == "warning" and "station platforms" in warning[0].message
+    from model.io.export_json import export_text
+
+    notes = export_text(doc.scenario, "18xx-games")[1]
+    assert notes[0] == "L15: station platforms (Catalan) are dropped"
+    # a new Catalan board: the options follow the rule set when the board changes
+    doc.open_scenario(new_scenario("catalan", 6, 5), None)
+    offered = [tool.feature_box.itemData(i) for i in range(tool.feature_box.count())]
+    assert "town" not in offered and "platform" in offered
+    assert not win.tool_actions[TokenTool].isEnabled()  # no station tokens in the Catalan game
