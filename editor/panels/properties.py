@@ -9,7 +9,9 @@ stubs, each city's groups, visit cost, route, drawing position and off-board fla
 style and halt symbol, each path's track kind and lanes, and a summary of the borders on the
 cell's sides (the edge tool paints those). Several cells: terrain and cost for all of them. A
 field turns red with the reason while its text is invalid; a valid value is applied (as one
-undo step) when the field is left or Return is pressed.
+undo step) when the field is left or Return is pressed. Each city also lists the companies whose
+station tokens fill its circles, in order (editable like the other fields; the Token tool places
+them with the mouse).
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ def _parse(path: Path, text: str) -> Any:
         return int(text)
     if key == "revenue":
         return int(text) if text.lstrip("-").isdigit() else text
-    if key == "reserved":
+    if key == "reserved" or path[0] == "city_tokens":
         return [t.strip() for t in text.split(",") if t.strip()]
     return text
 
@@ -122,6 +124,8 @@ def format_value(value: Any) -> str:
 
 
 def field_value(cell: Cell, path: Path) -> Any:
+    if path[0] == "city_tokens":  # the companies whose tokens fill a city's circles, in order
+        return [t.company for t in cell.tokens if t.city == path[1]]
     obj: Any = cell
     for part in path:
         obj = obj[part] if isinstance(part, int) else getattr(obj, part)
@@ -165,6 +169,13 @@ def candidate_cell(scenario: Scenario, cell: Cell, path: Path, text: str) -> tup
     except ValueError as exc:
         return None, str(exc)
     data = cell.model_dump()
+    if path[0] == "city_tokens":
+        unknown = [c for c in value if scenario.company(c) is None]
+        if unknown:
+            return None, f"tokens: unknown company {', '.join(unknown)[:80]}"
+        city = path[1]
+        data["tokens"] = [t for t in data["tokens"] if t["city"] != city] + [{"company": c, "city": city} for c in value]
+        return Cell.model_validate(data), ""
     obj: Any = data
     for part in path[:-1]:
         obj = obj[part]
@@ -307,6 +318,8 @@ class PropertiesPanel(QWidget):
                 for key, title in (("groups", "groups"), ("visit_cost", "visit cost"), ("route", "route"),
                                    ("loc", "drawn at"), ("offboard", "off-board")):
                     self._line_row(("cities", i, key), f"City {i + 1} {title}", format_field(cell, ("cities", i, key)))
+        for i in range(self._city_count(cell)):
+            self._line_row(("city_tokens", i), f"City {i + 1} tokens", format_value(field_value(cell, ("city_tokens", i))))
         for i, town in enumerate(cell.towns):
             self._line_row(("towns", i, "name"), f"Town {i + 1} name", format_value(town.name))
             self._line_row(("towns", i, "revenue"), f"Town {i + 1} revenue", format_value(town.revenue))
@@ -346,6 +359,11 @@ class PropertiesPanel(QWidget):
             label.setWordWrap(True)
             label.setToolTip("Borders are painted with the edge tool (G): gauge, river, impassable, mountain, divider, offboard, border")
             self.form.addRow("Borders", label)
+    def _city_count(self, cell: Cell) -> int:
+        """Cities whose circles take tokens: the printed ones, or the laid tile's when it has more."""
+        tdef = self.document.scenario.tile(cell.tile.tile) if cell.tile is not None else None
+        on_tile = sum(1 for n in tdef.nodes if n.kind == "city") if tdef is not None else 0
+        return max(len(cell.cities), on_tile)
 
     def _terrain_row(self, sel) -> None:
         combo = QComboBox()
@@ -409,7 +427,7 @@ class PropertiesPanel(QWidget):
             self.error.setText(why)
             return False
         if new != old:
-            what = " ".join(str(p) for p in path if not isinstance(p, int))
+            what = " ".join(str(p) for p in path if not isinstance(p, int)).replace("_", " ")
             self.document.undo_stack.push(EditCellCommand(self.document, coord, new, what))
         return True
 

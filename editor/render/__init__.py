@@ -62,7 +62,7 @@ from editor.render.decor import (
     paint_stripes,
     paint_stubs,
 )
-from editor.render.track import TrackData, paint_track, track_width
+from editor.render.track import TrackData, city_circles, paint_track, track_width
 from model.board import Cell
 from model.grid import Coord, letters_for
 from model.scenario import Scenario
@@ -177,6 +177,22 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
         ),
         None,
     )
+
+
+def station_circles(scenario: Scenario, coord: Coord, size: float) -> list[list[tuple[QPointF, float]]]:
+    """The station circles of each city on a cell, in scene coordinates (centre, radius), as
+    :func:`paint_cell` draws them: what the token tool hits."""
+    cell = scenario.board.cell(coord)
+    track, _tdef = _cell_track(scenario, cell)
+    if track is None or "city" not in track.kinds:
+        return []
+    grid = scenario.board.grid
+    x, y = grid.centre(coord, size)
+    s = size / UNIT
+    return [
+        [(QPointF(x + c.x() * s, y + c.y() * s), r * s) for c, r in circles]
+        for circles in city_circles(geometry(grid), track)
+    ]
 
 
 def cell_background(scenario: Scenario, cell: Cell) -> QColor:

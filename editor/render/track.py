@@ -403,6 +403,23 @@ def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
     draw_text(painter, at, str(revenue), r * 1.15, bold=True, max_width=r * 1.9)
 
 
+def city_circles(geo: Geometry, track: TrackData) -> list[list[tuple[QPointF, float]]]:
+    """Where each city's station circles are painted: per city (in node order), the centre and
+    radius of every circle, in the cell's own units (the token tool finds the clicked circle)."""
+    pos = _node_positions(geo, track.kinds, track.paths)
+    out: list[list[tuple[QPointF, float]]] = []
+    for k, kind in enumerate(track.kinds):
+        if kind != "city":
+            continue
+        r = _city_radius(geo)
+        slots = max(1, track.slots[k])
+        if slots > 4:
+            r = min(r, geo.apothem * 1.6 / (2 * slots))
+        p = pos[k]
+        out.append([(QPointF(p.x() + o.x(), p.y() + o.y()), r * 0.96) for o in _slot_offsets(slots, r)])
+    return out
+
+
 def _paint_city(
     painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenue, tokens, detail: bool, away: QPointF | None = None
 ) -> None:
