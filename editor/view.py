@@ -238,17 +238,20 @@ class BoardView(QGraphicsView):
 
     def leaveEvent(self, event) -> None:  # noqa: N802
         self.board_scene.set_hover(None)
-        if self._tool is not None:
-            self._tool.leave()  # the stamp's ghost and the hover message go with the pointer
+        self._tool_left()  # the stamp's ghost and the hover message go with the pointer
         super().leaveEvent(event)
+
+    def _tool_left(self) -> None:
+        leave = getattr(self._tool, "leave", None)  # optional in the tool protocol
+        if leave is not None:
+            leave()
 
     def _focus_window_changed(self, window) -> None:
         # a dialog (or another window) took over: the pointer's ghost and message go, as on leave
         own = self.window().windowHandle()
         if window is not None and own is not None and window is not own:
             self.board_scene.set_hover(None)
-            if self._tool is not None:
-                self._tool.leave()
+            self._tool_left()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
