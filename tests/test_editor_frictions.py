@@ -85,6 +85,18 @@ def test_stamp_ghost_and_message_hide_when_the_pointer_leaves_and_on_undo(qtbot,
     assert win.document.cell((1, 1)).tile is None
     assert not ghost.isVisible()
     assert win.statusBar().currentMessage() == ""
+    # a dialog taking over hides the ghost too
+    move_over(qtbot, win, (3, 1))
+    qtbot.waitUntil(ghost.isVisible)
+    from editor.export_dialog import ExportDialog
+
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg)
+    qtbot.waitUntil(lambda: not ghost.isVisible())
+    assert win.statusBar().currentMessage() == ""
 
 
 # --- 3. Redo: Ctrl+Y and Ctrl+Shift+Z on every platform ----------------------------------------
