@@ -27,6 +27,7 @@ try:
 except ImportError:  # not on Windows: stale temporary files are then not cleaned up
     fcntl = None  # type: ignore[assignment]
 
+from model.board import CELL_LAYOUT
 from model.io.messages import clip_long_words, shorten, shorten_repr
 from model.io.migrate import MigrationError, migrate
 from model.scenario import FORMAT, VERSION, Scenario
@@ -112,22 +113,75 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     except MigrationError as exc:
         path, _, msg = str(exc).partition(": ")
         raise LoadError(file, path, msg) from None
+    layout = _share_equal_cells(doc)
+    if not migrated and layout is None:
+        del doc  # the parsed tree is not needed while pydantic builds the models
+        return _validate(text, file, None)
     if migrated:
         # pydantic reads the migrated object as text: first let its parser read the user's own
         # text, so that what it refuses (half a surrogate pair, nesting beyond its limit) is
         # located in the user's file, not in ours
         _pydantic_parses(text, file)
-        try:
-            text = json.dumps(doc)
-        except (RecursionError, ValueError):
-            raise LoadError(file, "", "broken JSON: nested too deeply") from None
-    del doc  # the parsed tree is not needed while pydantic builds the models
+    try:
+        reduced = json.dumps(doc)
+    except (RecursionError, ValueError):
+        raise LoadError(file, "", "broken JSON: nested too deeply") from None
+    del doc
+    context = {CELL_LAYOUT: layout} if layout is not None else None
+    try:
+        return _validate(reduced, file, context)
+    except LoadError as exc:
+        if migrated or not exc.message.startswith("broken JSON"):
+            raise
+    # what pydantic's parser refuses in the reduced text is in the user's text too: read that
+    # one as it is, so that the error is located in the user's file
+    del reduced
+    return _validate(text, file, None)
+
+
+# Boards with at least this many described cells are validated one distinct cell at a time.
+SHARE_CELLS_FROM = 256
+
+
+def _share_equal_cells(doc: dict[str, Any]) -> tuple[list[str], list[str], dict[str, str]] | None:
+    """Keep one cell of each distinct content in ``doc`` and return how to put the board back.
+
+    A filled board repeats a few dozen cell contents (a tile at a rotation on a terrain)
+    hundreds of thousands of times; pydantic then builds each distinct cell once, and the
+    labels share it (see ``Board._expand_shared_cells``). Returns ``(labels, keys, first)`` or
+    None when there is too little to share.
+    """
+    board = doc.get("board")
+    cells = board.get("cells") if isinstance(board, dict) else None
+    if not isinstance(cells, dict) or len(cells) < SHARE_CELLS_FROM:
+        return None
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    canonical: dict[str, str] = {}
+    keys: list[str] = []
+    first: dict[str, str] = {}
+    try:
+        for label, raw in cells.items():
+            key = encode(raw)
+            key = canonical.setdefault(key, key)  # one string object per distinct content
+            keys.append(key)
+            first.setdefault(key, label)
+    except (RecursionError, ValueError):
+        return None
+    if len(first) * 2 > len(cells):
+        return None  # mostly distinct cells: nothing to gain
+    labels = list(cells)
+    board["cells"] = {label: cells[label] for label in first.values()}
+    return labels, keys, first
+
+
+def _validate(text: str, file: str, context: dict[str, Any] | None) -> Scenario:
+    """Validate JSON text as a Scenario; every failure is a LoadError."""
     # Strict JSON validation: "4" is not a number and true is not 1. Collection pauses while
     # pydantic builds ten thousand small objects (it halves the time of a large board).
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return Scenario.model_validate_json(text, strict=True)
+        return Scenario.model_validate_json(text, strict=True, context=context)
     except ValidationError as exc:
         path, msg = _describe_validation(exc)
         if not path and ": " in msg and not msg.startswith("broken JSON"):
@@ -228,6 +282,11 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         if size > MAX_BYTES:
             raise LoadError(name, "", f"is {size} bytes; scenario files are limited to {MAX_BYTES} bytes")
         data = p.read_bytes()
+        try:
+            text = data.decode("utf-8-sig")  # here, so that the bytes are gone while the text is read
+        except UnicodeDecodeError as exc:
+            raise LoadError(name, f"byte {exc.start}", "not UTF-8 text (is this a scenario file?)") from None
+        del data
     except LoadError:
         raise
     except FileNotFoundError:
@@ -238,7 +297,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         raise LoadError(name, "", f"cannot be read: {exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL character in the name
         raise LoadError(name, "", f"cannot be read: {exc}") from None
-    return loads(data, name)
+    return loads(text, name)
 
 
 def to_data(scenario: Scenario) -> dict[str, Any]:
