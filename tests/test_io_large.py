@@ -93,3 +93,21 @@ def test_broken_json_that_only_pydantic_refuses_is_located_in_the_users_file():
     assert shared.value.where == reference.value.where != ""
     line = int(shared.value.where.split(":")[0])
     assert "ud800" in text.splitlines()[line - 1]
+
+
+def test_only_truly_equal_objects_are_shared():
+    """1, 1.0 and true are different values, and so are 0.0 and -0.0: no cell takes another's."""
+    doc = filled_doc(20)
+    labels = list(doc["board"]["cells"])
+    for label, cost in zip(labels[:4], [1, 1.0, True, -0.0], strict=True):
+        doc["board"]["cells"][label] = {"cost": cost}
+    doc["rules"]["options"] = {"a": 1, "b": 1.0, "c": True, "d": 0.0, "e": -0.0}
+    with pytest.raises(LoadError) as info:  # a float cost is refused, in the same place as before
+        loads(json.dumps(doc), "big.json")
+    assert info.value.where == f"board.cells.{labels[1]}.cost"
+    del doc["board"]["cells"][labels[1]], doc["board"]["cells"][labels[2]], doc["board"]["cells"][labels[3]]
+    s = loads(json.dumps(doc), "big.json")
+    options = s.rules.options
+    assert [type(options[k]) for k in "abcde"] == [int, float, bool, float, float]
+    assert str(options["e"]) == "-0.0" and str(options["d"]) == "0.0"
+    assert s == load_cell_by_cell(json.dumps(doc))

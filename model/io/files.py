@@ -94,7 +94,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     if not text.strip():
         raise LoadError(file, "", "the file is empty")
     try:
-        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant, parse_float=_finite_float)
+        doc = json.loads(text, object_pairs_hook=_SharedObjects(), parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise LoadError(file, f"{exc.lineno}:{exc.colno}", f"broken JSON: {exc.msg}") from None
     except _JsonProblem as exc:
@@ -143,7 +143,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
 SHARE_CELLS_FROM = 256
 
 
-def _share_equal_cells(doc: dict[str, Any]) -> tuple[list[str], list[str], dict[str, str]] | None:
+def _share_equal_cells(doc: dict[str, Any]) -> tuple[list[str], list[int], dict[int, str]] | None:
     """Keep one cell of each distinct content in ``doc`` and return how to put the board back.
 
     A filled board repeats a few dozen cell contents (a tile at a rotation on a terrain)
@@ -155,18 +155,16 @@ def _share_equal_cells(doc: dict[str, Any]) -> tuple[list[str], list[str], dict[
     cells = board.get("cells") if isinstance(board, dict) else None
     if not isinstance(cells, dict) or len(cells) < SHARE_CELLS_FROM:
         return None
-    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    canonical: dict[str, str] = {}
-    keys: list[str] = []
-    first: dict[str, str] = {}
-    try:
-        for label, raw in cells.items():
-            key = encode(raw)
-            key = canonical.setdefault(key, key)  # one string object per distinct content
-            keys.append(key)
-            first.setdefault(key, label)
-    except (RecursionError, ValueError):
-        return None
+    # the parser returned equal cells as one shared object (see _SharedObjects): its identity
+    # is the key of its content
+    index: dict[int, int] = {}
+    keys: list[int] = []
+    first: dict[int, str] = {}
+    for label, raw in cells.items():
+        key = index.setdefault(id(raw), len(index))
+        keys.append(key)
+        if key == len(first):
+            first[key] = label
     if len(first) * 2 > len(cells):
         return None  # mostly distinct cells: nothing to gain
     labels = list(cells)
@@ -220,6 +218,43 @@ class _JsonProblem(ValueError):
     def __init__(self, message: str, needle: str) -> None:
         super().__init__(message)
         self.needle = needle
+
+
+class _SharedObjects:
+    """The parser's object hook: refuses a key given twice, and returns one dict for equal ones.
+
+    Equal small objects (``{"tile": "curve", "rotation": 2}``, and the cells holding them) come
+    back as one shared dict, so the parsed tree of a filled board is small; the tree is only
+    read, never changed in place. Values are compared with their types (``1``, ``1.0`` and
+    ``true`` differ); an object holding a list is never shared.
+    """
+
+    MAX_PAIRS = 6
+    MAX_DISTINCT = 100_000  # past this many distinct objects, stop remembering new ones
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple, dict[str, Any]] = {}
+
+    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = _unique_keys(pairs)
+        if len(pairs) > self.MAX_PAIRS:
+            return obj
+        key = []
+        for k, v in pairs:
+            t = type(v)
+            if t is dict:
+                key.append((k, t, id(v)))  # an equal dict is the same (shared) object
+            elif t is list:
+                return obj
+            else:
+                key.append((k, t, repr(v) if t is float else v))  # repr: -0.0 is not 0.0
+        key_t = tuple(key)
+        found = self.memo.get(key_t)
+        if found is not None:
+            return found
+        if len(self.memo) < self.MAX_DISTINCT:
+            self.memo[key_t] = obj
+        return obj
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
