@@ -26,6 +26,7 @@ SUBCOMMAND_MODULES = (
     "editor.cli.rules",
     "editor.cli.export",
     "editor.cli.solve",
+    "editor.cli.puzzle",
 )
 
 
