@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QFrame,
     QLabel,
     QMainWindow,
     QScrollArea,
@@ -162,7 +163,11 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel("<opened>")
         right, left, bottom = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.palette_dock = self._dock("Tiles", self.palette, left, "palette")
-        self.properties_dock = self._dock("Properties", self.properties, right, "properties")
+        scroller = QScrollArea()  # an 18xx hex has many fields: they scroll rather than stretch the window
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(self.properties)
+        self.properties_dock = self._dock("Properties", scroller, right, "properties")
         self.players_dock = self._dock("Players && companies", self.players, right, "players")
         self.history_dock = self._dock("History", self.history, right, "history")
         self.issues_dock = self._dock("Issues", self.issues_panel, bottom, "issues")
