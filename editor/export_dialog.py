@@ -30,7 +30,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.io.export_json import FORMATS, GRAPHIC_FORMATS, SUFFIXES, blocking, export_text, gate, write_atomic
+from model.io.export_json import (
+    FORMATS,
+    GRAPHIC_FORMATS,
+    SUFFIXES,
+    blocking,
+    export_text,
+    gate,
+    same_file,
+    write_atomic,
+)
 from model.scenario import Scenario
 
 FORMAT_KEY = "export/format"
@@ -246,6 +255,13 @@ class ExportDialog(QDialog):
         self.jump_button.hide()
         if not path:
             self.message.setText("Choose an output file first.")
+            return None
+        own = getattr(self.document, "path", None)
+        if own is not None and same_file(own, path):
+            self.message.setText(
+                f"<b>Export failed:</b> {path} is this board's own file; exporting there would replace it. "
+                "Choose another file (File → Save writes the board itself)."
+            )
             return None
         try:
             outcome = run_export(self.document.scenario, self.fmt, path, force=self.force_box.isChecked(), **self.options())

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QFrame,
     QLabel,
     QMainWindow,
     QScrollArea,
@@ -35,10 +36,11 @@ from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
 from editor.panels.tileset import TileSetPanel
+from editor.panels.turn import TurnPanel
 from editor.render.preview import BoardPreviewController, PreviewBanner
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
-from editor.tools import TOOL_CLASSES, SelectTool, StampTool, Tool
+from editor.tools import TOOL_CLASSES, SelectTool, StampTool, TokenTool, Tool
 from editor.window_state import recent_texts, restore_layout, save_layout
 from model import editing
 from model.grid import Coord
@@ -133,6 +135,10 @@ class MainWindow(QMainWindow):
         self.ownership_action.toggled.connect(self._ownership_toggled)
         if self.puzzle_panel is not None and hasattr(self.puzzle_panel, "stepRequested"):
             self.puzzle_panel.stepRequested.connect(self.board_preview.show_step)
+        # --- tools that know the rule set: the Token tool only where station tokens count ---
+        document.boardReset.connect(self._rule_set_tools)
+        document.metaChanged.connect(self._rule_set_tools)
+        self._rule_set_tools()
         self.autosaver = Autosaver(document, autosave_dir, parent=self)
         self.set_tool(self.tools[SelectTool])
         self._update_title()
@@ -157,7 +163,11 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel("<opened>")
         right, left, bottom = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.palette_dock = self._dock("Tiles", self.palette, left, "palette")
-        self.properties_dock = self._dock("Properties", self.properties, right, "properties")
+        scroller = QScrollArea()  # an 18xx hex has many fields: they scroll rather than stretch the window
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(self.properties)
+        self.properties_dock = self._dock("Properties", scroller, right, "properties")
         self.players_dock = self._dock("Players && companies", self.players, right, "players")
         self.history_dock = self._dock("History", self.history, right, "history")
         self.issues_dock = self._dock("Issues", self.issues_panel, bottom, "issues")
@@ -180,6 +190,13 @@ class MainWindow(QMainWindow):
             scroll.setWidgetResizable(True)
             self.puzzle_dock = self._dock("Puzzle", scroll, right, "puzzle")
             self.tabifyDockWidget(self.history_dock, self.puzzle_dock)
+        # --- the Turn panel: the game state (active actor, phases, hands, cash, tokens) ---
+        self.turn_panel = TurnPanel(doc)
+        turn_scroll = QScrollArea()
+        turn_scroll.setWidget(self.turn_panel)
+        turn_scroll.setWidgetResizable(True)
+        self.turn_dock = self._dock("Turn", turn_scroll, right, "turn")
+        self.tabifyDockWidget(self.players_dock, self.turn_dock)
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.palette_dock, self.minimap_dock], [420, 300], Qt.Orientation.Vertical)
@@ -292,6 +309,7 @@ class MainWindow(QMainWindow):
                      self.tileset_dock, self.puzzle_dock, self.issues_dock):
             if dock is not None:
                 view.addAction(dock.toggleViewAction())
+        view.addAction(self.turn_dock.toggleViewAction())  # the Turn panel
         tools = mb.addMenu("&Tools")
         for act in self.tool_actions.values():
             tools.addAction(act)
@@ -383,6 +401,16 @@ class MainWindow(QMainWindow):
         self.document.set_selection(coords)
         self.view.centre_on_cells(coords)
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)  # the tool keys and the board's keys work at once
+
+    def _rule_set_tools(self) -> None:
+        """Enable the tools the scenario's rule set has a use for (the Token tool on 18xx maps)."""
+        from model.features import used_features
+
+        used = used_features(self.document.rule_set)
+        on = used is None or "token" in used
+        self.tool_actions[TokenTool].setEnabled(on)
+        if not on and isinstance(self.current_tool, TokenTool):
+            self.set_tool(self.tools[SelectTool])
 
     # --- overlay ---------------------------------------------------------------------------
     def _overlay_toggled(self, on: bool) -> None:
@@ -636,6 +664,8 @@ class MainWindow(QMainWindow):
         return True
 
     def delete(self, text: str = "Delete") -> bool:
+        if isinstance(self.current_tool, TokenTool) and self.current_tool.delete_hovered():
+            return True  # the Token tool: Delete takes the token under the pointer off
         cells, remove = editing.delete_region(self.document.scenario, self.document.selection)
         return push_region_edit(self.document, text if isinstance(text, str) else "Delete", cells, remove)
 

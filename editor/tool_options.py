@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QStackedWidget, QWidget
 
-from editor.tools import BrushTool, EdgeTool, EraserTool, FeatureTool, FillTool, SelectTool, StampTool
+from editor.tools import BrushTool, EdgeTool, EraserTool, FeatureTool, FillTool, SelectTool, StampTool, TokenTool
 from editor.tools.brush import TERRAINS
 from editor.tools.edge import EDGE_KINDS
 from editor.tools.feature import FEATURE_NAMES
+from editor.tools.token import TOKEN_MODES
 
 AUTO_COST = -1
 
@@ -36,6 +37,7 @@ class ToolOptions(QStackedWidget):
         self.pages[StampTool] = self._stamp_page(tools[StampTool])
         self.pages[SelectTool] = _row(QLabel("Click, drag a rectangle; Shift adds, Ctrl toggles. Edit > Cut/Copy/Paste/Delete work on the selection."))
         self.pages[EraserTool] = _row(QLabel("Click or drag: removes the laid tile first, then everything on the cell."))
+        self.pages[TokenTool] = self._token_page(tools[TokenTool])
         for page in self.pages.values():
             self.addWidget(page)
 
@@ -64,8 +66,24 @@ class ToolOptions(QStackedWidget):
 
     def _feature_page(self, tool) -> QWidget:
         feature = QComboBox()
-        for key, title in FEATURE_NAMES.items():
-            feature.addItem(title, key)
+        feature.setToolTip("Only the features the scenario's rule set uses are offered")
+
+        def fill() -> None:  # the features the scenario's rule set uses
+            keys = tool.choices()
+            if [feature.itemData(i) for i in range(feature.count())] == keys:
+                return
+            feature.blockSignals(True)
+            feature.clear()
+            for key in keys:
+                feature.addItem(FEATURE_NAMES[key], key)
+            if tool.feature not in keys and keys:
+                tool.set_feature(keys[0])
+            feature.setCurrentIndex(max(0, feature.findData(tool.feature)))
+            feature.blockSignals(False)
+
+        fill()
+        tool.document.boardReset.connect(fill)
+        tool.document.metaChanged.connect(fill)
         feature.currentIndexChanged.connect(lambda i: tool.set_feature(feature.itemData(i)))
         tool.feature_box = feature
         return _row(QLabel("Feature"), feature, QLabel("(click again to remove; platforms face the nearest side)"))
@@ -75,11 +93,11 @@ class ToolOptions(QStackedWidget):
         kind.addItems(EDGE_KINDS)
         cost = QSpinBox()
         cost.setRange(0, 9999)
-        cost.setToolTip("Cost of a river crossing")
+        cost.setToolTip("Cost of crossing a river or mountain pass")
         kind.currentTextChanged.connect(lambda k: tool.set_kind(k, cost.value()))
         cost.valueChanged.connect(lambda v: tool.set_kind(kind.currentText(), v))
         tool.kind_box, tool.cost_box = kind, cost
-        return _row(QLabel("Side"), kind, QLabel("River cost"), cost)
+        return _row(QLabel("Side"), kind, QLabel("Crossing cost"), cost)
 
     def _stamp_page(self, tool) -> QWidget:
         label = QLabel()
@@ -94,3 +112,31 @@ class ToolOptions(QStackedWidget):
         tool.optionsChanged.connect(refresh)
         refresh()
         return _row(label, left, right)
+
+    def _token_page(self, tool) -> QWidget:
+        """The Token tool: what a click puts (token, home, reservation) and for which company."""
+        mode = QComboBox()
+        for key, title in TOKEN_MODES.items():
+            mode.addItem(title, key)
+        mode.currentIndexChanged.connect(lambda i: tool.set_mode(mode.itemData(i)))
+        company = QComboBox()
+        company.setToolTip("The company whose token a click places (the active one of the Turn panel by default)")
+
+        def fill() -> None:
+            keep = company.currentData()
+            company.blockSignals(True)
+            company.clear()
+            active = tool.document.scenario.state.active
+            company.addItem(f"active company ({active or 'none'})", None)
+            for c in tool.document.scenario.companies:
+                company.addItem(c.id, c.id)
+            i = company.findData(keep)
+            company.setCurrentIndex(i if i >= 0 else 0)
+            company.blockSignals(False)
+
+        company.currentIndexChanged.connect(lambda i: tool.set_company(company.itemData(i)))
+        tool.document.metaChanged.connect(fill)
+        tool.document.boardReset.connect(fill)
+        fill()
+        tool.mode_box, tool.company_box = mode, company
+        return _row(QLabel("Put"), mode, QLabel("for"), company, QLabel("(drag a token to move it; right-click or Delete removes it)"))

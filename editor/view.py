@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPixmapCache, QWheelEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPixmapCache, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
 from editor import render
@@ -54,6 +54,9 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.rulers = Rulers(self)  # the coordinate labels stay on the view's edges when scrolled away
+        app = QGuiApplication.instance()
+        if app is not None:
+            app.focusWindowChanged.connect(self._focus_window_changed)
         self._notify_scale()
 
     # --- tools -----------------------------------------------------------------------------------
@@ -235,9 +238,20 @@ class BoardView(QGraphicsView):
 
     def leaveEvent(self, event) -> None:  # noqa: N802
         self.board_scene.set_hover(None)
-        if self._tool is not None:
-            self._tool.leave()  # the stamp's ghost and the hover message go with the pointer
+        self._tool_left()  # the stamp's ghost and the hover message go with the pointer
         super().leaveEvent(event)
+
+    def _tool_left(self) -> None:
+        leave = getattr(self._tool, "leave", None)  # optional in the tool protocol
+        if leave is not None:
+            leave()
+
+    def _focus_window_changed(self, window) -> None:
+        # a dialog (or another window) took over: the pointer's ghost and message go, as on leave
+        own = self.window().windowHandle()
+        if window is not None and own is not None and window is not own:
+            self.board_scene.set_hover(None)
+            self._tool_left()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from model.grid import Coord, Grid
 from model.tiles import HexDecor, StopDetails, TilePath
@@ -157,12 +157,33 @@ class EdgeFeature(_Model):
     )
 
 
+# The validation-context key under which a loader passes the layout of shared cells (see
+# Board._expand_shared_cells and model.io.files).
+CELL_LAYOUT = "trackwright.cell_layout"
+
+
 class Board(_Model):
     """A grid with its cells and edge features."""
 
     grid: Grid
     cells: dict[str, Cell] = Field(default_factory=dict)
     edges: list[EdgeFeature] = Field(default_factory=list)
+
+    @field_validator("cells", mode="after")
+    @classmethod
+    def _expand_shared_cells(cls, cells: dict[str, Cell], info: ValidationInfo) -> dict[str, Cell]:
+        """Cells of equal content share one Cell object when the loader asks for it.
+
+        The loader validates each distinct cell once and passes, in the validation context,
+        ``(labels, keys, first)``: every label in file order, its content's key, and the label
+        that stands for each key. Cells are never changed in place (edits replace them with
+        ``model_copy``), so sharing is safe, and a filled 1000x1000 board fits in memory.
+        """
+        layout = info.context.get(CELL_LAYOUT) if isinstance(info.context, dict) else None
+        if layout is None:
+            return cells
+        labels, keys, first = layout
+        return {label: cells[first[key]] for label, key in zip(labels, keys, strict=True)}
 
     # --- access by coordinate ------------------------------------------------------------
     def label(self, coord: Coord) -> str:

@@ -185,6 +185,10 @@ def side_features(scenario: Scenario, coord: Coord, edge: int, kind: EdgeKind | 
     return [f for f in scenario.board.features_on_side(coord, edge) if kind is None or f.kind == kind]
 
 
+COSTLY_EDGES = ("river", "mountain")
+"""Edge kinds that carry a crossing cost."""
+
+
 def toggle_edge(
     scenario: Scenario, coord: Coord, edge: int, kind: EdgeKind, cost: int = 0
 ) -> tuple[list[EdgeFeature], list[EdgeFeature]]:
@@ -198,12 +202,12 @@ def toggle_edge(
     if not grid.contains(coord) or not 0 <= edge < grid.sides:
         return [], []
     existing = side_features(scenario, coord, edge, kind)
-    if existing and (kind != "river" or all(f.cost == cost for f in existing)):
+    if existing and (kind not in COSTLY_EDGES or all(f.cost == cost for f in existing)):
         return existing, []
     key_cell, key_edge = board.side_key(coord, edge)
     if not grid.contains(key_cell):
         key_cell, key_edge = coord, edge
-    feature = EdgeFeature(cell=grid.label(key_cell), edge=key_edge, kind=kind, cost=cost if kind == "river" else 0)
+    feature = EdgeFeature(cell=grid.label(key_cell), edge=key_edge, kind=kind, cost=cost if kind in COSTLY_EDGES else 0)
     return existing, [feature]
 
 

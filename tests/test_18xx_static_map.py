@@ -87,3 +87,13 @@ def test_an_edge_feature_added_in_place_is_seen(rules):
     assert not sm.accept_mask[b7] & 1
     v = rules.explain(s, Move("lay", "B7", "s", 0, actor="X"))
     assert v.rule == "18xx.exit-impassable"
+
+
+def test_impassable_colours_are_an_option_the_static_map_follows(rules):
+    lay = Move("lay", "B5", "yc", 1, actor="X")  # faces the gray C4, which has no track
+    s = make()
+    assert rules.explain(s, lay).rule == "18xx.exit-blank-side"
+    gray_open = make(options={"impassable_colors": "blue red"})  # a title whose gray hexes take track
+    assert static_map(gray_open) is not static_map(s)
+    assert rules.explain(gray_open, lay).legal
+    assert rules.check(gray_open) == rules.check(s)  # a valid option: no issue about it

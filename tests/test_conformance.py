@@ -197,3 +197,44 @@ def test_the_baseline_catches_a_title_that_passed_before(tmp_path):
     assert "| Lost | `l/map.rb` | - | 0 | import failed: l/map.rb:3: X |" in text
     assert "2 titles: 0 import, 1 export equal" in text
 
+
+
+def test_title_options_come_from_the_game_class_constants():
+    from model.io.title_options import title_options
+
+    options, notes = title_options({
+        "TILE_LAYS": [{"lay": True, "upgrade": True}, {"lay": True, "upgrade": "not_if_upgraded"}],
+        "TRACK_RESTRICTION": "permissive",
+        "IMPASSABLE_HEX_COLORS": ["blue", "red"],
+        "BANK_CASH": 9000,
+    })
+    assert options == {"tile_lays": 2, "track_restriction": "permissive", "impassable_colors": "blue red"}
+    assert notes == []
+    rules = get_rule_set("18xx")
+    scenario = make().model_copy(update={"rules": make().rules.model_copy(update={"options": options})})
+    assert rules.option_issues(scenario) == []  # every option is one the rule set knows, with a valid value
+    assert rules.explain(scenario, Move("lay", "B5", "yc", 1, actor="X")).legal  # gray C4 takes track now
+
+    options, notes = title_options({"TRACK_RESTRICTION": "station_restrictive", "TILE_LAYS": "x" * 200})
+    assert options == {}
+    assert "station_restrictive" in notes[1] and len(notes[0]) < 160
+
+
+def test_an_upgrade_keeps_the_gauge_of_the_old_track():
+    from model.rules.eighteen_xx.hexmap import TrackView
+    from model.rules.eighteen_xx.upgrades import paths_preserved
+    from model.tiles import Node, TileDef, TilePath
+
+    town = TileDef(id="t4", color="green", nodes=[Node(kind="town")],
+                   paths=[TilePath(a=e, b="n0") for e in (0, 1, 2, 3)])
+    for kinds, kept in ((("broad", "broad"), True), (("narrow", "broad"), False), (("broad", "thin"), False)):
+        old = TrackView(color="yellow", label=None, tile=None, rotation=0, node_kinds=("town",), node_slots=(0,),
+                        paths=((0, "n0", False), (1, "n0", False)), tracks=kinds)
+        fail = paths_preserved(old, town, 0)
+        assert (fail is None) is kept, kinds
+        if not kept:
+            assert "gauge" in fail[1]
+    old = TrackView(color="yellow", label=None, tile=None, rotation=0, node_kinds=(), node_slots=(),
+                    paths=((0, 3, False),), tracks=("narrow",))
+    straight = TileDef(id="s", color="green", paths=[TilePath(a=0, b=3), TilePath(a=1, b=4)])
+    assert paths_preserved(old, straight, 0)[1].endswith("the gauge of the track between edges 0-3 is not kept")

@@ -85,6 +85,18 @@ def test_stamp_ghost_and_message_hide_when_the_pointer_leaves_and_on_undo(qtbot,
     assert win.document.cell((1, 1)).tile is None
     assert not ghost.isVisible()
     assert win.statusBar().currentMessage() == ""
+    # a dialog taking over hides the ghost too
+    move_over(qtbot, win, (3, 1))
+    qtbot.waitUntil(ghost.isVisible)
+    from editor.export_dialog import ExportDialog
+
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg)
+    qtbot.waitUntil(lambda: not ghost.isVisible())
+    assert win.statusBar().currentMessage() == ""
 
 
 # --- 3. Redo: Ctrl+Y and Ctrl+Shift+Z on every platform ----------------------------------------
@@ -197,7 +209,7 @@ def test_window_size_and_dock_layout_come_back_after_a_restart(qtbot, tmp_path):
 
     first = MainWindow(Document(new_scenario("catalan", 6, 5)), autosave_dir=tmp_path / "recovery")
     qtbot.addWidget(first)
-    first.resize(760, 560)  # inside the offscreen screen (800 x 600): restoreGeometry keeps windows on screen
+    first.resize(790, 560)  # inside the offscreen screen (800 x 600): restoreGeometry keeps windows on screen
     first.show()
     qtbot.waitExposed(first)
     close = first.minimap_dock.findChild(QAbstractButton, "qt_dockwidget_closebutton")
@@ -208,7 +220,7 @@ def test_window_size_and_dock_layout_come_back_after_a_restart(qtbot, tmp_path):
     qtbot.addWidget(second)
     second.show()
     qtbot.waitExposed(second)
-    assert (second.width(), second.height()) == (760, 560)
+    assert (second.width(), second.height()) == (790, 560)
     assert not second.minimap_dock.isVisible() and second.palette_dock.isVisible()
 
 

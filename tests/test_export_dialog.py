@@ -83,3 +83,32 @@ def test_refusal_lists_issues_writes_nothing_and_jumps(qtbot, tmp_path, document
     dlg.set_format("json")
     dlg.path_edit.setText(str(tmp_path / "forced.json"))
     assert dlg.do_export().written and (tmp_path / "forced.json").exists()
+
+
+def test_dialog_refuses_to_export_over_the_boards_own_file(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+
+    from editor.document import Document
+    from editor.export_dialog import ExportDialog
+    from model.io import save
+    from model.newboard import new_scenario
+
+    own = tmp_path / "board.json"
+    save(new_scenario("catalan", 4, 4), own)
+    before = own.read_bytes()
+    (tmp_path / "link.json").symlink_to(own)
+    doc = Document(load(own), own)
+    doc.threaded_checks = False
+    dlg = ExportDialog(doc)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.set_format("svg")
+    dlg.path_edit.clear()
+    qtbot.keyClicks(dlg.path_edit, str(tmp_path / "link.json"))
+    qtbot.mouseClick(dlg.export_button, Qt.MouseButton.LeftButton)
+    assert "own file" in dlg.message.text()
+    assert own.read_bytes() == before and (tmp_path / "link.json").is_symlink()
+    dlg.path_edit.clear()
+    qtbot.keyClicks(dlg.path_edit, str(tmp_path / "picture.svg"))
+    qtbot.mouseClick(dlg.export_button, Qt.MouseButton.LeftButton)
+    assert "Wrote" in dlg.message.text() and (tmp_path / "picture.svg").read_bytes().lstrip().startswith(b"<")

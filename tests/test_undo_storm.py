@@ -43,6 +43,7 @@ def storm(doc, ops) -> None:
     for k, op in enumerate(ops):
         apply_storm_op(doc, op, stroke=k // 3)
     final = dumps(doc.scenario)
+    assert dumps(loads(final, "storm.json")) == final  # whatever the editor saves, load reads back
     steps = doc.undo_stack.index()
     for _round in range(2):  # undo-all / redo-all twice: the second round must not drift either
         while doc.undo_stack.canUndo():

@@ -194,13 +194,16 @@ def compare_rules(row: TitleRow, eng: dict) -> dict:
         t2 = time.perf_counter()
         yellow_s, upgrade_s = min(yellow_s, t1 - t0), min(upgrade_s, t2 - t1)
 
-    ts = scenario.tileset()
+    # the rows are what either side enumerates: a tile or hex only one side knows is a row too
     grid = scenario.board.grid
     colors = ("white", "yellow", "green", "brown", "gray")
-    yellows = [t.id for t in ts.tiles if t.color == "yellow"]
-    hexes = [grid.label(c) for c in grid.ordered_coords]
-    next_of = {t.id: [u.id for u in ts.tiles if u.color == colors[colors.index(t.color) + 1]]
-               for t in ts.tiles if t.color in ("yellow", "green", "brown")}
+    manifest = {t.id: t.color for t in scenario.tileset().tiles}
+    for name, color in eng.get("manifest", {}).items():
+        manifest.setdefault(name, color)
+    yellows = [t for t, c in manifest.items() if c == "yellow"]
+    hexes = list(dict.fromkeys([grid.label(c) for c in grid.ordered_coords] + eng.get("hexes", [])))
+    next_of = {t: [u for u, cu in manifest.items() if cu == colors[colors.index(c) + 1]]
+               for t, c in manifest.items() if c in ("yellow", "green", "brown")}
     up_keys = [f"{t}@{r}" for t in next_of for r in range(6)]
     setup = set(eng.get("setup_changed", ()))
     out = {"overrides": eng["overrides"], "override_error": eng.get("override_error"), "setup_changed": sorted(setup), "engine_ms": eng["yellow_ms"] + eng["upgrade_ms"],

@@ -214,10 +214,14 @@ end
 # title's overrides of the predicates are undone (the engine's common ones answer).
 def rules_game(klass, plain: false)
   sub = Class.new(klass) do
-    attr_reader :tw_printed
+    attr_reader :tw_printed, :tw_linked
 
     define_method(:setup_preround) do
       @tw_printed = @hexes.to_h { |h| [h.id, describe_tile(h.tile)] }
+      super()
+    end
+    define_method(:setup) do
+      @tw_linked = @hexes.to_h { |h| [h.id, h.neighbors.transform_values(&:id)] }
       super()
     end
     GAME_PREDICATES.each { |m| define_method(m, Engine::Game::Base.instance_method(m)) } if plain
@@ -229,9 +233,21 @@ def rules_game(klass, plain: false)
   build(sub)
 end
 
-# Hexes the game's setup changed from what the map constants say.
+# Hexes the game's setup changed from what the map constants say: their tile, or which hexes they
+# are linked to; and the hexes next to one whose colour or track changed (their exits may now
+# face it differently).
 def setup_changed(game)
-  game.hexes.reject { |h| game.tw_printed[h.id] == describe_tile(h.tile) }.map(&:id)
+  out = []
+  game.hexes.each do |h|
+    before = game.tw_printed[h.id]
+    now = describe_tile(h.tile)
+    linked = game.tw_linked[h.id] == h.neighbors.transform_values(&:id)
+    next if before == now && linked
+
+    out << h
+    out.concat(h.all_neighbors.values) if before[:color] != now[:color] || before[:paths] != now[:paths]
+  end
+  out.map(&:id).uniq.sort
 end
 
 # Some titles' predicates read the round (e.g. tokens waiting to be placed); a game that has not
@@ -334,7 +350,8 @@ def tables(game)
     yellow_s = [yellow_s, t1 - t0].min
     upgrade_s = [upgrade_s, t2 - t1].min
   end
-  { yellow: yellow, upgrade: upgrade, yellow_ms: yellow_s * 1000, upgrade_ms: upgrade_s * 1000 }
+  { yellow: yellow, upgrade: upgrade, yellow_ms: yellow_s * 1000, upgrade_ms: upgrade_s * 1000,
+    hexes: game.hexes.map(&:id), manifest: game.tiles.uniq(&:name).to_h { |t| [t.name, t.color.to_s] } }
 end
 
 def rules_tables(title)

@@ -28,6 +28,7 @@ SUBCOMMAND_MODULES = (
     "editor.cli.export",
     "editor.cli.solve",
     "editor.cli.tiles",
+    "editor.cli.puzzle",
 )
 
 

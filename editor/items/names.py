@@ -53,8 +53,16 @@ class NamesItem(QGraphicsItem):
         self._scenario_of = scenario_of
         self._scale = 1.0
         self._rect = QRectF()
+        self._names: tuple[object, list] = (None, [])  # (the scenario, its place names): read once per scenario
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.reset()
+
+    def names(self) -> list[tuple[QPointF, str, int]]:
+        """The shown scenario's place names (computed once per scenario object: edits make a new one)."""
+        scen = self._scenario_of()
+        if self._names[0] is not scen:
+            self._names = (scen, place_names(scen))
+        return self._names[1]
 
     @staticmethod
     def needed(scale: float) -> bool:
@@ -85,7 +93,7 @@ class NamesItem(QGraphicsItem):
         h = fm.height()
         taken: list[QRectF] = []
         out = []
-        for anchor, name, _rank in place_names(self._scenario_of()):
+        for anchor, name, _rank in self.names():
             d = transform.map(anchor)
             w = fm.horizontalAdvance(name) + 6
             box = QRectF(d.x() - w / 2, d.y() - h / 2, w, h)
@@ -97,7 +105,7 @@ class NamesItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         t = painter.worldTransform()
-        if not self.needed(t.m11()):
+        if not self.needed(t.m11()) or not self.names():
             return
         painter.save()
         painter.resetTransform()

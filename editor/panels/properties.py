@@ -2,9 +2,16 @@
 
 One selected cell: its name, label, terrain, cost, cities (name, slots, revenue, reserved
 companies), towns (name, revenue), station platform (station, access side, kind, owner) and
-hex-level reservations. Several cells: terrain and cost for all of them. A field turns red with
-the reason while its text is invalid; a valid value is applied (as one undo step) when the
-field is left or Return is pressed.
+hex-level reservations; for 18xx hexes also the printed colour (any 18xx.games colour), further
+labels, terrain costs of any terrain (``40 mountain|river; 20 water``), icons (``port;
+image:1846/20,sticky:1``), frame and stripes colours, the future label (``T green``), track
+stubs, each city's groups, visit cost, route, drawing position and off-board flag, each town's
+style and halt symbol, each path's track kind and lanes, and a summary of the borders on the
+cell's sides (the edge tool paints those). Several cells: terrain and cost for all of them. A
+field turns red with the reason while its text is invalid; a valid value is applied (as one
+undo step) when the field is left or Return is pressed. Each city also lists the companies whose
+station tokens fill its circles, in order (editable like the other fields; the Token tool places
+them with the mouse).
 """
 
 from __future__ import annotations
@@ -27,19 +34,83 @@ INVALID_STYLE = "QLineEdit { background: #ffd6d6; border: 1px solid #c00000; }"
 Path = tuple[Any, ...]
 
 
+BOOL_WORDS = {"yes": True, "no": False, "1": True, "0": False, "true": True, "false": False}
+
+
+def _parse_costs(text: str) -> list[dict]:
+    """``40 mountain|river; 20 water size:2`` -> terrain costs."""
+    out = []
+    for item in (t.strip() for t in text.split(";")):
+        if not item:
+            continue
+        words = item.split()
+        if not words[0].isdigit():
+            raise ValueError(f"costs: {item[:40]!r} must start with the cost, like '40 mountain|river'")
+        c: dict = {"cost": int(words[0]), "terrains": []}
+        for w in words[1:]:
+            k, colon, v = w.partition(":")
+            if colon and k in ("size", "loc"):
+                c[k] = int(v) if k == "size" and v.isdigit() else v
+            else:
+                c["terrains"] += [t for t in w.split("|") if t]
+        out.append(c)
+    return out
+
+
+def _format_costs(costs) -> str:
+    parts = []
+    for c in costs:
+        words = [str(c.cost)] + (["|".join(c.terrains)] if c.terrains else [])
+        words += [f"size:{c.size}"] if c.size is not None else []
+        words += [f"loc:{c.loc}"] if c.loc is not None else []
+        parts.append(" ".join(words))
+    return "; ".join(parts)
+
+
 def _parse(path: Path, text: str) -> Any:
     """The value a field's text stands for (its type follows from the last part of the path)."""
     key = path[-1]
     text = text.strip()
-    if key in ("name", "label", "owner"):
+    if key in ("name", "label", "owner", "color", "stripes", "route", "loc", "style", "symbol"):
         return text or None
+    if key == "costs":
+        return _parse_costs(text)
+    if key == "icons":
+        return [t.strip() for t in text.split(";") if t.strip()]
+    if key in ("labels", "groups"):
+        return [t.strip() for t in text.split(",") if t.strip()]
+    if key == "stubs":
+        items = [t.strip() for t in text.split(",") if t.strip()]
+        if not all(t.isdigit() for t in items):
+            raise ValueError(f"stubs: {text[:40]!r} must be edge numbers like 0, 3")
+        return [int(t) for t in items]
+    if key == "future_label":
+        words = text.split()
+        return None if not words else {"label": words[0], "color": words[1] if len(words) > 1 else None}
+    if key == "frame":
+        words = text.split()
+        return None if not words else {"color": words[0], "color2": words[1] if len(words) > 1 else None}
+    if key in ("visit_cost", "lanes"):
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ValueError(f"{key}: {text[:40]!r} is not a whole number")
+        return int(text)
+    if key in ("offboard", "hide", "boom"):
+        if not text and key == "offboard":
+            return None
+        if text.lower() not in BOOL_WORDS:
+            raise ValueError(f"{key}: write yes or no")
+        return BOOL_WORDS[text.lower()]
+    if key == "track":
+        return text or "broad"
     if key in ("cost", "slots", "access"):
         if not text.lstrip("-").isdigit():
             raise ValueError(f"{key}: {text!r} is not a whole number")
         return int(text)
     if key == "revenue":
         return int(text) if text.lstrip("-").isdigit() else text
-    if key == "reserved":
+    if key == "reserved" or path[0] == "city_tokens":
         return [t.strip() for t in text.split(",") if t.strip()]
     return text
 
@@ -53,10 +124,42 @@ def format_value(value: Any) -> str:
 
 
 def field_value(cell: Cell, path: Path) -> Any:
+    if path[0] == "city_tokens":  # the companies whose tokens fill a city's circles, in order
+        return [t.company for t in cell.tokens if t.city == path[1]]
     obj: Any = cell
     for part in path:
         obj = obj[part] if isinstance(part, int) else getattr(obj, part)
     return obj
+
+
+def format_field(cell: Cell, path: Path) -> str:
+    """The text a field shows for the cell's value (the inverse of ``_parse``)."""
+    value = field_value(cell, path)
+    key = path[-1]
+    if key == "costs":
+        return _format_costs(value)
+    if key == "icons":
+        return "; ".join(value)
+    if key == "future_label":
+        return "" if value is None else " ".join(v for v in (value.label, value.color) if v)
+    if key == "frame":
+        return "" if value is None else " ".join(v for v in (value.color, value.color2) if v)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return format_value(value)
+
+
+def borders_summary(scenario: Scenario, coord) -> str:
+    """The borders on a cell's sides, e.g. '0 mountain 60; 3 river 20 (this hex only)'."""
+    grid = scenario.board.grid
+    items = []
+    for edge in range(grid.sides):
+        for f in scenario.board.features_on_side(coord, edge):
+            if f.one_sided and grid.coord(f.cell) != coord:
+                continue
+            words = [str(edge), f.kind] + ([str(f.cost)] if f.cost else []) + ([f.color] if f.color else [])
+            items.append(" ".join(words) + (" (this hex only)" if f.one_sided else ""))
+    return "; ".join(items)
 
 
 def candidate_cell(scenario: Scenario, cell: Cell, path: Path, text: str) -> tuple[Cell | None, str]:
@@ -66,6 +169,13 @@ def candidate_cell(scenario: Scenario, cell: Cell, path: Path, text: str) -> tup
     except ValueError as exc:
         return None, str(exc)
     data = cell.model_dump()
+    if path[0] == "city_tokens":
+        unknown = [c for c in value if scenario.company(c) is None]
+        if unknown:
+            return None, f"tokens: unknown company {', '.join(unknown)[:80]}"
+        city = path[1]
+        data["tokens"] = [t for t in data["tokens"] if t["city"] != city] + [{"company": c, "city": city} for c in value]
+        return Cell.model_validate(data), ""
     obj: Any = data
     for part in path[:-1]:
         obj = obj[part]
@@ -149,7 +259,8 @@ class PropertiesPanel(QWidget):
         if len(sel) != 1:
             return (sel, id(self.document.scenario))
         cell = self.document.cell(sel[0])
-        return (sel, id(self.document.scenario), len(cell.cities), len(cell.towns), cell.platform is not None, cell.tile)
+        return (sel, id(self.document.scenario), len(cell.cities), len(cell.towns), len(cell.paths), cell.platform is not None, cell.tile,
+                tuple(self.document.scenario.board.edges))
 
     def _refresh_in_place(self) -> bool:
         """Show new values in the existing fields (keeps focus while tabbing); False if the shape changed."""
@@ -157,7 +268,7 @@ class PropertiesPanel(QWidget):
             return False
         cell = self.document.cell(self.document.selection[0])
         for path, edit in self.fields.items():
-            text = format_value(field_value(cell, path))
+            text = format_field(cell, path)
             if edit.text() != text:
                 edit.setText(text)
             edit.setStyleSheet("")
@@ -203,9 +314,20 @@ class PropertiesPanel(QWidget):
             self._line_row(("cities", i, "slots"), f"City {i + 1} slots", format_value(city.slots))
             self._line_row(("cities", i, "revenue"), f"City {i + 1} revenue", format_value(city.revenue))
             self._line_row(("cities", i, "reserved"), f"City {i + 1} reserved", format_value(city.reserved))
+            if self.document.grid.sides == 6:
+                for key, title in (("groups", "groups"), ("visit_cost", "visit cost"), ("route", "route"),
+                                   ("loc", "drawn at"), ("offboard", "off-board")):
+                    self._line_row(("cities", i, key), f"City {i + 1} {title}", format_field(cell, ("cities", i, key)))
+        for i in range(self._city_count(cell)):
+            self._line_row(("city_tokens", i), f"City {i + 1} tokens", format_value(field_value(cell, ("city_tokens", i))))
         for i, town in enumerate(cell.towns):
             self._line_row(("towns", i, "name"), f"Town {i + 1} name", format_value(town.name))
             self._line_row(("towns", i, "revenue"), f"Town {i + 1} revenue", format_value(town.revenue))
+            if self.document.grid.sides == 6:
+                self._line_row(("towns", i, "style"), f"Town {i + 1} style", format_value(town.style))
+                self._line_row(("towns", i, "symbol"), f"Town {i + 1} halt symbol", format_value(town.symbol))
+        if self.document.grid.sides == 6:
+            self._hex_rows(cell, coord)
         if cell.platform is not None:
             p = cell.platform
             self._line_row(("platform", "station"), "Platform station", p.station)
@@ -221,6 +343,27 @@ class PropertiesPanel(QWidget):
         self._line_row(("reserved",), "Reserved (hex)", format_value(cell.reserved))
         if cell.tile is not None:
             self.form.addRow("Tile", QLabel(f"{cell.tile.tile}, rotation {cell.tile.rotation}"))
+
+    def _hex_rows(self, cell: Cell, coord) -> None:
+        """The 18xx.games fields of one hex (see the module docstring)."""
+        for path, title in ((("color",), "Hex colour"), (("labels",), "More labels"), (("costs",), "Terrain costs"),
+                            (("icons",), "Icons"), (("frame",), "Frame colour(s)"), (("stripes",), "Stripes colour"),
+                            (("future_label",), "Future label"), (("stubs",), "Track stubs")):
+            self._line_row(path, title, format_field(cell, path))
+        for i, _p in enumerate(cell.paths):
+            self._line_row(("paths", i, "track"), f"Path {i + 1} track", format_field(cell, ("paths", i, "track")))
+            self._line_row(("paths", i, "lanes"), f"Path {i + 1} lanes", format_field(cell, ("paths", i, "lanes")))
+        summary = borders_summary(self.document.scenario, coord)
+        if summary:
+            label = QLabel(summary)
+            label.setWordWrap(True)
+            label.setToolTip("Borders are painted with the edge tool (G): gauge, river, impassable, mountain, divider, offboard, border")
+            self.form.addRow("Borders", label)
+    def _city_count(self, cell: Cell) -> int:
+        """Cities whose circles take tokens: the printed ones, or the laid tile's when it has more."""
+        tdef = self.document.scenario.tile(cell.tile.tile) if cell.tile is not None else None
+        on_tile = sum(1 for n in tdef.nodes if n.kind == "city") if tdef is not None else 0
+        return max(len(cell.cities), on_tile)
 
     def _terrain_row(self, sel) -> None:
         combo = QComboBox()
@@ -284,7 +427,7 @@ class PropertiesPanel(QWidget):
             self.error.setText(why)
             return False
         if new != old:
-            what = " ".join(str(p) for p in path if not isinstance(p, int))
+            what = " ".join(str(p) for p in path if not isinstance(p, int)).replace("_", " ")
             self.document.undo_stack.push(EditCellCommand(self.document, coord, new, what))
         return True
 
@@ -305,7 +448,7 @@ class PropertiesPanel(QWidget):
             return
         cell = self.document.cell(self.document.selection[0])
         for path, edit in list(self.fields.items()):
-            if edit.text() != format_value(field_value(cell, path)):
+            if edit.text() != format_field(cell, path):
                 self._apply_single(path, edit.text(), edit)
                 cell = self.document.cell(self.document.selection[0])
 
@@ -314,4 +457,4 @@ class PropertiesPanel(QWidget):
         return self.fields.get(tuple(path))
 
 
-__all__ = ["PropertiesPanel", "candidate_cell"]
+__all__ = ["PropertiesPanel", "borders_summary", "candidate_cell", "format_field"]

@@ -51,7 +51,18 @@ from editor.render.base import (  # noqa: F401 - re-exported: the public paintin
     geometry,
     grid_bounds,
 )
-from editor.render.track import TrackData, paint_track, track_width
+from editor.render.decor import (
+    any_color,
+    hex_color,
+    paint_costs,
+    paint_frame,
+    paint_future_label,
+    paint_icons,
+    paint_partitions,
+    paint_stripes,
+    paint_stubs,
+)
+from editor.render.track import TrackData, city_circles, paint_track, track_width
 from model.board import Cell
 from model.grid import Coord, letters_for
 from model.scenario import Scenario
@@ -148,6 +159,7 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
                 revenues=[n.revenue for n in tdef.nodes],
                 styles=[n.style for n in tdef.nodes],
                 tags=tuple(tdef.tags),
+                kinds_of_track=[(p.track, p.lanes, p.terminal_style) for p in tdef.paths],
             ),
             tdef,
         )
@@ -160,10 +172,27 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
             kinds=kinds,
             slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + cell.junction_count),
             revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * cell.junction_count,
-            styles=[None] * len(kinds),
+            styles=[None] * len(cell.cities) + [t.style for t in cell.towns] + [None] * cell.junction_count,
+            kinds_of_track=[(p.track, p.lanes, p.terminal_style) for p in cell.paths],
         ),
         None,
     )
+
+
+def station_circles(scenario: Scenario, coord: Coord, size: float) -> list[list[tuple[QPointF, float]]]:
+    """The station circles of each city on a cell, in scene coordinates (centre, radius), as
+    :func:`paint_cell` draws them: what the token tool hits."""
+    cell = scenario.board.cell(coord)
+    track, _tdef = _cell_track(scenario, cell)
+    if track is None or "city" not in track.kinds:
+        return []
+    grid = scenario.board.grid
+    x, y = grid.centre(coord, size)
+    s = size / UNIT
+    return [
+        [(QPointF(x + c.x() * s, y + c.y() * s), r * s) for c, r in circles]
+        for circles in city_circles(geometry(grid), track)
+    ]
 
 
 def cell_background(scenario: Scenario, cell: Cell) -> QColor:
@@ -173,7 +202,7 @@ def cell_background(scenario: Scenario, cell: Cell) -> QColor:
         if tdef is not None and tdef.color in TILE_COLORS:
             return TILE_COLORS[tdef.color]
     if cell.color is not None:
-        return TILE_COLORS[cell.color]
+        return TILE_COLORS.get(cell.color) or hex_color(cell.color)
     return TERRAIN_FILL.get(cell.terrain, LAND)
 
 
@@ -194,6 +223,12 @@ def paint_cell_at(painter: QPainter, scenario: Scenario, coord: Coord, centre: Q
     s = size / UNIT
     painter.scale(s, s)
     bg = cell_background(scenario, cell)
+    if cell.color == "empty":  # a hole in the map: only a faint dashed outline
+        painter.setPen(QPen(GRID_LINE, 1.0, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(geo.polygon)
+        painter.restore()
+        return
     painter.setPen(QPen(GRID_LINE, 1.5 if detail else 2.5))
     painter.setBrush(bg)
     painter.drawPolygon(geo.polygon)
@@ -209,8 +244,15 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
     covered = tdef is not None and tdef.color != "track"  # a coloured 18xx tile covers the printed hex
     busy = track is not None or cell.platform is not None
     a = geo.apothem
+    if not covered:
+        if cell.stripes:
+            paint_stripes(painter, geo, cell.stripes)
+        if cell.frame is not None:
+            paint_frame(painter, geo, cell.frame)
     # terrain
-    if detail and not covered:
+    if detail and not covered and cell.costs:
+        paint_costs(painter, geo, cell.costs, busy)
+    elif detail and not covered:
         sym = QPointF(a * 0.5, a * 0.45) if busy else QPointF(0, 0)
         big = 13.0 if busy else 20.0
         if cell.terrain == "mountain":
@@ -230,6 +272,10 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
         painter.drawPolygon(QPolygonF([QPointF(-s, s * 0.6), QPointF(0, -s * 0.8), QPointF(s, s * 0.6)]))
     if cell.platform is not None:
         _paint_platform(painter, scenario, geo, cell, detail)
+    if not covered and cell.partitions:
+        paint_partitions(painter, geo, cell.partitions)
+    if not covered and cell.stubs:
+        paint_stubs(painter, geo, cell.stubs, track_width(geo))
     if track is not None:
         n_cities = track.kinds.count("city")
         tokens = _city_tokens(scenario, cell, n_cities) if n_cities else None
@@ -244,10 +290,13 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
                   background=QColor(255, 255, 255, 170))
     label = cell.label or (tdef.label if tdef is not None else None)
     if label:
-        _paint_label(painter, geo, label)
+        extra = [] if tdef is not None else cell.labels
+        _paint_label(painter, geo, " ".join([label, *extra]), 1 + len(extra))
+    if cell.future_label is not None and not covered:
+        paint_future_label(painter, geo, cell.future_label)
     icons = [i for i in cell.icons if not _says_name(i, name)]  # "COTTON" needs no "cotton" badge under it
     if icons:
-        _paint_icons(painter, geo, icons, busy or (not covered and cell.terrain in ("mountain", "hill", "water")))
+        paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")))
     if tdef is not None and tdef.color != "track":
         draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
 
@@ -259,7 +308,7 @@ def _says_name(icon: str, name: str | None) -> bool:
     return icon.rsplit("/", 1)[-1].lower() == name.rstrip("0123456789").lower()
 
 
-def _paint_label(painter: QPainter, geo: Geometry, label: str) -> None:
+def _paint_label(painter: QPainter, geo: Geometry, label: str, count: int = 1) -> None:
     """A hex label ('OO', 'B', 'FERRY'); a '+?' (a revenue that varies, 18 India) gets a badge as on the map."""
     at = _label_position(geo)
     if label.startswith("+"):
@@ -268,24 +317,13 @@ def _paint_label(painter: QPainter, geo: Geometry, label: str) -> None:
         painter.drawRoundedRect(QRectF(at.x() - 15, at.y() - 11, 30, 22), 6, 6)
         draw_text(painter, at, label, 14, bold=True, max_width=26)
         return
-    draw_text(painter, at, label, 15, bold=True, max_width=geo.apothem * 0.55)
+    draw_text(painter, at, label, 15, bold=True, max_width=geo.apothem * 0.55 * count)
 
 
 def _label_position(geo: Geometry) -> QPointF:
     """Where a cell's label ('OO', 'B', '+?') goes: the lower left, clear of centred cities."""
     a = geo.apothem
     return QPointF(-a * 0.6, a * 0.55) if geo.sides == 6 else QPointF(-a * 0.68, -a * 0.68)
-
-
-def _paint_icons(painter: QPainter, geo: Geometry, icons: list[str], busy: bool) -> None:
-    """Icons (e.g. commodities '18_india/rice-30') as small labelled badges."""
-    a = geo.apothem
-    n = len(icons)
-    y0 = a * 0.62 if busy else -a * 0.3 * (n - 1) / 2
-    for i, icon in enumerate(icons):
-        text = icon.rsplit("/", 1)[-1].replace("-", " ")
-        at = QPointF(0, y0 + i * a * 0.3) if not busy else QPointF((i - (n - 1) / 2) * a * 0.55, y0)
-        draw_text(painter, at, text, 11, max_width=a * (1.4 if not busy else 0.5), background=QColor(255, 255, 255, 200))
 
 
 def _paint_platform(painter: QPainter, scenario: Scenario, geo: Geometry, cell: Cell, detail: bool) -> None:
@@ -405,23 +443,36 @@ def side_segment(grid, coord: Coord, edge: int, size: float) -> tuple[QPointF, Q
     return QPointF(cx + p.x() * s, cy + p.y() * s), QPointF(cx + q.x() * s, cy + q.y() * s)
 
 
-EDGE_ORDER = {"river": 0, "impassable": 1, "gauge": 2}
+EDGE_ORDER = {"offboard": 0, "river": 1, "mountain": 2, "impassable": 3, "border": 3, "divider": 4, "gauge": 5}
 
 
-def edge_pen(kind: str, size: float) -> QPen:
-    """The pen of an edge feature, scaled to the cell size."""
+def edge_pen(kind: str, size: float, color: str | None = None) -> QPen:
+    """The pen of an edge feature, scaled to the cell size (``color``: the border's own colour)."""
     s = size / UNIT
     if kind == "river":
-        return QPen(RIVER, 7 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-    if kind == "impassable":
-        return QPen(IMPASSABLE, 10 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-    pen = QPen(GAUGE, 5 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
-    pen.setDashPattern([2.2, 1.4])
+        pen = QPen(RIVER, 7 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    elif kind in ("impassable", "border"):
+        pen = QPen(IMPASSABLE, 10 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+    elif kind == "mountain":
+        pen = QPen(MOUNTAIN, 9 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    elif kind == "divider":
+        pen = QPen(IMPASSABLE, 4 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([3.0, 2.0])
+    elif kind == "offboard":
+        pen = QPen(TILE_COLORS["red"].darker(130), 6 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([1.0, 1.0])
+    else:
+        pen = QPen(GAUGE, 5 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([2.2, 1.4])
+    if color:
+        pen.setColor(any_color(color))
     return pen
 
 
 def paint_edges(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None, detail: bool = True) -> None:
-    """Paint rivers (blue, with cost), impassable sides (dark bars) and gauge lines (dashed red)."""
+    """Paint rivers (blue, with cost), mountain passes (brown, with cost), impassable and untyped
+    borders (dark bars), dividers (dark dashes), off-board edges (red dots) and gauge lines
+    (dashed red); a border's own colour wins."""
     board = scenario.board
     grid = board.grid
     features = sorted(board.edges, key=lambda f: EDGE_ORDER.get(f.kind, 3))
@@ -436,24 +487,36 @@ def paint_edges(painter: QPainter, scenario: Scenario, size: float, *, rect: QRe
         p, q = side_segment(grid, coord, f.edge, size)
         if rect is not None and not rect.intersects(QRectF(p, q).normalized().adjusted(-size * 0.2, -size * 0.2, size * 0.2, size * 0.2)):
             continue
-        painter.setPen(edge_pen(f.kind, size))
+        painter.setPen(edge_pen(f.kind, size, f.color))
+        if f.one_sided:  # declared by one hex only: drawn on its side of the line
+            c = QPointF(*grid.centre(coord, size))
+            p, q = (QPointF(v.x() + (c.x() - v.x()) * 0.04, v.y() + (c.y() - v.y()) * 0.04) for v in (p, q))
         painter.drawLine(p, q)
-        if f.kind == "river" and f.cost and detail:
-            costs.append((QPointF((p.x() + q.x()) / 2, (p.y() + q.y()) / 2), f.cost))
-    for at, cost in costs:
+        if f.kind in ("river", "mountain") and f.cost and detail:
+            costs.append((QPointF((p.x() + q.x()) / 2, (p.y() + q.y()) / 2), f.cost, RIVER if f.kind == "river" else MOUNTAIN))
+    for at, cost, colour in costs:
         painter.save()
         painter.translate(at)
         painter.scale(size / UNIT, size / UNIT)
-        _paint_cost_badge(painter, QPointF(0, 0), cost, RIVER)
+        _paint_cost_badge(painter, QPointF(0, 0), cost, colour)
         painter.restore()
     painter.restore()
 
 
 # --- coordinate labels and whole boards ------------------------------------------------------
 def _axis_texts(grid) -> tuple:
+    ls, ns = getattr(grid, "letter_start", 0), getattr(grid, "number_start", 1)
+
+    def letters(i: int) -> str:  # hex maps may start left of A ('a', 'b' ...)
+        k = i + ls
+        return letters_for(k) if k >= 0 else chr(ord("a") - k - 1)
+
+    def number(i: int) -> str:
+        return str(i + ns)
+
     if grid.kind == "hex" and grid.effective_axes == "number-letter":
-        return (lambda x: str(x + 1)), letters_for
-    return letters_for, (lambda y: str(y + 1))
+        return number, letters
+    return letters, number
 
 
 def label_margin(size: float) -> float:

@@ -50,6 +50,9 @@ TILE_COLORS = {
     "gray": QColor("#bdbdbd"),
     "red": QColor("#e05a4f"),
     "blue": QColor("#6fa8dc"),
+    "purple": QColor("#b07cc6"),
+    "orange": QColor("#f5a442"),
+    "sepia": QColor("#d2b48c"),
 }
 PHASE_COLORS = {"yellow": "#f5dc55", "green": "#74bb5d", "brown": "#c08552", "gray": "#bdbdbd", "red": "#e05a4f"}
 TERRAIN_FILL = {

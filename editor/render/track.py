@@ -28,6 +28,8 @@ class TrackData:
     revenues: list
     styles: list
     tags: tuple = ()
+    kinds_of_track: list | None = None
+    """Per path: (track kind, lanes, terminal style) from :class:`~model.tiles.TilePath` (None: broad)."""
 
 
 def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple]) -> list[QPointF]:
@@ -154,7 +156,8 @@ def paint_track(
     painter.setBrush(Qt.BrushStyle.NoBrush)
     drawn_ports: list[set] = []
     done_towns: set[int] = set()
-    for a, b, terminal in track.paths:
+    for i, (a, b, terminal) in enumerate(track.paths):
+        kind, lanes, term_style = track.kinds_of_track[i] if track.kinds_of_track else ("broad", None, 1)
         ka, kb = node_index(a), node_index(b)
         tk = ka if ka in town_arcs else kb if kb in town_arcs else None
         if tk is not None:
@@ -171,10 +174,9 @@ def paint_track(
             painter.drawPath(_middle_of(shape, 0.2, 0.8))
         drawn_ports.append(ports)
         if terminal and (isinstance(a, int) or isinstance(b, int)):
-            _paint_terminal(painter, geo, a if isinstance(a, int) else b, w)
+            _paint_terminal(painter, geo, a if isinstance(a, int) else b, w, 0.3 if term_style == 2 else 0.55)
             continue
-        painter.setPen(pen)
-        painter.drawPath(shape)
+        _stroke_track(painter, shape, kind, lanes, w, background, pen)
         if a == b:
             continue
         if "tunnel" in track.tags and isinstance(a, int) and isinstance(b, int):
@@ -220,11 +222,59 @@ def _middle_of(path: QPainterPath, t0: float, t1: float, steps: int = 12) -> QPa
     return out
 
 
-def _paint_terminal(painter: QPainter, geo: Geometry, edge: int, w: float) -> None:
-    """An off-board exit: a black wedge pointing out through the edge."""
+NARROW_DASH = [1.2, 1.2]
+
+
+def _stroke_track(painter: QPainter, shape: QPainterPath, kind: str, lanes: int | None, w: float, background: QColor, pen: QPen) -> None:
+    """One path by its track kind: broad (solid), narrow (thinner, white ties), dual (broad with
+    white ties), thin (a hairline), future (dashed gray); lanes as parallel rails."""
+    cap, join = Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin
+    if lanes and lanes > 1:
+        painter.setPen(QPen(TRACK, w * (0.8 + 0.7 * lanes), Qt.PenStyle.SolidLine, cap, join))
+        painter.drawPath(shape)
+        for k in range(1, lanes):
+            gap = QPen(background, w * 0.35, Qt.PenStyle.SolidLine, cap, join)
+            painter.setPen(gap)
+            if lanes == 2:
+                painter.drawPath(shape)
+            else:  # more lanes: the gaps shown as dashes of different phase
+                gap.setStyle(Qt.PenStyle.CustomDashLine)
+                gap.setDashPattern([2.0, 1.0])
+                gap.setDashOffset(k)
+                painter.setPen(gap)
+                painter.drawPath(shape)
+    elif kind == "narrow":
+        painter.setPen(QPen(TRACK, w * 0.6, Qt.PenStyle.SolidLine, cap, join))
+        painter.drawPath(shape)
+        ties = QPen(CITY_FILL, w * 0.22, Qt.PenStyle.CustomDashLine, cap, join)
+        ties.setDashPattern(NARROW_DASH)
+        painter.setPen(ties)
+        painter.drawPath(shape)
+    elif kind == "dual":
+        painter.setPen(pen)
+        painter.drawPath(shape)
+        ties = QPen(CITY_FILL, w * 0.3, Qt.PenStyle.CustomDashLine, cap, join)
+        ties.setDashPattern([2.0, 1.2])
+        painter.setPen(ties)
+        painter.drawPath(shape)
+    elif kind == "thin":
+        painter.setPen(QPen(TRACK, w * 0.3, Qt.PenStyle.SolidLine, cap, join))
+        painter.drawPath(shape)
+    elif kind == "future":
+        dashed = QPen(QColor("#8a8a8a"), w * 0.6, Qt.PenStyle.CustomDashLine, cap, join)
+        dashed.setDashPattern([1.6, 1.2])
+        painter.setPen(dashed)
+        painter.drawPath(shape)
+    else:
+        painter.setPen(pen)
+        painter.drawPath(shape)
+
+
+def _paint_terminal(painter: QPainter, geo: Geometry, edge: int, w: float, length: float = 0.55) -> None:
+    """An off-board exit: a black wedge pointing out through the edge (``length``: of the apothem)."""
     m, d = geo.mids[edge], geo.inward[edge]
     s = QPointF(-d.y(), d.x())
-    depth = geo.apothem * 0.55
+    depth = geo.apothem * length
     tip = QPointF(m.x() + d.x() * depth, m.y() + d.y() * depth)
     half = w * 1.1
     poly = QPolygonF([QPointF(m.x() + s.x() * half, m.y() + s.y() * half), tip, QPointF(m.x() - s.x() * half, m.y() - s.y() * half)])
@@ -351,6 +401,23 @@ def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
     painter.setBrush(CITY_FILL)
     painter.drawEllipse(at, r, r)
     draw_text(painter, at, str(revenue), r * 1.15, bold=True, max_width=r * 1.9)
+
+
+def city_circles(geo: Geometry, track: TrackData) -> list[list[tuple[QPointF, float]]]:
+    """Where each city's station circles are painted: per city (in node order), the centre and
+    radius of every circle, in the cell's own units (the token tool finds the clicked circle)."""
+    pos = _node_positions(geo, track.kinds, track.paths)
+    out: list[list[tuple[QPointF, float]]] = []
+    for k, kind in enumerate(track.kinds):
+        if kind != "city":
+            continue
+        r = _city_radius(geo)
+        slots = max(1, track.slots[k])
+        if slots > 4:
+            r = min(r, geo.apothem * 1.6 / (2 * slots))
+        p = pos[k]
+        out.append([(QPointF(p.x() + o.x(), p.y() + o.y()), r * 0.96) for o in _slot_offsets(slots, r)])
+    return out
 
 
 def _paint_city(

@@ -8,7 +8,9 @@ from editor.tools.feature import FeatureTool
 from editor.tools.fill import FillTool
 from editor.tools.select import SelectTool
 from editor.tools.stamp import StampTool
+from editor.tools.token import TokenTool
 
 TOOL_CLASSES: tuple[type[Tool], ...] = (SelectTool, BrushTool, FillTool, FeatureTool, EdgeTool, StampTool, EraserTool)
+TOOL_CLASSES += (TokenTool,)  # station tokens, homes and reservations (18xx maps)
 
-__all__ = ["TOOL_CLASSES", "BrushTool", "EdgeTool", "EraserTool", "FeatureTool", "FillTool", "SelectTool", "StampTool", "Tool"]
+__all__ = ["TOOL_CLASSES", "BrushTool", "EdgeTool", "EraserTool", "FeatureTool", "FillTool", "SelectTool", "StampTool", "TokenTool", "Tool"]

@@ -1,4 +1,5 @@
-"""The edge tool: toggle a gauge line, a river (with its cost) or an impassable side.
+"""The edge tool: toggle a gauge line, a river or mountain pass (with its cost), an impassable
+side, a divider, an off-board edge or a plain (untyped) border.
 
 While hovering, the side a click would change is highlighted in the colour of what the click
 will do: green where it adds the feature, red where it removes one, amber where it replaces a
@@ -18,8 +19,12 @@ from editor.render import CELL_SIZE, side_segment
 from editor.tools.base import Tool, is_left
 from model import editing
 
-EDGE_KINDS = ("gauge", "river", "impassable")
-KIND_NAMES = {"gauge": "gauge line", "river": "river", "impassable": "impassable side"}
+EDGE_KINDS = ("gauge", "river", "impassable", "mountain", "divider", "offboard", "border")
+"""Every edge feature kind (see model.board.EdgeKind); river and mountain take a cost."""
+KIND_NAMES = {
+    "gauge": "gauge line", "river": "river", "impassable": "impassable side", "mountain": "mountain pass",
+    "divider": "divider", "offboard": "off-board edge", "border": "border",
+}
 ACTION_COLOURS = {"add": QColor(30, 160, 60, 170), "remove": QColor(215, 30, 30, 170), "replace": QColor(230, 150, 20, 180)}
 """The side highlight: what a click will do there."""
 
@@ -61,8 +66,8 @@ class EdgeTool(Tool):
 
     def describe(self, coord, edge: int, action: str) -> str:
         grid = self.document.grid
-        what = KIND_NAMES[self.kind] + (f" (cost {self.cost})" if self.kind == "river" else "")
-        verb = {"add": "adds a", "remove": "removes the", "replace": "replaces the river by a"}[action]
+        what = KIND_NAMES[self.kind] + (f" (cost {self.cost})" if self.kind in ("river", "mountain") else "")
+        verb = {"add": "adds a", "remove": "removes the", "replace": "replaces the one there by a"}[action]
         return f"{grid.label(coord)} side {grid.edge_name(edge)}: a click {verb} {what}"
 
     # --- events ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from editor.commands import PlaceFeatureCommand
 from editor.render import CELL_SIZE
 from editor.tools.base import Tool, is_left
-from model import editing
+from model import editing, features
 
 FEATURE_NAMES = {
     "city": "city",
@@ -33,6 +33,10 @@ class FeatureTool(Tool):
         super().__init__(document, parent)
         self.feature = "city"
         self.owner: str | None = None
+
+    def choices(self) -> list[str]:
+        """The features this scenario's rule set uses (the options bar offers only these)."""
+        return features.placer_choices(self.document.rule_set, list(FEATURE_NAMES))
 
     def set_feature(self, feature: str) -> None:
         if feature not in editing.FEATURES:

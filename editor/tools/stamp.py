@@ -29,6 +29,7 @@ class StampTool(Tool):
         self._cache: dict = {}
         self._pushing = False
         document.undo_stack.indexChanged.connect(self._stack_moved)
+        document.metaChanged.connect(self._refresh_ghost)  # a new active actor or phase: judge again
 
     # --- options -----------------------------------------------------------------------------
     def set_tile(self, tile_id: str | None) -> None:

@@ -12,7 +12,10 @@ Facts used (see ``docs/export.md``):
   a track with no type runs from its side to the centre (a city or town there);
 * ``encoding``: the 18xx.games tile-language string, which 18xx-maker's ``export-rb`` passes
   through unchanged; it carries what 18xx-maker's drawing model cannot (which path joins which of
-  several cities).
+  several cities, lanes, stop details, decorations), so an export back to 18xx.games keeps them;
+* track kinds become the track ``gauge`` (narrow, dual; future -> dashed, thin -> line); border
+  kinds are drawn by colour (a border's own colour wins); terrain costs become ``terrain``
+  entries, several terrains joined with ``|``.
 
 Tiles in 18xx-maker's standard set are written as counts; game-specific tiles as inline
 definitions with ``quantity``. ``upgrades`` is the manifest's upgrade graph: the declared one, or
@@ -44,9 +47,25 @@ def maker_side(edge: int, orientation: str) -> int:
     return edge + 1 if orientation == "flat" else (edge if edge else 6)
 
 
+MAKER_GAUGE = {"narrow": "narrow", "dual": "dual", "future": "dashed", "thin": "line"}
+"""Our track kind -> 18xx-maker's track ``gauge`` (broad track has none)."""
+
+BORDER_STYLE = {
+    "gauge": {"color": "red", "dashed": True},
+    "river": {"color": "water"},
+    "impassable": {"color": "black"},
+    "border": {"color": "black"},
+    "mountain": {"color": "mountain"},
+    "divider": {"color": "black", "dashed": True},
+    "offboard": {"color": "offboard"},
+}
+"""How 18xx-maker draws each kind of edge feature (a feature's own colour wins)."""
+
+
 def _track(paths, orientation: str) -> list[dict]:
     out = []
     for p in paths:
+        n = len(out)
         a, b = p.a, p.b
         if isinstance(a, int) and isinstance(b, int):
             d = (b - a) % 6
@@ -64,6 +83,8 @@ def _track(paths, orientation: str) -> list[dict]:
                 if p.terminal:
                     item["type"] = "stub"
                 out.append(item)
+        if len(out) > n and getattr(p, "track", "broad") in MAKER_GAUGE:
+            out[-1]["gauge"] = MAKER_GAUGE[p.track]
     return out
 
 
@@ -77,7 +98,7 @@ def _hex_def(cell: Cell, label: str, orientation: str, sides, code: str) -> dict
     d: dict = {"color": MAKER_COLORS.get(color, color)}
     if cell.name:
         d["names"] = [{"name": cell.name}]
-    if cell.terrain == "offboard" and cell.cities and all(c.slots == 0 for c in cell.cities):
+    if cell.cities and all(c.offboard or (c.offboard is None and c.slots == 0 and cell.terrain == "offboard") for c in cell.cities):
         d["offBoardRevenue"] = {"revenues": [_revenue_value(c.revenue) for c in cell.cities]}
     elif cell.cities:
         d["cities"] = [
@@ -95,13 +116,18 @@ def _hex_def(cell: Cell, label: str, orientation: str, sides, code: str) -> dict
         d["track"] = track
     if cell.label:
         d["labels"] = [{"label": cell.label}]
-    if cell.cost or cell.terrain in ("hill", "mountain", "water"):
+    if cell.labels:
+        d.setdefault("labels", []).extend({"label": lbl} for lbl in cell.labels)
+    if cell.costs:
+        d["terrain"] = [{"type": "|".join(c.terrains) or "cost", "cost": c.cost} for c in cell.costs]
+    elif cell.cost or cell.terrain in ("hill", "mountain", "water"):
         d["terrain"] = [{"type": cell.terrain if cell.terrain != "plain" else "cost", "cost": cell.cost}]
     borders = []
     for edge in range(6):
         for f in sides.get((label, edge), []):
-            style = {"gauge": {"color": "red", "dashed": True}, "river": {"color": "water"},
-                     "impassable": {"color": "black"}}[f.kind]
+            style = dict(BORDER_STYLE[f.kind])
+            if f.color:
+                style["color"] = f.color
             borders.append({"side": maker_side(edge, orientation), **style})
     if borders:
         d["borders"] = borders

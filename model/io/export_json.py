@@ -68,5 +68,7 @@ TEXT_EXPORTERS: dict[str, Callable[[Scenario], tuple[str, list[str]]]] = {
 
 def export_text(scenario: Scenario, fmt: str) -> tuple[bytes, list[str]]:
     """The bytes of a text format and notes about what the format cannot hold."""
+    from model.features import dropped_by_export
+
     text, notes = TEXT_EXPORTERS[fmt](scenario)
-    return text.encode("utf-8"), notes
+    return text.encode("utf-8"), dropped_by_export(scenario, fmt) + notes  # what the format drops comes first

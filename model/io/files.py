@@ -27,6 +27,7 @@ try:
 except ImportError:  # not on Windows: stale temporary files are then not cleaned up
     fcntl = None  # type: ignore[assignment]
 
+from model.board import CELL_LAYOUT
 from model.io.messages import clip_long_words, shorten, shorten_repr
 from model.io.migrate import MigrationError, migrate
 from model.scenario import FORMAT, VERSION, Scenario
@@ -93,7 +94,7 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     if not text.strip():
         raise LoadError(file, "", "the file is empty")
     try:
-        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant, parse_float=_finite_float)
+        doc = json.loads(text, object_pairs_hook=_SharedObjects(), parse_constant=_reject_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise LoadError(file, f"{exc.lineno}:{exc.colno}", f"broken JSON: {exc.msg}") from None
     except _JsonProblem as exc:
@@ -112,22 +113,73 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     except MigrationError as exc:
         path, _, msg = str(exc).partition(": ")
         raise LoadError(file, path, msg) from None
+    layout = _share_equal_cells(doc)
+    if not migrated and layout is None:
+        del doc  # the parsed tree is not needed while pydantic builds the models
+        return _validate(text, file, None)
     if migrated:
         # pydantic reads the migrated object as text: first let its parser read the user's own
         # text, so that what it refuses (half a surrogate pair, nesting beyond its limit) is
         # located in the user's file, not in ours
         _pydantic_parses(text, file)
-        try:
-            text = json.dumps(doc)
-        except (RecursionError, ValueError):
-            raise LoadError(file, "", "broken JSON: nested too deeply") from None
-    del doc  # the parsed tree is not needed while pydantic builds the models
+    try:
+        reduced = json.dumps(doc)
+    except (RecursionError, ValueError):
+        raise LoadError(file, "", "broken JSON: nested too deeply") from None
+    del doc
+    context = {CELL_LAYOUT: layout} if layout is not None else None
+    try:
+        return _validate(reduced, file, context)
+    except LoadError as exc:
+        if migrated or not exc.message.startswith("broken JSON"):
+            raise
+    # what pydantic's parser refuses in the reduced text is in the user's text too: read that
+    # one as it is, so that the error is located in the user's file
+    del reduced
+    return _validate(text, file, None)
+
+
+# Boards with at least this many described cells are validated one distinct cell at a time.
+SHARE_CELLS_FROM = 256
+
+
+def _share_equal_cells(doc: dict[str, Any]) -> tuple[list[str], list[int], dict[int, str]] | None:
+    """Keep one cell of each distinct content in ``doc`` and return how to put the board back.
+
+    A filled board repeats a few dozen cell contents (a tile at a rotation on a terrain)
+    hundreds of thousands of times; pydantic then builds each distinct cell once, and the
+    labels share it (see ``Board._expand_shared_cells``). Returns ``(labels, keys, first)`` or
+    None when there is too little to share.
+    """
+    board = doc.get("board")
+    cells = board.get("cells") if isinstance(board, dict) else None
+    if not isinstance(cells, dict) or len(cells) < SHARE_CELLS_FROM:
+        return None
+    # the parser returned equal cells as one shared object (see _SharedObjects): its identity
+    # is the key of its content
+    index: dict[int, int] = {}
+    keys: list[int] = []
+    first: dict[int, str] = {}
+    for label, raw in cells.items():
+        key = index.setdefault(id(raw), len(index))
+        keys.append(key)
+        if key == len(first):
+            first[key] = label
+    if len(first) * 2 > len(cells):
+        return None  # mostly distinct cells: nothing to gain
+    labels = list(cells)
+    board["cells"] = {label: cells[label] for label in first.values()}
+    return labels, keys, first
+
+
+def _validate(text: str, file: str, context: dict[str, Any] | None) -> Scenario:
+    """Validate JSON text as a Scenario; every failure is a LoadError."""
     # Strict JSON validation: "4" is not a number and true is not 1. Collection pauses while
     # pydantic builds ten thousand small objects (it halves the time of a large board).
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return Scenario.model_validate_json(text, strict=True)
+        return Scenario.model_validate_json(text, strict=True, context=context)
     except ValidationError as exc:
         path, msg = _describe_validation(exc)
         if not path and ": " in msg and not msg.startswith("broken JSON"):
@@ -166,6 +218,43 @@ class _JsonProblem(ValueError):
     def __init__(self, message: str, needle: str) -> None:
         super().__init__(message)
         self.needle = needle
+
+
+class _SharedObjects:
+    """The parser's object hook: refuses a key given twice, and returns one dict for equal ones.
+
+    Equal small objects (``{"tile": "curve", "rotation": 2}``, and the cells holding them) come
+    back as one shared dict, so the parsed tree of a filled board is small; the tree is only
+    read, never changed in place. Values are compared with their types (``1``, ``1.0`` and
+    ``true`` differ); an object holding a list is never shared.
+    """
+
+    MAX_PAIRS = 6
+    MAX_DISTINCT = 100_000  # past this many distinct objects, stop remembering new ones
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple, dict[str, Any]] = {}
+
+    def __call__(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = _unique_keys(pairs)
+        if len(pairs) > self.MAX_PAIRS:
+            return obj
+        key = []
+        for k, v in pairs:
+            t = type(v)
+            if t is dict:
+                key.append((k, t, id(v)))  # an equal dict is the same (shared) object
+            elif t is list:
+                return obj
+            else:
+                key.append((k, t, repr(v) if t is float else v))  # repr: -0.0 is not 0.0
+        key_t = tuple(key)
+        found = self.memo.get(key_t)
+        if found is not None:
+            return found
+        if len(self.memo) < self.MAX_DISTINCT:
+            self.memo[key_t] = obj
+        return obj
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -228,6 +317,11 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         if size > MAX_BYTES:
             raise LoadError(name, "", f"is {size} bytes; scenario files are limited to {MAX_BYTES} bytes")
         data = p.read_bytes()
+        try:
+            text = data.decode("utf-8-sig")  # here, so that the bytes are gone while the text is read
+        except UnicodeDecodeError as exc:
+            raise LoadError(name, f"byte {exc.start}", "not UTF-8 text (is this a scenario file?)") from None
+        del data
     except LoadError:
         raise
     except FileNotFoundError:
@@ -238,7 +332,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         raise LoadError(name, "", f"cannot be read: {exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL character in the name
         raise LoadError(name, "", f"cannot be read: {exc}") from None
-    return loads(data, name)
+    return loads(text, name)
 
 
 def to_data(scenario: Scenario) -> dict[str, Any]:

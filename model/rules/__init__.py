@@ -165,7 +165,10 @@ class RuleSet:
     # --- the three questions ---------------------------------------------------------------
     def check(self, scenario: Scenario) -> list[Issue]:
         """Every issue of the board: the shared structural checks plus the rule set's own."""
-        return sort_issues(structural_issues(scenario) + self.option_issues(scenario) + self.board_issues(scenario))
+        from model.features import ignored_feature_issues  # late: it reads rule sets
+
+        shared = structural_issues(scenario) + self.option_issues(scenario) + ignored_feature_issues(scenario, self)
+        return sort_issues(shared + self.board_issues(scenario))
 
     def board_issues(self, scenario: Scenario) -> list[Issue]:
         return []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from model.features import ignored_feature_issues
 from model.grid import Coord
 from model.rules import Issue, sort_issues, structural_issues
 from model.rules.catalan.moves import CATALAN_TERRAIN, Analysis
@@ -177,6 +178,7 @@ class IncrementalChecker:
             if cell.tile is not None:
                 self.tile_cells.add(c)
         self.fixed = structural_issues(scenario) + rules.option_issues(scenario) + scenario_issues(scenario)
+        self.fixed += ignored_feature_issues(scenario, rules)
 
     def update(self, scenario: Scenario, changed: Iterable[Coord], structure_changed: bool = False) -> list[Issue]:
         """Issues after an edit of ``changed`` cells (pass ``structure_changed`` for player/state edits)."""
@@ -210,9 +212,10 @@ class IncrementalChecker:
             self.fixed = structural_issues(scenario) + self.rules.option_issues(scenario) + scenario_issues(scenario)
         else:
             # supply counts can change with any tile edit: recount (a dictionary pass, no search)
-            self.fixed = [i for i in self.fixed if i.rule != "core.supply-exceeded"] + [
+            self.fixed = [i for i in self.fixed if i.rule not in ("core.supply-exceeded", "core.ignored-feature")] + [
                 i for i in structural_issues(scenario) if i.rule == "core.supply-exceeded"
             ]
+        self.fixed += ignored_feature_issues(scenario, self.rules)  # a dictionary pass, like the supply
         return self.issues()
 
     def issues(self) -> list[Issue]:

@@ -44,6 +44,7 @@ from model.rules.eighteen_xx.company import (
     tokens_on_board,
 )
 from model.rules.eighteen_xx.hexmap import (
+    IMPASSABLE_COLORS,
     LAYABLE_COLORS,
     StaticMap,
     TrackView,
@@ -200,6 +201,12 @@ class EighteenXX(RuleSet):
             "home_counts_as_station",
             True,
             "Before a company has placed its first token, its home city counts as its station for reach.",
+        ),
+        OptionSpec(
+            "impassable_colors",
+            IMPASSABLE_COLORS,
+            "Printed hex colours (space-separated) whose sides accept an exit only where their printed track "
+            "faces it; hexes of other colours accept every side.",
         ),
     )
 

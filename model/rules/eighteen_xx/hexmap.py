@@ -23,6 +23,22 @@ LAYABLE_COLORS = frozenset({"white", "yellow", "green", "brown"})
 
 EXIT_OK, EXIT_OFF_MAP, EXIT_IMPASSABLE, EXIT_BLANK = 0, 1, 2, 3
 
+IMPASSABLE_COLORS = "blue gray red"
+"""The default of the option ``impassable_colors``: printed colours whose hexes accept an exit
+only on a side their printed track faces (the other sides are blank). 18xx.games titles may name
+others (``IMPASSABLE_HEX_COLORS``); a hex of any other colour accepts every side."""
+
+
+def impassable_colors(scenario: Scenario) -> frozenset[str]:
+    """The scenario's ``impassable_colors`` option (space-separated colours) as a set."""
+    value = scenario.rules.options.get("impassable_colors", IMPASSABLE_COLORS)
+    return frozenset(value.split()) if isinstance(value, str) else frozenset(IMPASSABLE_COLORS.split())
+
+
+def live_paths(paths) -> list:
+    """Printed paths that are track now (18xx.games ``track:future`` paths are drawn for later)."""
+    return [p for p in paths if getattr(p, "track", "broad") != "future"]
+
 
 def count_of(n: int, word: str) -> str:
     """'1 city', '2 cities', '0 towns'."""
@@ -50,6 +66,8 @@ class TrackView:
     node_kinds: tuple[str, ...]
     node_slots: tuple[int, ...]
     paths: tuple[tuple[object, object, bool], ...]
+    tracks: tuple[str, ...] = ()
+    """The track kind of each path (``broad``, ``narrow``, ``dual``, ...); empty when all are broad."""
 
     @property
     def exits(self) -> frozenset[int]:
@@ -84,8 +102,15 @@ def printed_view(cell: Cell) -> TrackView:
         rotation=0,
         node_kinds=tuple(kinds),
         node_slots=tuple(slots),
-        paths=tuple((p.a, p.b, p.terminal) for p in cell.paths),
+        paths=tuple((p.a, p.b, p.terminal) for p in live_paths(cell.paths)),
+        tracks=track_kinds(live_paths(cell.paths)),
     )
+
+
+def track_kinds(paths) -> tuple[str, ...]:
+    """The track kind of each path, or () when every path is broad (the common case)."""
+    kinds = tuple(getattr(p, "track", "broad") for p in paths)
+    return kinds if any(k != "broad" for k in kinds) else ()
 
 
 _VIEW_CACHE: dict[tuple[int, int, int], tuple[TileDef, TrackView]] = {}
@@ -112,6 +137,7 @@ def _tile_view(tdef: TileDef, rotation: int, sides: int) -> TrackView:
         node_kinds=tuple(n.kind for n in tdef.nodes),
         node_slots=tuple(n.slots if n.kind == "city" else 0 for n in tdef.nodes),
         paths=tdef.rotated_paths(rotation, sides),
+        tracks=track_kinds(tdef.paths),
     )
 
 
@@ -147,6 +173,7 @@ class StaticMap:
         self.label_of: dict[Coord, str] = {c: grid.label(c) for c in self.coords}
         self.printed: dict[Coord, Cell] = {c: board.cell(c) for c in self.coords}
         self.printed_color: dict[Coord, str] = {c: cell.printed_color for c, cell in self.printed.items()}
+        self.impassable_colors = impassable_colors(scenario)
         features = board.edge_features()
         self.river_cost: dict[tuple[Coord, int], int] = {}
         self.gauge_sides: set[tuple[Coord, int]] = set()
@@ -191,9 +218,9 @@ class StaticMap:
         if self.side_key(c, e) in self.impassable:
             return EXIT_IMPASSABLE
         ncell = self.printed[n]
-        if ncell.printed_color not in LAYABLE_COLORS:
+        if ncell.printed_color in self.impassable_colors:
             back = (e + self.sides // 2) % self.sides
-            if not any(back in (p.a, p.b) for p in ncell.paths):
+            if not any(back in (p.a, p.b) for p in live_paths(ncell.paths)):
                 return EXIT_BLANK
         return EXIT_OK
 
@@ -226,7 +253,8 @@ def same_printed(a: Cell, b: Cell) -> bool:
 
 class _PrintedKey:
     """What a cached :class:`StaticMap` was built from, to tell cheaply whether a board still
-    has it: the grid object, the edge features and the printed parts of every cell.
+    has it: the grid object, the edge features, the printed parts of every cell and the
+    impassable colours.
 
     The editor replaces cells and edge features but may change the board's cell dict and edge
     list in place, so neither container's identity is trusted; each cell object and edge
@@ -234,15 +262,16 @@ class _PrintedKey:
     and by value when it is another object. A cell object found to be printed alike is
     remembered, so the next look-up with it costs one identity test."""
 
-    def __init__(self, board) -> None:
+    def __init__(self, board, colors: frozenset[str] = frozenset()) -> None:
+        self.colors = colors
         self.grid = board.grid
         self.edges = tuple(board.edges)
         self.cells: dict[str, Cell] = dict(board.cells)
         # labels whose printed parts differ from an undescribed cell: they must stay described
         self.printed_labels = frozenset(lbl for lbl, cell in board.cells.items() if not same_printed(cell, EMPTY_CELL))
 
-    def matches(self, board) -> bool:
-        if board.grid is not self.grid:
+    def matches(self, board, colors: frozenset[str] = frozenset()) -> bool:
+        if board.grid is not self.grid or colors != self.colors:
             return False
         edges = board.edges
         if len(edges) != len(self.edges) or any(a is not b for a, b in zip(edges, self.edges, strict=True)):
@@ -272,13 +301,14 @@ def static_map(scenario: Scenario) -> StaticMap:
     tiles or tokens hit the cache; any edit of the printed map (terrain, colour, printed track,
     cities, labels, edge features, another grid) builds a new one."""
     board = scenario.board
+    colors = impassable_colors(scenario)
     for i, (key, sm) in enumerate(_CACHE):
-        if key.matches(board):
+        if key.matches(board, colors):
             if i:
                 _CACHE.insert(0, _CACHE.pop(i))
             return sm
     sm = StaticMap(scenario)
-    _CACHE.insert(0, (_PrintedKey(board), sm))
+    _CACHE.insert(0, (_PrintedKey(board, colors), sm))
     del _CACHE[_CACHE_SIZE:]
     return sm
 
@@ -317,19 +347,21 @@ _KEEP: list[TileDef] = []
 
 def _shape(tile: TileDef, rotation: int, sides: int) -> frozenset:
     """The tile's track at a rotation, each node told apart by its index (as 18xx.games does, so
-    the triple-town tiles, whose towns are distinct stops, have six distinct rotations)."""
+    the triple-town tiles, whose towns are distinct stops, have six distinct rotations) and each
+    path by its track kind."""
     node_edges: dict[int, set[int]] = {}
     pairs = set()
-    for a, b, term in tile.rotated_paths(rotation, sides):
+    kinds = track_kinds(tile.paths) or ("broad",) * len(tile.paths)
+    for (a, b, term), kind in zip(tile.rotated_paths(rotation, sides), kinds, strict=True):
         if isinstance(a, int) and isinstance(b, int):
-            pairs.add((frozenset((a, b)), term))
+            pairs.add((frozenset((a, b)), term, kind))
             continue
         for x, y in ((a, b), (b, a)):
             k = node_index(x) if isinstance(x, str) else None
             if k is not None:
                 node_edges.setdefault(k, set())
                 if isinstance(y, int):
-                    node_edges[k].add((y, term))
+                    node_edges[k].add((y, term, kind))
     nodes = []
     for k, edges in node_edges.items():
         n = tile.nodes[k]

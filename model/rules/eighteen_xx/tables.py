@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, distinct_rotations, exit_mask, tile_view
+from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, tile_view
 from model.scenario import Scenario
 from model.tiles import COLOR_ORDER, TileDef
 
@@ -25,13 +25,17 @@ Table = dict[str, dict[str, list[int]]]
 
 
 def _equivalents(tile: TileDef, sides: int) -> dict[int, list[int]]:
-    """Each distinct rotation -> every rotation giving the same track (so one check answers them all)."""
-    reps = distinct_rotations(tile, sides)
-    shapes = {r: tile.signature(r, sides) for r in range(sides)}
-    out: dict[int, list[int]] = {r: [] for r in reps}
+    """Each distinct rotation -> every rotation giving the same track (so one check answers them
+    all). Nodes keep their identity and paths their track kind (a narrow and a broad branch of
+    one town do not make the tile symmetric)."""
+    kinds = [getattr(p, "track", "broad") for p in tile.paths]
+    out: dict[int, list[int]] = {}
+    seen: dict[frozenset, int] = {}
     for r in range(sides):
-        rep = next((q for q in reps if shapes[q] == shapes[r]), r)
-        out.setdefault(rep, []).append(r)
+        shape = frozenset(
+            (frozenset((a, b)), term, kind) for (a, b, term), kind in zip(tile.rotated_paths(r, sides), kinds, strict=True)
+        )
+        out.setdefault(seen.setdefault(shape, r), []).append(r)
     return out
 
 

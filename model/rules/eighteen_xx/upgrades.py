@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, node_exits, tile_view
-from model.tiles import TileDef, TileSet
+from model.tiles import TileDef, TileSet, node_index
 
 Failure = tuple[str, str] | None
 
@@ -134,11 +134,58 @@ def paths_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6)
             if not _match(olds, news):
                 lost = f"a {kind}'s track"
                 break
+    if lost is None and (old.tracks or nv.tracks):
+        lost = _gauge_lost(old, nv)
     if lost is not None:
         return (
             "paths-preserved",
             f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
         )
+    return None
+
+
+# What each track kind of a new path can carry on for an old path (18xx.games: broad track is
+# continued by broad or dual track, narrow by narrow or dual, dual only by dual; other kinds,
+# such as thin drawing lines, by nothing).
+_CARRIES = {"broad": ("broad",), "narrow": ("narrow",), "dual": ("broad", "narrow", "dual")}
+
+
+def _gauged(view: TrackView, new: bool) -> tuple[dict[int, frozenset], set]:
+    """Like ``_profile``, with each exit tagged by its gauge: an old path needs its own gauge, a
+    new path offers every gauge it carries on."""
+    kinds = view.tracks or ("broad",) * len(view.paths)
+    nodes: dict[int, set] = {i: set() for i in range(len(view.node_kinds))}
+    pairs: set = set()
+    for (a, b, _), kind in zip(view.paths, kinds, strict=True):
+        tags = _CARRIES.get(kind, (kind,)) if new else (kind if kind in _CARRIES else "-" + kind,)
+        if isinstance(a, int) and isinstance(b, int):
+            pairs |= {(frozenset((a, b)), t) for t in tags}
+            continue
+        for x, y in ((a, b), (b, a)):
+            k = node_index(x) if isinstance(x, str) else None
+            if k is not None and isinstance(y, int):
+                nodes.setdefault(k, set()).update((y, t) for t in tags)
+    return {k: frozenset(v) for k, v in nodes.items()}, pairs
+
+
+def _gauge_lost(old: TrackView, nv: TrackView) -> str | None:
+    """What old track the new tile keeps only in another gauge (None when every gauge is kept)."""
+    o_nodes, o_pairs = _gauged(old, new=False)
+    n_nodes, n_pairs = _gauged(nv, new=True)
+    junctions = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == "junction"]
+    for pair, tag in o_pairs:
+        if (pair, tag) not in n_pairs and not any({(e, tag) for e in pair} <= j for j in junctions):
+            return "the gauge of the track between edges " + "-".join(str(e) for e in sorted(pair))
+    for kind in ("city", "town", "junction"):
+        olds = [ex for k, ex in o_nodes.items() if old.node_kinds[k] == kind and ex]
+        news = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == kind]
+        if kind == "junction":
+            for o in olds:
+                as_pair = {(frozenset(e for e, _ in o), t) for _, t in o}
+                if not any(o <= j for j in junctions) and not (len(o) == 2 and len(as_pair) == 1 and as_pair <= n_pairs):
+                    return "the gauge of the junction's track"
+        elif not _match(olds, news):
+            return f"the gauge of a {kind}'s track"
     return None
 
 

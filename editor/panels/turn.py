@@ -1,0 +1,413 @@
+"""The Turn panel: where the game stands — active player or company, phases, drawn tile, hands,
+tiles laid this turn, each company's cash and station tokens, and every other state field.
+
+Every change is one undo step (a :class:`SetPartCommand` of ``state``, ``players`` or
+``companies``); the live checker, the stamp's ghost, the overlay and the puzzle check read the
+state, so they follow at once. Fields of :class:`model.scenario.GameState` without a dedicated
+widget (and company fields the other panels do not show) get a generic editor built from the
+pydantic model: plain text for strings, JSON for the rest, red with the reason when invalid.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.commands import SetPartCommand
+from editor.document import Document
+from model import turn
+from model.scenario import Company, GameState
+
+NOBODY = "(nobody: designing)"
+UNSET = "(unset)"
+NONE = "(none)"
+INVALID_STYLE = "QLineEdit { background: #ffd6d6; border: 1px solid #c00000; }"
+INVALID = QColor("#ffd6d6")
+COMPANY_COLUMNS = ("Company", "Cash", "Tokens left", "Token costs")
+
+
+class TurnPanel(QWidget):
+    """Edits the scenario's game state (see the module docstring)."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self._filling = False
+        # --- who and when
+        self.turn_box = QSpinBox()
+        self.turn_box.setRange(1, 9999)
+        self.turn_box.setObjectName("turn_number")
+        self.turn_box.editingFinished.connect(self._turn_done)
+        self.active_combo = QComboBox()
+        self.active_combo.setObjectName("turn_active")
+        self.active_combo.activated.connect(self._active_chosen)
+        top = QFormLayout()
+        top.addRow("Turn", self.turn_box)
+        self.active_label = QLabel("Active")
+        top.addRow(self.active_label, self.active_combo)
+        # --- Catalan: turn phase, drawn tile, hands
+        self.catalan_box = QGroupBox("Turn phase, drawn tile and hands")
+        self.phase_combo = QComboBox()
+        self.phase_combo.setObjectName("turn_phase")
+        self.phase_combo.addItems([UNSET, *turn.CATALAN_PHASES])
+        self.phase_combo.activated.connect(self._phase_chosen)
+        self.drawn_combo = QComboBox()
+        self.drawn_combo.setObjectName("turn_drawn")
+        self.drawn_combo.activated.connect(self._drawn_chosen)
+        self.hand_owner = QComboBox()
+        self.hand_owner.setObjectName("hand_owner")
+        self.hand_owner.activated.connect(lambda _i: self.refresh())
+        self.hand_table = QTableWidget(0, 2)
+        self.hand_table.setObjectName("hand_table")
+        self.hand_table.setHorizontalHeaderLabels(["Tile", "Count"])
+        self.hand_table.verticalHeader().setVisible(False)
+        self.hand_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.hand_table.setMaximumHeight(150)
+        self.hand_tile = QComboBox()
+        self.hand_tile.setObjectName("hand_tile")
+        self.hand_add = QPushButton("Add to hand")
+        self.hand_add.clicked.connect(lambda: self._hand_change(+1))
+        self.hand_remove = QPushButton("Remove one")
+        self.hand_remove.clicked.connect(lambda: self._hand_change(-1))
+        hand_buttons = QHBoxLayout()
+        for w in (self.hand_tile, self.hand_add, self.hand_remove):
+            hand_buttons.addWidget(w)
+        cat = QFormLayout(self.catalan_box)
+        cat.addRow("Phase", self.phase_combo)
+        cat.addRow("Drawn tile", self.drawn_combo)
+        cat.addRow("Hand of", self.hand_owner)
+        cat.addRow(self.hand_table)
+        cat.addRow(hand_buttons)
+        # --- 18xx: game phase, cash and tokens
+        self.game_box = QGroupBox("Game phase, cash and station tokens")
+        self.game_phase_combo = QComboBox()
+        self.game_phase_combo.setObjectName("turn_game_phase")
+        self.game_phase_combo.setEditable(True)
+        self.game_phase_combo.lineEdit().editingFinished.connect(self._game_phase_done)
+        self.game_phase_combo.activated.connect(lambda _i: self._game_phase_done())
+        self.company_table = QTableWidget(0, len(COMPANY_COLUMNS))
+        self.company_table.setObjectName("company_table")
+        self.company_table.setHorizontalHeaderLabels(list(COMPANY_COLUMNS))
+        self.company_table.verticalHeader().setVisible(False)
+        self.company_table.itemChanged.connect(self._company_edited)
+        game = QFormLayout(self.game_box)
+        game.addRow("Game phase", self.game_phase_combo)
+        game.addRow(self.company_table)
+        # --- tiles laid this turn
+        self.laid_box = QGroupBox("Tiles laid this turn")
+        self.laid_list = QListWidget()
+        self.laid_list.setObjectName("laid_list")
+        self.laid_list.setMaximumHeight(110)
+        self.laid_add = QPushButton("Add the selected cell's tile")
+        self.laid_add.clicked.connect(self._laid_add)
+        self.laid_remove = QPushButton("Remove")
+        self.laid_remove.clicked.connect(self._laid_remove)
+        laid_buttons = QHBoxLayout()
+        laid_buttons.addWidget(self.laid_add)
+        laid_buttons.addWidget(self.laid_remove)
+        laid = QVBoxLayout(self.laid_box)
+        laid.addWidget(self.laid_list)
+        laid.addLayout(laid_buttons)
+        # --- every other field, generically
+        self.other_box = QGroupBox("Other state")
+        self.other_form = QFormLayout(self.other_box)
+        self.fields: dict[tuple[str, str, str], QLineEdit] = {}  # (part, owner id, field) -> edit
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00000;")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addLayout(top)
+        for w in (self.catalan_box, self.game_box, self.laid_box, self.other_box, self.error):
+            lay.addWidget(w)
+        lay.addStretch(1)
+        self._other_shape: tuple | None = None
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.timeout.connect(self.refresh)
+        for sig in (document.metaChanged, document.boardReset, document.cellsChanged):
+            sig.connect(lambda *_a: self._refresh_timer.start(0))
+        self.refresh()
+
+    # --- reading -----------------------------------------------------------------------------
+    @property
+    def scenario(self):
+        return self.document.scenario
+
+    def kind(self) -> str:
+        return turn.actor_kind(self.scenario, self.document.rule_set)
+
+    def refresh(self) -> None:
+        """Show the document's state (called after every change, once control is back in the loop)."""
+        s = self.scenario
+        rules = self.document.rule_set
+        self._filling = True
+        try:
+            kind = self.kind()
+            self.turn_box.setValue(s.state.turn)
+            self.active_label.setText("Active player" if kind == "player" else "Active company")
+            self._fill_combo(self.active_combo, [NOBODY, *turn.actors(s, rules)], s.state.active or NOBODY)
+            self.catalan_box.setVisible(kind == "player")
+            self.game_box.setVisible(kind == "company")
+            tiles = [t.id for t in s.tileset().tiles]
+            self._fill_combo(self.phase_combo, [UNSET, *turn.CATALAN_PHASES], s.state.phase or UNSET)
+            self._fill_combo(self.drawn_combo, [NONE, *tiles], s.state.drawn or NONE)
+            owner = self.hand_owner.currentText()
+            ids = [p.id for p in s.players]
+            if owner not in ids:
+                owner = s.state.active if s.state.active in ids else (ids[0] if ids else "")
+            self._fill_combo(self.hand_owner, ids, owner)
+            keep = self.hand_tile.currentText()
+            self._fill_combo(self.hand_tile, tiles, keep if keep in tiles else (tiles[0] if tiles else ""))
+            self._fill_hand(owner)
+            phases = list(turn.GAME_PHASES)
+            if s.state.game_phase and s.state.game_phase not in phases:
+                phases.append(s.state.game_phase)
+            self._fill_combo(self.game_phase_combo, ["", *phases], s.state.game_phase or "")
+            self._fill_companies()
+            self.laid_list.clear()
+            for e in s.state.laid:
+                self.laid_list.addItem(f"{e.cell}: {e.tile}" + (f" ({e.phase})" if e.phase else ""))
+            self._fill_other()
+        finally:
+            self._filling = False
+
+    @staticmethod
+    def _fill_combo(combo: QComboBox, items: list[str], current: str) -> None:
+        combo.blockSignals(True)
+        if [combo.itemText(i) for i in range(combo.count())] != items:
+            combo.clear()
+            combo.addItems(items)
+        combo.setCurrentText(current)
+        combo.blockSignals(False)
+
+    def _fill_hand(self, owner: str) -> None:
+        player = self.scenario.player(owner) if owner else None
+        counts = turn.hand_counts(player) if player is not None else {}
+        self.hand_table.setRowCount(len(counts))
+        for r, (tid, n) in enumerate(counts.items()):
+            self.hand_table.setItem(r, 0, QTableWidgetItem(tid))
+            self.hand_table.setItem(r, 1, QTableWidgetItem(str(n)))
+        enabled = player is not None
+        for w in (self.hand_add, self.hand_remove, self.hand_tile):
+            w.setEnabled(enabled)
+
+    def _fill_companies(self) -> None:
+        s = self.scenario
+        self.company_table.blockSignals(True)
+        self.company_table.setRowCount(len(s.companies))
+        for r, c in enumerate(s.companies):
+            name = QTableWidgetItem(c.id)
+            name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            name.setData(Qt.ItemDataRole.DecorationRole, QColor(c.color))
+            name.setToolTip(c.name or c.id)
+            cash = QTableWidgetItem("" if c.treasury is None else str(c.treasury))
+            cash.setToolTip("Cash in the treasury (empty: not tracked, every cost is affordable)")
+            left = turn.tokens_left(s, c)
+            left_item = QTableWidgetItem(f"{len(left)}" + (f" (next {left[0]})" if left else ""))
+            left_item.setFlags(left_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            costs = QTableWidgetItem(", ".join(map(str, c.tokens)))
+            costs.setToolTip("Cost of each station token, in the order they are placed (e.g. 0, 40, 100)")
+            for k, item in enumerate((name, cash, left_item, costs)):
+                self.company_table.setItem(r, k, item)
+        self.company_table.resizeColumnsToContents()
+        self.company_table.blockSignals(False)
+
+    def _fill_other(self) -> None:
+        """Generic editors: the state's other fields, and each company's / player's other fields."""
+        s = self.scenario
+        rows: list[tuple[str, str, str]] = [("state", "", n) for n in turn.extra_fields(GameState, turn.DEDICATED_STATE_FIELDS)]
+        if self.kind() == "company":
+            for c in s.companies:
+                rows += [("companies", c.id, n) for n in turn.extra_fields(Company, turn.DEDICATED_COMPANY_FIELDS)]
+        else:
+            from model.scenario import Player
+
+            for p in s.players:
+                rows += [("players", p.id, n) for n in turn.extra_fields(Player, turn.DEDICATED_PLAYER_FIELDS)]
+        shape = tuple(rows)
+        if shape != self._other_shape:
+            while self.other_form.rowCount():
+                self.other_form.removeRow(0)
+            self.fields = {}
+            for key in rows:
+                edit = QLineEdit()
+                edit.setObjectName("state_field_" + "_".join(k for k in key if k))
+                edit.textEdited.connect(lambda t, k=key, e=edit: self._validate_other(k, e, t))
+                edit.editingFinished.connect(lambda k=key, e=edit: self._commit_other(k, e))
+                part, owner, name = key
+                title = name.replace("_", " ") if part == "state" else f"{owner}: {name.replace('_', ' ')}"
+                self.other_form.addRow(title, edit)
+                self.fields[key] = edit
+            self._other_shape = shape
+        for key, edit in self.fields.items():
+            model = self._model_of(key)
+            if model is not None and not edit.hasFocus():
+                edit.setText(turn.field_text(model, key[2]))
+                edit.setStyleSheet("")
+        self.other_box.setVisible(bool(rows))
+
+    def _model_of(self, key: tuple[str, str, str]):
+        part, owner, _name = key
+        s = self.scenario
+        if part == "state":
+            return s.state
+        if part == "companies":
+            return s.company(owner)
+        return s.player(owner)
+
+    # --- writing -----------------------------------------------------------------------------
+    def _push(self, part: str, value, text: str) -> None:
+        if self._filling or value == getattr(self.scenario, part):
+            return
+        self.error.clear()
+        self.document.undo_stack.push(SetPartCommand(self.document, part, value, text))
+
+    def _fail(self, why: str) -> None:
+        self.error.setText(why)
+
+    def _turn_done(self) -> None:
+        if not self._filling:
+            self._push("state", turn.with_state(self.scenario, turn=self.turn_box.value()), f"Turn {self.turn_box.value()}")
+
+    def _active_chosen(self, _index: int) -> None:
+        text = self.active_combo.currentText()
+        actor = None if text == NOBODY else text
+        try:
+            state = turn.set_active(self.scenario, self.document.rule_set, actor)
+        except ValueError as exc:
+            self._fail(str(exc))
+            return
+        self._push("state", state, f"Active: {actor or 'nobody'}")
+
+    def _phase_chosen(self, _index: int) -> None:
+        text = self.phase_combo.currentText()
+        self._push("state", turn.with_state(self.scenario, phase=None if text == UNSET else text), f"Phase: {text}")
+
+    def _drawn_chosen(self, _index: int) -> None:
+        text = self.drawn_combo.currentText()
+        self._push("state", turn.with_state(self.scenario, drawn=None if text == NONE else text), f"Drawn tile: {text}")
+
+    def _game_phase_done(self) -> None:
+        if self._filling:
+            return
+        text = self.game_phase_combo.currentText().strip()
+        self._push("state", turn.with_state(self.scenario, game_phase=text or None), f"Game phase: {text or 'unset'}")
+
+    def _hand_change(self, delta: int) -> None:
+        owner, tile = self.hand_owner.currentText(), self.hand_tile.currentText()
+        row = self.hand_table.currentRow()
+        if delta < 0 and row >= 0 and self.hand_table.item(row, 0) is not None:
+            tile = self.hand_table.item(row, 0).text()
+        if not owner or not tile:
+            return
+        try:
+            players = turn.hand_with(self.scenario, owner, tile, delta)
+        except ValueError as exc:
+            self._fail(str(exc))
+            return
+        verb = "Add" if delta > 0 else "Remove"
+        self._push("players", players, f"{verb} {tile} {'to' if delta > 0 else 'from'} {owner}'s hand")
+
+    def _laid_add(self) -> None:
+        sel = self.document.selection
+        if len(sel) != 1:
+            self._fail("Select the one cell whose tile was laid this turn")
+            return
+        label = self.document.label(sel[0])
+        phase = self.scenario.state.phase if self.kind() == "player" else self.scenario.state.game_phase
+        try:
+            state = turn.laid_with(self.scenario, label, phase)
+        except ValueError as exc:
+            self._fail(str(exc))
+            return
+        self._push("state", state, f"Laid this turn: {label}")
+
+    def _laid_remove(self) -> None:
+        row = self.laid_list.currentRow()
+        if row < 0:
+            self._fail("Pick an entry of the list to remove")
+            return
+        self._push("state", turn.laid_without(self.scenario, row), "Remove a tile laid this turn")
+
+    def _company_edited(self, item: QTableWidgetItem) -> None:
+        if self._filling:
+            return
+        r, col = item.row(), item.column()
+        companies = self.scenario.companies
+        if not 0 <= r < len(companies) or col not in (1, 3):
+            return
+        company = companies[r]
+        try:
+            if col == 1:
+                change = {"treasury": turn.parse_cash(item.text())}
+            else:
+                change = {"tokens": turn.parse_costs(item.text())}
+            new = turn.companies_with(self.scenario, company.id, **change)
+        except ValueError as exc:
+            self.company_table.blockSignals(True)
+            item.setBackground(QBrush(INVALID))
+            item.setToolTip(str(exc))
+            self.company_table.blockSignals(False)
+            self._fail(str(exc))
+            return
+        what = "cash" if col == 1 else "token costs"
+        self._push("companies", new, f"{company.id} {what}: {item.text().strip() or 'unset'}")
+
+    def _parse_other(self, key, text: str):
+        model = self._model_of(key)
+        if model is None:
+            raise ValueError(f"{key[1]} no longer exists")
+        return turn.parse_field(model, key[2], text)
+
+    def _validate_other(self, key, edit: QLineEdit, text: str) -> None:
+        try:
+            self._parse_other(key, text)
+        except ValueError as exc:
+            edit.setStyleSheet(INVALID_STYLE)
+            edit.setToolTip(str(exc))
+            self._fail(str(exc))
+            return
+        edit.setStyleSheet("")
+        self.error.clear()
+
+    def _commit_other(self, key, edit: QLineEdit) -> None:
+        if self._filling:
+            return
+        try:
+            new = self._parse_other(key, edit.text())
+        except ValueError as exc:
+            edit.setStyleSheet(INVALID_STYLE)
+            self._fail(str(exc))
+            return
+        part, owner, name = key
+        s = self.scenario
+        if part == "state":
+            value = new
+        elif part == "companies":
+            value = [new if c.id == owner else c for c in s.companies]
+        else:
+            value = [new if p.id == owner else p for p in s.players]
+        self._push(part, value, f"Edit {owner + ' ' if owner else ''}{name}")
+
+    def field(self, part: str, owner: str, name: str) -> QLineEdit | None:
+        """The generic editor of one field (tests type into it)."""
+        return self.fields.get((part, owner, name))
+
+
+__all__ = ["TurnPanel"]

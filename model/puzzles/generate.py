@@ -1,0 +1,554 @@
+"""The puzzle generator: find resources (and a goal) that make a board a unique N-move puzzle.
+
+Given a scenario (its board, players or companies, and optionally a puzzle whose actor and
+phases are kept), :func:`generate` looks for a puzzle that has **exactly one solution of N moves
+and none shorter**. It works by *construction, then proof*:
+
+1. a **target**: the goal place. ``destination``: the actor's destination; ``reach`` and
+   ``connect``: a stop (a city, a town, a station) the actor does not reach yet, drawn at random
+   among those whose distance bound (:func:`model.puzzles.reach.distance_bound`) is at most N;
+2. a **guided random play** of N moves through the puzzle's turn structure, with the rule set's
+   own legal moves, drawn tiles drawn at random from a palette and hand tiles from a generous
+   pool. Every move must keep the target within reach of the moves still to come (the distance
+   bound), the goal may not be met before the N-th move, and it must be met by it;
+3. the **resources of that play**: the drawn tiles in order, the hand tiles it used (a
+   multiset), the turns it took and, for companies, exactly the money it spent;
+4. the **proof**: the solver counts every distinct solution of the candidate
+   (:func:`model.puzzles.solver.solve` with ``count=True``). A candidate is accepted when the
+   count is complete and exactly one, and the shortest solution has N moves.
+
+Candidates are tried until one is accepted or the time runs out. Everything random comes from
+one ``random.Random(seed)``, and the solver is deterministic, so a seed gives the same puzzle
+on every run (given the time to reach it). Cancellation and progress are plain callables, so a
+GUI can run the generator on a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle, ReachGoal, Resources, station_ids
+from model.puzzles.reach import distance_bound, goal_status
+from model.puzzles.solver import PuzzleError, Solver, SolveResult, solve
+from model.rules import Move, RuleSet, get_rule_set
+from model.scenario import Scenario
+
+GoalKind = Literal["destination", "reach", "connect"]
+GOAL_KINDS: tuple[str, ...] = ("destination", "reach", "connect")
+
+CATALAN_PALETTE = ("straight", "straight", "curve", "curve")
+"""Drawn and hand tiles of a generated Catalan puzzle: straights and curves, equally likely."""
+CATALAN_PHASES = (
+    PhaseStep(name="mandatory", tile_from="drawn", required=True),
+    PhaseStep(name="optional", tile_from="hand"),
+)
+VERIFY_SECONDS = 20.0
+"""The most one candidate's proof may take; a candidate whose proof does not finish is refused."""
+TARGET_TRIES = 12
+"""Guided plays towards one target that may all fail before the target is dropped."""
+PASS_CHANCE = 0.15
+"""How often the guided play passes an optional step when it could play."""
+
+
+@dataclass
+class GenerateResult:
+    """What the generator found: the puzzle scenario (None when it found none) and its proof."""
+
+    scenario: Scenario | None
+    tried: int  # candidates built and checked by the solver
+    walks: int  # guided plays started (most fail before they become a candidate)
+    seconds: float
+    proof: SolveResult | None = None
+    reason: str = ""  # why no puzzle was found
+    rejected: dict[str, int] = field(default_factory=dict)  # why candidates were refused
+
+    @property
+    def found(self) -> bool:
+        return self.scenario is not None
+
+
+class _Cancelled(Exception):
+    pass
+
+
+def default_phases(scenario: Scenario) -> list[PhaseStep]:
+    """The turn structure used when the scenario has no puzzle yet."""
+    if scenario.rules.id == "catalan":
+        return list(CATALAN_PHASES)
+    return [PhaseStep(name=scenario.state.game_phase or "I", max_moves=3)]
+
+
+def parse_phases(text: str) -> list[PhaseStep]:
+    """Phase steps written ``name[:drawn][:required][:xN]``, comma-separated (as in the editor).
+
+    Raises ValueError naming the bad step.
+    """
+    out = []
+    for chunk in [c.strip() for c in text.split(",") if c.strip()]:
+        name, *flags = [f.strip() for f in chunk.split(":")]
+        data: dict[str, Any] = {"name": name}
+        for f in flags:
+            if f == "drawn":
+                data["tile_from"] = "drawn"
+            elif f == "required":
+                data["required"] = True
+            elif len(f) > 1 and f[0] == "x" and f[1:].isdigit():
+                data["max_moves"] = int(f[1:])
+            else:
+                raise ValueError(f"{chunk[:40]!r}: unknown flag {f[:20]!r} (use drawn, required or xN)")
+        try:
+            out.append(PhaseStep.model_validate(data))
+        except ValueError as exc:
+            raise ValueError(f"{chunk[:40]!r}: {exc}") from None
+    if not out:
+        raise ValueError("at least one phase step is needed, e.g. 'optional'")
+    return out
+
+
+def _actor(scenario: Scenario, actor: str | None) -> str:
+    if actor is not None:
+        if scenario.player(actor) is None and scenario.company(actor) is None:
+            raise PuzzleError(f"no player or company {actor!r}")
+        return actor
+    if scenario.puzzle is not None:
+        return scenario.puzzle.actor
+    if scenario.players:
+        return scenario.players[0].id
+    if scenario.companies:
+        return scenario.companies[0].id
+    raise PuzzleError("the scenario has no player or company to play the puzzle")
+
+
+def stop_places(scenario: Scenario) -> list[str]:
+    """Places with a stop: station ids, and the labels of cells with a city or town (printed or laid)."""
+    out = set(station_ids(scenario))
+    for label, cell in scenario.board.cells.items():
+        if cell.platform is not None:
+            continue
+        if cell.cities or cell.towns:
+            out.add(label)
+        elif cell.tile is not None:
+            tdef = scenario.tile(cell.tile.tile)
+            if tdef is not None and tdef.nodes:
+                out.add(label)
+    return sorted(out)
+
+
+def start_place(scenario: Scenario, actor: str) -> str | None:
+    """The place an actor's network starts from: her origin station, or the company's home."""
+    player = scenario.player(actor)
+    if player is not None:
+        return player.origin
+    company = scenario.company(actor)
+    return company.home if company is not None else None
+
+
+def _goal(kind: str, scenario: Scenario, actor: str, target: str) -> Any:
+    if kind == "destination":
+        return DestinationGoal(player=actor)
+    if kind == "reach":
+        return ReachGoal(actor=actor, places=[target])
+    start = start_place(scenario, actor)
+    if start is None or start == target:
+        raise PuzzleError(f"a connect goal needs a start place for {actor!r}")
+    return ConnectGoal(a=start, b=target, actor=actor)
+
+
+class Generator:
+    """One generation run (see the module docstring); :meth:`run` does the work."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        moves: int,
+        *,
+        goal: str = "destination",
+        seed: int = 0,
+        max_seconds: float = 60.0,
+        actor: str | None = None,
+        phases: list[PhaseStep] | None = None,
+        palette: tuple[str, ...] | None = None,
+        turns: int | None = None,
+        title: str | None = None,
+        verify_seconds: float = VERIFY_SECONDS,
+        max_candidates: int | None = None,
+        rules: RuleSet | None = None,
+        progress: Callable[[int, float], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:
+        if moves < 1 or moves > 40:
+            raise PuzzleError(f"moves: {moves} is out of range (1 to 40)")
+        if goal not in GOAL_KINDS:
+            raise PuzzleError(f"goal: {goal!r} is not one of {', '.join(GOAL_KINDS)}")
+        try:
+            self.rules = rules if rules is not None else get_rule_set(scenario.rules.id)
+        except KeyError as exc:
+            raise PuzzleError(f"rules.id: {exc.args[0]}") from None
+        self.scenario = scenario
+        self.moves = moves
+        self.goal_kind = goal
+        self.rng = random.Random(seed)
+        self.max_seconds = max_seconds
+        self.verify_seconds = verify_seconds
+        self.max_candidates = max_candidates
+        self.progress = progress
+        self.cancelled = cancelled
+        self.actor = _actor(scenario, actor)
+        self.is_player = scenario.player(self.actor) is not None
+        if phases is None:
+            phases = list(scenario.puzzle.phases) if scenario.puzzle is not None else default_phases(scenario)
+        self.phases = phases
+        self.has_drawn = any(p.tile_from == "drawn" for p in phases)
+        self.palette = tuple(palette) if palette else self._default_palette()
+        for tid in self.palette:
+            if scenario.tile(tid) is None:
+                raise PuzzleError(f"palette: unknown tile id {tid!r}")
+        per_turn = sum(1 if p.tile_from == "drawn" else p.max_moves for p in phases)
+        # enough turns for N moves with some passes (a lost turn, an optional step left out)
+        self.turns = min(40, -(-moves // per_turn) + (1 if per_turn > 1 else 0) + moves // 6)
+        if turns is not None:
+            if turns < 1 or turns > 40 or turns * per_turn < moves:
+                raise PuzzleError(f"turns: {turns} turn(s) of at most {per_turn} move(s) cannot hold {moves} moves")
+            self.turns = turns
+        self.title = title
+        if goal == "destination":
+            player = scenario.player(self.actor)
+            if player is None or player.destination is None:
+                raise PuzzleError(f"goal: {self.actor!r} has no destination (use --goal reach)")
+        self.free_walks = False
+        self._dist_cache: dict[str, dict] = {}
+        self.tried = 0
+        self.walks = 0
+        self.rejected: dict[str, int] = {}
+
+    def _default_palette(self) -> tuple[str, ...]:
+        if self.scenario.rules.id == "catalan":
+            return CATALAN_PALETTE
+        # 18xx: every yellow tile of the supply that is not a city or town tile (plain track)
+        out = []
+        for tdef in sorted(self.scenario.tileset().tiles, key=lambda t: t.id):
+            if tdef.color == "yellow" and not tdef.nodes and tdef.paths:
+                out.append(tdef.id)
+        return tuple(out)
+
+    # --- limits ---------------------------------------------------------------------------
+    def _check(self) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise _Cancelled
+        if time.monotonic() > self._deadline:
+            raise TimeoutError
+
+    def _left(self) -> float:
+        return self._deadline - time.monotonic()
+
+    # --- targets ----------------------------------------------------------------------------
+    def _targets(self) -> list[str]:
+        """Goal places worth a walk: at most N moves away, not reached yet."""
+        base = self.scenario
+        if self.goal_kind == "destination":
+            return [base.player(self.actor).destination]  # type: ignore[union-attr]
+        start = start_place(base, self.actor)
+        out = []
+        reached = self.rules.reached(base, self.actor)
+        for place in stop_places(base):
+            if place == start or (reached is not None and place in reached.places):
+                continue
+            puzzle = self._puzzle(place, Resources(turns=1), [])
+            status = goal_status(self.rules, base.model_copy(update={"puzzle": puzzle}), puzzle)
+            if status.met:
+                continue
+            if distance_bound(base, status, limit=self.moves) > self.moves:
+                continue
+            dist = self._grid_distance(base, place)
+            near = min((dist.get(c, 1 << 20) for c in status.sources), default=1 << 20)
+            if near <= self.moves + 1:
+                out.append((near, place))
+        if not self.has_drawn:
+            # the hand is a multiset the actor lays in any order, so only a way close to the
+            # shortest one can be the only solution: prefer targets about N cells away
+            far = [(d, p) for d, p in out if d >= self.moves - 1]
+            out = far or out
+        return [p for _, p in out]
+
+    def _puzzle(self, target: str, resources: Resources, phases: list[PhaseStep]) -> Puzzle:
+        return Puzzle.model_construct(
+            title=None,
+            difficulty=None,
+            hint=None,
+            actor=self.actor,
+            goal=_goal(self.goal_kind, self.scenario, self.actor, target),
+            resources=resources,
+            phases=phases or self.phases,
+            expect="unique",
+        )
+
+    # --- the guided play ----------------------------------------------------------------------
+    def _walk(self, target: str | None) -> tuple[list[Move], Resources, str] | None:
+        """One random play of exactly N moves; None if it fails.
+
+        With a target the play is guided: it meets the goal at the last move and not before.
+        Without one (``reach`` and ``connect`` goals) it is free, and the target becomes a stop
+        that the last move reaches for the first time.
+        """
+        self.walks += 1
+        n = self.moves
+        draws = [self.palette[0]] * self.turns if self.has_drawn else []
+        pool = [t for t in self.palette for _ in range(n)] if self._uses_hand() else None
+        money = None if self.is_player else 1 << 30  # the play spends freely; the puzzle gets its cost
+        resources = Resources(hand=pool, draws=draws, turns=self.turns, money=money)
+        if not self.is_player and pool is None:
+            resources = Resources(draws=draws, turns=self.turns, money=money)
+        stops = set(self._stops)
+        puzzle = self._puzzle(target or self._any_stop, resources, self.phases)
+        walk_scenario = self.scenario.model_copy(update={"puzzle": puzzle})
+        solver = Solver(walk_scenario, self.rules, max_seconds=3600, max_nodes=1 << 40)
+        solver._deadline = time.monotonic() + 3600
+        node = solver._root()
+        if target is not None and solver._met(node):
+            return None
+        before = self._reached(node.scenario)
+        played: list[Move] = []
+        hand_used: list[str] = []
+        cost = 0
+        last_turn = 0
+        while len(played) < n:
+            self._check()
+            if solver._finished(node):
+                return None
+            remaining = n - len(played)
+            step = solver.puzzle.phases[node.phase]
+            if step.tile_from == "drawn":
+                # choose the turn's drawn tile: the first of the palette (in random order) that
+                # leaves a way on
+                tiles = sorted(set(self.palette))
+                self.rng.shuffle(tiles)
+                for tid in tiles:
+                    solver.puzzle.resources.draws[node.turn] = tid
+                    solver._moves_cache.clear()
+                    node = solver._make(node.scenario, node.turn, node.phase, 0, node.hand, node.money, node.moves_left)
+                    children = solver._children(node)
+                    options = self._options(solver, children, remaining, target is not None)
+                    if options:
+                        break
+            else:
+                children = solver._children(node)
+                options = self._options(solver, children, remaining, target is not None)
+            passes = [c for m, c in children if m is None]
+            take_pass = bool(passes) and (not options or (not step.required and self.rng.random() < PASS_CHANCE))
+            if take_pass:
+                nxt = passes[0]
+                if solver._capacity(nxt) < remaining:
+                    if not options:
+                        return None
+                    take_pass = False
+                else:
+                    node = nxt
+                    continue
+            if not options:
+                return None
+            if target is not None:
+                options = self._towards(options, target, remaining, solver.initial)
+                if not options:
+                    return None
+            m, child = self.rng.choice(options)
+            if target is None and remaining > 1:
+                before = self._reached(child.scenario)
+            played.append(m)
+            if step.tile_from == "hand" and m.tile is not None:
+                hand_used.append(m.tile)
+            cost += m.cost
+            last_turn = node.turn
+            node = child
+        if target is None:
+            new = sorted((self._reached(node.scenario) - before) & stops)
+            if not new:
+                return None
+            target = self.rng.choice(new)
+        turns = last_turn + 1
+        money = cost if not self.is_player else None
+        res = Resources(
+            hand=sorted(hand_used) if self._uses_hand() or not self.is_player else None,
+            draws=list(solver.puzzle.resources.draws[:turns]) if self.has_drawn else [],
+            turns=turns,
+            money=money,
+        )
+        if self.is_player and not self._uses_hand():
+            res = res.model_copy(update={"hand": []})
+        return played, res, target
+
+    def _towards(self, options: list, target: str, remaining: int, scenario: Scenario) -> list:
+        """Guided plays head for the target: a move is kept when a side its tile opens leads to
+        a cell at most the moves still to come (after this one) from the target. A heuristic
+        for building candidates; the proof is the solver's."""
+        dist = self._grid_distance(scenario, target)
+        grid = scenario.board.grid
+        out = []
+        for m, child in options:
+            if m.tile is None or not grid.is_label(m.cell):
+                out.append((m, child))
+                continue
+            tdef = scenario.tile(m.tile)
+            coord = grid.coord(m.cell)
+            best = dist.get(coord, 1 << 20)
+            if tdef is not None:
+                for edge in tdef.exits(m.rotation, grid.sides):
+                    n = grid.neighbour(coord, edge)
+                    if n is not None:
+                        best = min(best, dist.get(n, 1 << 20))
+            if best <= remaining - 1:
+                out.append((m, child))
+        return out
+
+    def _grid_distance(self, scenario: Scenario, target: str) -> dict:
+        hit = self._dist_cache.get(target)
+        if hit is None:
+            from model.puzzles.reach import place_cells
+
+            grid = scenario.board.grid
+            cells = place_cells(scenario, target)
+            hit = {c: 0 for c in cells}
+            frontier = list(cells)
+            while frontier:
+                nxt = []
+                for c in frontier:
+                    for _, n in grid.neighbours(c):
+                        if n not in hit:
+                            hit[n] = hit[c] + 1
+                            nxt.append(n)
+                frontier = nxt
+            self._dist_cache[target] = hit
+        return hit
+
+    def _reached(self, scenario: Scenario) -> frozenset[str]:
+        got = self.rules.reached(scenario, self.actor)
+        return got.places if got is not None else frozenset()
+
+    @staticmethod
+    def _options(solver: Solver, children: list, remaining: int, guided: bool) -> list[tuple[Move, Any]]:
+        """The moves a play may take. Guided: the last must meet the goal, the others must not,
+        and must leave the goal within reach of the moves still to come. Free: every move
+        that leaves enough moves to come."""
+        out = []
+        for m, child in children:
+            if m is None:
+                continue
+            if not guided:
+                if remaining == 1 or solver._capacity(child) >= remaining - 1:
+                    out.append((m, child))
+                continue
+            met, bound = solver._bound(child, remaining)
+            if remaining == 1:
+                if met:
+                    out.append((m, child))
+            elif not met and bound <= remaining - 1 and solver._capacity(child) >= remaining - 1:
+                out.append((m, child))
+        return out
+
+    def _uses_hand(self) -> bool:
+        return any(p.tile_from == "hand" for p in self.phases)
+
+    # --- the proof ---------------------------------------------------------------------------
+    def _candidate(self, target: str, resources: Resources) -> Scenario:
+        puzzle = Puzzle(
+            title=self.title,
+            actor=self.actor,
+            goal=_goal(self.goal_kind, self.scenario, self.actor, target),
+            resources=resources,
+            phases=self.phases,
+            expect="unique",
+        )
+        puzzle.check_against(self.scenario)
+        return self.scenario.model_copy(update={"puzzle": puzzle})
+
+    def _reject(self, why: str) -> None:
+        self.rejected[why] = self.rejected.get(why, 0) + 1
+
+    def run(self) -> GenerateResult:
+        """Try candidates until one is proven unique with N moves, the time runs out, or a cancel."""
+        start = time.monotonic()
+        self._deadline = start + self.max_seconds
+        seen: set = set()
+        reason = ""
+        try:
+            self._stops = stop_places(self.scenario)
+            start_at = start_place(self.scenario, self.actor)
+            self._stops = [p for p in self._stops if p != start_at]
+            free = self.free_walks and self.goal_kind != "destination" and self.rules.reached(self.scenario, self.actor) is not None
+            targets = [None] if free else self._targets()
+            if not targets or not self._stops:
+                raise PuzzleError(f"no goal place is within {self.moves} moves of {self.actor!r}")
+            self._any_stop = targets[0] or self._stops[0]
+            failures = 0
+            misses: dict[str, int] = {}
+            hits: set[str] = set()
+            while True:
+                self._check()
+                if self.max_candidates is not None and self.tried >= self.max_candidates:
+                    reason = f"no unique puzzle among {self.tried} candidate(s)"
+                    break
+                target = self.rng.choice(targets)
+                got = self._walk(target)
+                if got is None:
+                    failures += 1
+                    if target is not None:
+                        # a target no guided play reaches is dropped (until it is the last one)
+                        misses[target] = misses.get(target, 0) + 1
+                        if misses[target] >= TARGET_TRIES and target not in hits and len(targets) > 1:
+                            targets.remove(target)
+                    if failures > 2000 and self.tried == 0:
+                        reason = f"no play of exactly {self.moves} moves reaches the goal (after {self.walks} tries)"
+                        break
+                    continue
+                _play, resources, target = got
+                hits.add(target)
+                key = (target, resources.model_dump_json())
+                if key in seen:
+                    continue
+                seen.add(key)
+                candidate = self._candidate(target, resources)
+                self.tried += 1
+                if self.progress is not None:
+                    self.progress(self.tried, time.monotonic() - start)
+                # the shortest solution first: iterative deepening refutes a shorter one cheaply
+                budget = min(self.verify_seconds, max(0.05, self._left()))
+                shortest = solve(candidate, rules=self.rules, max_seconds=budget, cancelled=self.cancelled)
+                if shortest.reason == "cancelled":
+                    raise _Cancelled
+                if shortest.solution is None or len(shortest.solution) != self.moves:
+                    self._reject("a shorter solution" if shortest.solution is not None else "proof did not finish")
+                    continue
+                budget = min(self.verify_seconds, max(0.05, self._left()))
+                proof = solve(candidate, rules=self.rules, count=True, max_seconds=budget, cancelled=self.cancelled)
+                if proof.reason == "cancelled":
+                    raise _Cancelled
+                if not proof.complete:
+                    self._reject("proof did not finish")
+                    continue
+                if proof.count != 1:
+                    self._reject("several solutions" if proof.count else "unsolvable")
+                    continue
+                return GenerateResult(candidate, self.tried, self.walks, time.monotonic() - start, proof, "", dict(self.rejected))
+        except _Cancelled:
+            reason = "cancelled"
+        except TimeoutError:
+            reason = f"time limit ({self.max_seconds:g} s) reached after {self.tried} candidate(s)"
+        return GenerateResult(None, self.tried, self.walks, time.monotonic() - start, None, reason, dict(self.rejected))
+
+
+def generate(scenario: Scenario, moves: int, **kwargs: Any) -> GenerateResult:
+    """Generate a unique ``moves``-move puzzle on the scenario's board (see :class:`Generator`).
+
+    Keyword arguments: ``goal`` (``destination``, ``reach``, ``connect``), ``seed``,
+    ``max_seconds``, ``actor``, ``phases``, ``palette``, ``turns`` (default: a few more than the
+    moves need), ``title``, ``verify_seconds``, ``max_candidates``,
+    ``progress(tried, seconds)``, ``cancelled()``. Raises :class:`PuzzleError` for a request that
+    cannot work (no such actor, no destination, an unknown tile in the palette).
+    """
+    return Generator(scenario, moves, **kwargs).run()
+
+
+__all__ = ["GOAL_KINDS", "GenerateResult", "Generator", "default_phases", "generate", "stop_places", "start_place"]
