@@ -431,7 +431,7 @@ class _Reader:
         hexes = self.items(m, "hexes", "map")
         labels: dict[str, tuple[int, int]] = {}
         cells: dict[str, Cell] = {}
-        sides: dict[tuple[str, int], str] = {}
+        sides: list[tuple[str, int, str]] = []  # (hex, edge, kind) as written, either side of a border
         for i, h in enumerate(hexes):
             where = f"map.hexes[{i}]"
             if not isinstance(h, dict):
@@ -455,26 +455,25 @@ class _Reader:
                 labels[lbl] = self.coordinate(lbl, orientation, f"{where}.hexes[{j}]")
                 cells[lbl] = cell
                 for edge, kind in content["borders"]:
-                    sides.setdefault((lbl, edge), kind)
+                    sides.append((lbl, edge, kind))
         if not labels:
             raise self.fail("map.hexes", "no hexes")
         grid = self.grid(labels, orientation)
         cells = {lbl: c for lbl, c in cells.items() if lbl in labels}
-        sides = {k: v for k, v in sides.items() if k[0] in labels}
+        sides = [side for side in sides if side[0] in labels]
         for i, b in enumerate(self.items(m, "borders", "map")):
             self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
         edges: list[EdgeFeature] = []
         seen: set[tuple] = set()
-        for (lbl, edge), kind in sides.items():
+        for lbl, edge, kind in sides:
             coord = grid.coord(lbl)
             other = grid.neighbour(coord, edge)
-            key = frozenset({(coord, edge), (other, grid.opposite(edge))}) if other is not None else ((coord, edge),)
-            if key in seen:
-                continue
-            seen.add(key)
-            owner, owner_edge = (coord, edge)
+            owner, owner_edge = coord, edge
             if other is not None and other < coord:  # named from the cell with the smaller (x, y)
                 owner, owner_edge = other, grid.opposite(edge)
+            if (owner, owner_edge, kind) in seen:  # the same border written on both hexes
+                continue
+            seen.add((owner, owner_edge, kind))
             edges.append(EdgeFeature(cell=grid.label(owner), edge=owner_edge, kind=kind))
         stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
         board = Board(grid=grid, cells=stored, edges=edges)
@@ -508,7 +507,7 @@ class _Reader:
             if found is None:
                 raise self.fail(where, f"{grid.label(c1)}p{k1} and {grid.label(c2)}p{k2} are not the two ends of one hex side")
             lbl, edge = found
-            sides.setdefault((lbl, edge), kind)
+            sides.append((lbl, edge, kind))
 
     @staticmethod
     def corner(grid: HexGrid, coord: tuple[int, int], k: int) -> tuple[int, int]:
