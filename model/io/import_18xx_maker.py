@@ -174,7 +174,7 @@ class _Reader:
                 self.fields(t, w, {"name", "color"})
                 towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name")))
         town_stops = []
-        for i, key in enumerate(("centerTowns", "towns")):
+        for key in ("centerTowns", "towns"):
             for t in self.items(h, key, where):
                 town_stops.append(stop_position(t.get("angle"), t.get("percent")))
         offboard = h.get("offBoardRevenue")
