@@ -134,13 +134,14 @@ def test_borders_on_hexes_and_along_corners():
         {"color": "plain", "borders": [{"side": 1, "color": "orange", "dashed": True}], "hexes": ["C1"]},  # the same line
         {"color": "plain", "hexes": ["D2", "D4", "B2", "B4", "C5", "E3", "E5", "A3"]},
     ]
-    # 1867's lake shore: C11p2-C11p3-C11p4 then D12p3-D12p4, drawn here through C3 and D4
+    # 1867's lake shore: C11p2-C11p3-C11p4 then D12p3-D12p4, drawn here through C3 and D4 (a shore
+    # drawn along corners is impassable, as 18xx.games has it)
     borders = [{"color": "water", "coords": ["C3p2", "C3p3", "C3p4", "D4p3", "D4p4"]}]
     s = import_18xx_maker(game(hexes, map_extra={"borders": borders}), "t.json").scenario
     got = both_ways(s)
     assert ("C3", 3, "gauge") in got and ("C3", 0, "impassable") in got  # side 4 = edge 3; dashed = a gauge line
-    assert {("C3", 3, "river"), ("C3", 4, "river"), ("D4", 3, "river"), ("D4", 4, "river")} <= got
-    assert sorted(e.kind for e in s.board.edges) == ["gauge", "impassable", "river", "river", "river", "river"]
+    assert {("C3", 3, "impassable"), ("C3", 4, "impassable"), ("D4", 3, "impassable"), ("D4", 4, "impassable")} <= got
+    assert sorted(e.kind for e in s.board.edges) == ["gauge"] + ["impassable"] * 5
 
 
 def test_pointy_corner_borders_follow_the_engines_sides():

@@ -228,6 +228,8 @@ class _Reader:
             kind = t.get("type")
             gauge = t.get("gauge")
             track_kind = GAUGES.get(gauge, "broad")
+            if t.get("color") == "mainline":  # 18xx-maker's colour for lines printed for later
+                track_kind = "future"
             if gauge is not None and gauge not in GAUGES:
                 self.unsupported(f"{w}.gauge", f"{_short(gauge)} track (kept as ordinary track)")
             side = t.get("side", 1)
@@ -482,7 +484,8 @@ class _Reader:
 
     def map_border(self, b: Any, where: str, grid: HexGrid, orientation: str, sides: dict) -> None:
         b = self.fields(b, where, {"color", "dashed", "coords", "border", "dashArray"})
-        kind = self.border_kind(b, where)
+        # a water line drawn along hex corners is a shore (18xx.games: impassable), not a river crossing
+        kind = "impassable" if b.get("color") == "water" and not b.get("dashed") else self.border_kind(b, where)
         coords = b.get("coords", [])
         if kind is None:
             return
