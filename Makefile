@@ -45,6 +45,7 @@ screenshots: $(STAMP)
 # engine checkout: T18XX_DIR, default ../shared/upstream/18xx-2025-01); writes docs/conformance.md.
 conformance: $(STAMP)
 	$(PY) tools/conformance.py --check-baseline
+	$(PY) tools/conformance_maker.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
