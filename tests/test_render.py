@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF
 
 from editor import render
 from model.board import Cell as C
@@ -327,3 +327,35 @@ def test_any_cell_paints_without_error(qapp):
         assert img.pixelColor(120, 120).isValid()
 
     check()
+
+
+def test_a_cell_leaves_its_name_to_the_names_layer_when_zoomed_out(qapp, qtbot):
+    """The names layer writes place names at a readable size below a zoom; the cells then leave
+    theirs out, so a name is never written twice (once small, once readable)."""
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from editor.items.cell import CellItem
+    from editor.items.names import NamesItem
+
+    s = new_scenario("18xx", 3, 3)
+    s.board.cells["B2"] = C(name="Delhi", cities=[City()])
+
+    def painted(scale: float, names: bool | None = None) -> int:
+        img = QImage(400, 400, QImage.Format.Format_ARGB32)
+        img.fill(QColor("white"))
+        p = QPainter(img)
+        p.translate(200, 200)
+        p.scale(scale, scale)
+        if names is None:  # as the scene's cell item paints itself at this zoom
+            item = CellItem(s.board.grid.coord("B2"), QPointF(0, 0), lambda: s, QPolygonF())
+            item.paint(p, QStyleOptionGraphicsItem(), None)
+        else:
+            render.paint_cell_at(p, s, s.board.grid.coord("B2"), QPointF(0, 0), render.CELL_SIZE, names=names)
+        p.end()
+        return sum(1 for x in range(400) for y in range(0, 200, 2) if img.pixelColor(x, y).lightness() < 80)
+
+    assert painted(1.0, names=True) > painted(1.0, names=False)   # the name is dark text at the top
+    near, far = 1.0, 0.5
+    assert not NamesItem.needed(near) and NamesItem.needed(far)
+    assert painted(near) == painted(near, names=True)
+    assert painted(far) == painted(far, names=False)

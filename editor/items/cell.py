@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPolygonItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import render
+from editor.items.names import NamesItem
 from model.grid import Coord
 
 if TYPE_CHECKING:
@@ -66,4 +67,5 @@ class CellItem(QGraphicsPolygonItem):
         self.paint_count += 1
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         detail = lod * render.CELL_SIZE >= render.LOW_DETAIL_PX
-        render.paint_cell_at(painter, self._scenario_of(), self.coord, QPointF(0, 0), render.CELL_SIZE, detail=detail)
+        render.paint_cell_at(painter, self._scenario_of(), self.coord, QPointF(0, 0), render.CELL_SIZE, detail=detail,
+                             names=not NamesItem.needed(lod))  # below that zoom the names layer writes them

@@ -213,7 +213,9 @@ def paint_cell(painter: QPainter, scenario: Scenario, coord: Coord, size: float,
     paint_cell_at(painter, scenario, coord, QPointF(x, y), size, detail=detail)
 
 
-def paint_cell_at(painter: QPainter, scenario: Scenario, coord: Coord, centre: QPointF, size: float, *, detail: bool = True) -> None:
+def paint_cell_at(
+    painter: QPainter, scenario: Scenario, coord: Coord, centre: QPointF, size: float, *, detail: bool = True, names: bool = True
+) -> None:
     """Paint one cell with its centre at ``centre`` (items paint in their own coordinates)."""
     grid = scenario.board.grid
     geo = geometry(grid)
@@ -234,12 +236,12 @@ def paint_cell_at(painter: QPainter, scenario: Scenario, coord: Coord, centre: Q
     painter.drawPolygon(geo.polygon)
     try:
         if not cell.is_empty():
-            _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail)
+            _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names)
     finally:
         painter.restore()
 
 
-def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -> None:
+def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names=True) -> None:
     track, tdef = _cell_track(scenario, cell)
     covered = tdef is not None and tdef.color != "track"  # a coloured 18xx tile covers the printed hex
     busy = track is not None or cell.platform is not None
@@ -285,7 +287,7 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail) -
     _paint_destination_markers(painter, scenario, grid, geo, coord, cell)
     # texts
     name = cell.name or next((c.name for c in cell.cities if c.name), None) or next((t.name for t in cell.towns if t.name), None)
-    if name:
+    if name and names:  # names=False: the editor's names layer writes them at a readable size instead
         draw_text(painter, QPointF(0, -a * 0.74), name, 13, bold=True, max_width=a * 1.5 if geo.sides == 6 else a * 1.9,
                   background=QColor(255, 255, 255, 170))
     label = cell.label or (tdef.label if tdef is not None else None)
