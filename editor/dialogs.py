@@ -39,6 +39,38 @@ def ask_open_path(parent: QWidget | None, folder: str = "") -> str | None:
     return path or None
 
 
+IMPORT_FILTER = "Maps of other programs (*.rb *.json);;18xx.games map (*.rb);;18xx-maker game (*.json);;All files (*)"
+
+
+def ask_import_path(parent: QWidget | None, folder: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Import a map", folder, IMPORT_FILTER)
+    return path or None
+
+
+def ask_import_anyway(parent: QWidget | None, name: str, reason: str) -> bool:
+    """The file holds something Trackwright cannot: import the rest (True) or stop (False)?"""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Import")
+    box.setText(f"“{name}” holds things Trackwright cannot keep, for example:")
+    box.setInformativeText(f"{reason[:300]}\n\nImport the rest and list what was left out?")
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Yes)
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
+def show_dropped(parent: QWidget | None, name: str, dropped: list[str]) -> None:
+    """After a lenient import: what was left out, one item a line."""
+    if not dropped:
+        return
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Information)
+    box.setWindowTitle("Imported with items left out")
+    box.setText(f"“{name}” was imported; {len(dropped)} item{'s' if len(dropped) != 1 else ''} were left out.")
+    box.setDetailedText("\n".join(dropped))
+    box.exec()
+
+
 def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "Save scenario as", suggested, FILE_FILTER)
     if path and not Path(path).suffix:

@@ -233,6 +233,8 @@ class MainWindow(QMainWindow):
         a = self._action
         self.new_action = a("&New…", self.new_file, K.New, "New board: rule set, grid and size")
         self.open_action = a("&Open…", lambda: self.open_file(), K.Open, "Open a scenario file")
+        self.import_action = a("&Import…", lambda: self.import_file(), "Ctrl+Shift+O",
+                               "Import a map from another program: an 18xx.games map.rb or an 18xx-maker game (.json)")
         self.save_action = a("&Save", self.save, K.Save, "Save the scenario")
         self.save_as_action = a("Save &As…", self.save_as, K.SaveAs, "Save the scenario under another name")
         self.quit_action = a("&Quit", self.close, K.Quit, "Quit Trackwright")
@@ -288,6 +290,7 @@ class MainWindow(QMainWindow):
         file.addAction(self.open_action)
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file.addAction(self.import_action)
         file.addSeparator()
         file.addAction(self.save_action)
         file.addAction(self.save_as_action)
@@ -489,6 +492,43 @@ class MainWindow(QMainWindow):
             if path is None:
                 return False
         return self.load_path(path)
+
+    def import_file(self, path: str | os.PathLike | None = None) -> bool:
+        """File > Import: read another program's map into a new, unsaved board (nothing on disk is
+        written until File > Save asks where). What the file holds that Trackwright cannot is
+        listed first, and left out only when the user agrees."""
+        from model.io.importing import ImportFailure, import_any
+
+        if not self.maybe_save():
+            return False
+        if path is None:
+            path = dialogs.ask_import_path(self, str(self.document.path.parent) if self.document.path is not None else "")
+            if path is None:
+                return False
+        try:
+            result = import_any(path)
+        except ImportFailure as exc:
+            if not exc.can_drop or not dialogs.ask_import_anyway(self, Path(path).name, str(exc)):
+                if not exc.can_drop:
+                    dialogs.show_error(self, "Cannot import the file",
+                                       f"{Path(path).name} could not be imported. Nothing was changed: the current board stays open.",
+                                       str(exc))
+                return False
+            try:
+                result = import_any(path, lenient=True)
+            except ImportFailure as exc2:
+                dialogs.show_error(self, "Cannot import the file",
+                                   f"{Path(path).name} could not be imported. Nothing was changed: the current board stays open.",
+                                   str(exc2))
+                return False
+            dialogs.show_dropped(self, Path(path).name, result.dropped)
+        self.autosaver.discard()
+        self.document.open_scenario(result.scenario, None)
+        self.document.undo_stack.resetClean()
+        self.view.fit_to_window()
+        self.statusBar().showMessage(f"Imported {Path(path).name} ({len(result.scenario.board.cells)} hexes): "
+                                     "File > Save As writes it as a scenario", 8000)
+        return True
 
     def load_path(self, path: str | os.PathLike) -> bool:
         """Open a file; on failure show why and keep the current document as it is."""

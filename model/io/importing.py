@@ -1,0 +1,75 @@
+"""Import any file Trackwright can read from another program, by its kind (Qt-free).
+
+``import_any(path)`` recognises an 18xx.games map file (``.rb``) and an 18xx-maker game
+(``.json`` that is not a Trackwright scenario) and runs the matching importer. The editor's
+File > Import uses it; the command line picks the importer with ``--from``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from model.scenario import Scenario
+
+KINDS = {"18xx-games": "an 18xx.games map file (map.rb)", "18xx-maker": "an 18xx-maker game (JSON)"}
+
+
+class ImportFailure(ValueError):
+    """A file that cannot be imported; ``str()`` names the file and the place. ``can_drop`` is
+    True when importing leniently (leaving out what cannot be held) would succeed or get further."""
+
+    def __init__(self, message: str, can_drop: bool = False) -> None:
+        super().__init__(message)
+        self.can_drop = can_drop
+
+
+@dataclass
+class Imported:
+    scenario: Scenario
+    kind: str
+    dropped: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def kind_of(path: Path, text: str) -> str:
+    """'18xx-games' or '18xx-maker', from the file's name and first bytes."""
+    if path.suffix == ".rb":
+        return "18xx-games"
+    if path.suffix == ".json" or text.lstrip().startswith("{"):
+        try:
+            head = json.loads(text)
+        except json.JSONDecodeError:
+            return "18xx-maker"  # the importer reports where the JSON breaks
+        if isinstance(head, dict) and head.get("format") == "trackwright-scenario":
+            raise ImportFailure(f"{path}: this is a Trackwright scenario: open it with File > Open")
+        return "18xx-maker"
+    raise ImportFailure(f"{path}: not a file Trackwright imports (an 18xx.games map.rb or an 18xx-maker game .json)")
+
+
+def import_any(path: str | Path, lenient: bool = False, kind: str | None = None) -> Imported:
+    """Read ``path`` with the importer of its kind; raises :class:`ImportFailure`."""
+    from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+    from model.io.import_18xx_maker import MAX_BYTES, ImportError18xxMaker, import_18xx_maker
+
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_BYTES:
+            raise ImportFailure(f"{p}: the file is larger than {MAX_BYTES} bytes")
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ImportFailure(f"{p}: no such file") from None
+    except UnicodeDecodeError:
+        raise ImportFailure(f"{p}: not UTF-8 text") from None
+    except OSError as exc:
+        raise ImportFailure(f"{p}: cannot be read: {exc.strerror or exc}") from None
+    kind = kind or kind_of(p, text)
+    try:
+        if kind == "18xx-games":
+            r = import_18xx_games(text, str(p), lenient=lenient, path=p)
+            return Imported(r.scenario, kind, dropped=list(r.warnings))
+        r = import_18xx_maker(text, str(p), lenient=lenient)
+        return Imported(r.scenario, kind, dropped=list(r.dropped), notes=list(r.notes))
+    except (ImportError18xx, ImportError18xxMaker) as exc:
+        raise ImportFailure(str(exc), can_drop=not lenient and "--lenient" in str(exc)) from None
