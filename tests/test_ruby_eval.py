@@ -139,3 +139,13 @@ def test_cli_refuses_an_oversized_map_file_without_reading_it(tmp_path, capsys):
 def test_hash_value_merge_keeps_the_first_position():
     h = parse_ruby_constants("A = { 'x' => 1, 'y' => 2 }.merge({ 'x' => 3 })\n")["A"].value
     assert isinstance(h, HashValue) and [(k.value, v.value) for k, v in h.items] == [("x", 3), ("y", 2)]
+
+
+def test_statements_that_change_a_constant_are_applied_in_order():
+    src = (
+        "module M\n  NAMES = { 'A1' => 'x' }.dup\n  NAMES.update({ 'B2' => 'y' })\n"
+        "  NAMES['C3'] = 'z'\n  NAMES.merge!('A1' => 'w')\n  NAMES.freeze\nend\n"
+    )
+    prog = RubyProgram(src, "m.rb")
+    assert prog.value("NAMES").plain() == {"A1": "w", "B2": "y", "C3": "z"}
+    assert prog.warnings == []  # recognised, not skipped
