@@ -174,3 +174,10 @@ def test_exports_leave_out_an_empty_tile_list():
     s = import_18xx_games("LAYOUT = :flat\nHEXES = { white: { ['A2'] => '' } }\n", "x.rb").scenario
     src, notes = export_18xx_games(s)
     assert "TILES = {" not in src and any("TILES is left out" in n for n in notes)
+
+
+def test_hit_testing_finds_hexes_of_both_parities(result):
+    grid = result.scenario.board.grid
+    for lbl in ("G2", "C5", "a2", "B0"):
+        x, y = grid.centre(grid.coord(lbl), 100.0)
+        assert grid.cell_at(x, y, 100.0) == grid.coord(lbl), lbl
