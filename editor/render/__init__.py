@@ -160,6 +160,7 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
                 styles=[n.style for n in tdef.nodes],
                 tags=tuple(tdef.tags),
                 kinds_of_track=[(p.track, p.lanes, p.terminal_style) for p in tdef.paths],
+                locs=[n.loc for n in tdef.nodes],
             ),
             tdef,
         )
@@ -174,6 +175,7 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
             revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * cell.junction_count,
             styles=[None] * len(cell.cities) + [t.style for t in cell.towns] + [None] * cell.junction_count,
             kinds_of_track=[(p.track, p.lanes, p.terminal_style) for p in cell.paths],
+            locs=[c.loc for c in cell.cities] + [t.loc for t in cell.towns] + [None] * cell.junction_count,
         ),
         None,
     )

@@ -30,10 +30,38 @@ class TrackData:
     tags: tuple = ()
     kinds_of_track: list | None = None
     """Per path: (track kind, lanes, terminal style) from :class:`~model.tiles.TilePath` (None: broad)."""
+    locs: list | None = None
+    """Per node: where the map says to draw it (18xx.games ``loc``: an edge, a half edge, 'center')."""
 
 
-def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple]) -> list[QPointF]:
-    """Where each node sits: alone at the centre, otherwise pulled towards the edges it serves."""
+def _loc_point(geo: Geometry, loc: str) -> QPointF | None:
+    """The drawing position of a node with ``loc``: towards an edge (``2``) or a corner (``1.5``)."""
+    if loc == "center":
+        return QPointF(0, 0)
+    try:
+        v = float(loc)
+    except ValueError:
+        return None
+    n = len(geo.mids)
+    lo = math.floor(v)
+    t = v - lo
+    p, q = geo.mids[lo % n], geo.mids[(lo + 1) % n]
+    x, y = p.x() * (1 - t) + q.x() * t, p.y() * (1 - t) + q.y() * t
+    d = math.hypot(x, y) or 1.0
+    r = geo.apothem * 0.5
+    return QPointF(x / d * r, y / d * r)
+
+
+def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple], locs: list | None = None) -> list[QPointF]:
+    """Where each node sits: where the map's ``loc`` says, else alone at the centre, otherwise
+    pulled towards the edges it serves."""
+    if locs and any(locs):
+        out = _node_positions(geo, kinds, paths)
+        placed = [(_loc_point(geo, loc) if loc else None) for loc in locs[: len(out)]]
+        out = [q if q is not None else p for p, q in zip(out, placed + [None] * (len(out) - len(placed)), strict=True)]
+        if len(out) > 1:
+            _spread(out, _city_radius(geo) * 2.1)
+        return out
     n = len(kinds)
     if n == 0:
         return []
@@ -106,7 +134,7 @@ def _path_shape(a, b, geo: Geometry, pos: list[QPointF]) -> QPainterPath:
 
 def path_shapes(geo: Geometry, track: TrackData) -> list[QPainterPath]:
     """The centre line of each of the track's paths, in the local cell frame (as painted)."""
-    pos = _node_positions(geo, track.kinds, track.paths)
+    pos = _node_positions(geo, track.kinds, track.paths, track.locs)
     return [_path_shape(a, b, geo, pos) for a, b, _t in track.paths]
 
 
@@ -141,7 +169,7 @@ def paint_track(
 ) -> None:
     """Paint paths and nodes. ``tokens[k]`` lists (text, fill, text colour, reserved) for city k."""
     w = track_width(geo)
-    pos = _node_positions(geo, track.kinds, track.paths)
+    pos = _node_positions(geo, track.kinds, track.paths, track.locs)
     town_arcs: dict[int, QPainterPath] = {}
     # A town with exactly two edge paths sits on one edge-to-edge curve (like printed 18xx tiles).
     for k, kind in enumerate(track.kinds):
