@@ -123,3 +123,16 @@ def test_frame_and_stripes(qapp):
     img = paint(s)
     frame = pixel(img, s, "B2", 0.0, 0.82)
     assert frame.blue() > 180 and frame.red() < 80
+
+
+def test_a_city_with_loc_is_drawn_towards_that_edge(qapp):
+    from model.board import City
+
+    s = one_cell_board(Cell(cities=[City(loc="0")]))  # flat map: edge 0 is the bottom
+    img = paint(s)
+    centre = pixel(img, s, "B2", 0, 0)
+    low = pixel(img, s, "B2", 0, 0.43)
+    s2 = one_cell_board(Cell(cities=[City()]))
+    img2 = paint(s2)
+    assert close(pixel(img2, s2, "B2", 0, 0), QColor("white"), 10)  # without loc: the circle at the centre
+    assert not close(centre, QColor("white"), 10) and close(low, QColor("white"), 10)
