@@ -41,6 +41,10 @@ class TileSupply(_Model):
     custom: list[TileDef] = Field(default_factory=list, description="Tiles defined by this scenario.")
     counts: dict[str, int] = Field(default_factory=dict, description="Tile id -> copies (overrides the set).")
     only: list[str] | None = Field(default=None, description="When set, only these tile ids are in play.")
+    groups: list[list[str]] = Field(
+        default_factory=list,
+        description="Tile ids printed on the two sides of one piece (18xx.games TILE_GROUPS); kept for export.",
+    )
 
 
 class Player(_Model):

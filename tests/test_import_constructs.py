@@ -46,7 +46,7 @@ def test_names_in_any_order_with_interpolation(result):
     cells = result.scenario.board.cells
     assert cells["C3"].name == "Grand Junction" and cells["B2"].name == "Portside"
     assert any(w.startswith("map.rb:14:") and "Z99" in w for w in result.warnings)
-    assert any(w.startswith("map.rb:75:") and "method definition location_name" in w for w in result.warnings)
+    assert any(w.startswith("map.rb:77:") and "method definition location_name" in w for w in result.warnings)
 
 
 def test_stops_keep_every_detail(result):
@@ -100,6 +100,7 @@ def test_tiles_in_every_form(result):
     assert ts.get("7").count is None and ts.get("57").count == 3
     x1 = ts.get("X1")
     assert x1.color == "purple" and x1.hidden and x1.labels == ["Y"] and x1.paths[0].track == "dual"
+    assert result.scenario.tiles.groups == [["X1", "X2"], ["7"]]  # double-sided tiles
     x2 = ts.get("X2")
     assert x2.costs[0].terrains == ["river"] and x2.icons == ["image:port"] and x2.frame.color == "#ff0000"
 
@@ -114,6 +115,7 @@ def test_export_writes_every_hex_back_with_the_same_meaning(result):
     assert back.scenario.board == result.scenario.board
     assert back.scenario.tileset().tiles == result.scenario.tileset().tiles
     assert "'hidden' => true" in src and "  sepia: {" in src and "  empty: {" in src
+    assert back.scenario.tiles.groups == [["X1", "X2"], ["7"]]
 
 
 def test_cli_imports_the_fixture_and_the_file_loads(tmp_path):

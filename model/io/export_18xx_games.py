@@ -253,6 +253,10 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
                 out.append(f"{ind}      'hidden' => true,")
             out.append(f"{ind}    }},")
     out += [f"{ind}}}.freeze", ""] if tiles else [""]
+    if scenario.tiles.groups:
+        out.append(f"{ind}TILE_GROUPS = [")
+        out += [f"{ind}  [{', '.join(_rb(t) for t in g)}]," for g in scenario.tiles.groups]
+        out += [f"{ind}].freeze", ""]
 
     out.append(f"{ind}LOCATION_NAMES = {{")
     for coord in grid.ordered_coords:

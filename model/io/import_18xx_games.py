@@ -47,7 +47,7 @@ from model.scenario import Meta, RulesRef, Scenario, TileSupply
 from model.tiles import COLOR_ORDER, TileDef, load_tileset
 
 NODE_RANK = {"city": 0, "town": 1, "junction": 2}
-KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES"}
+KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES", "TILE_GROUPS"}
 COLOR_TERRAIN = {"gray": "gray", "red": "offboard", "blue": "lake"}
 UPGRADE_TERRAINS = ("hill", "mountain", "water")
 BORDER_TYPES = (None, "province", "water", "impassable", "mountain", "divider", "offboard")
@@ -230,6 +230,8 @@ class _Importer:
         grid = self._grid(hexes, orientation, axes)
         cells, edges = self._cells(hexes, names, grid)
         tiles = self._tiles(c.get("TILES"), rules_id, game_id)
+        if "TILE_GROUPS" in c:
+            tiles = tiles.model_copy(update={"groups": self._tile_groups(c["TILE_GROUPS"])})
         meta = Meta(title=game or "Imported map", game=game, description=f"Imported from the 18xx.games map file {self.file}.")
         try:
             scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id), board=Board(grid=grid, cells=cells, edges=edges), tiles=tiles)
@@ -548,6 +550,12 @@ class _Importer:
         if bundled is not None:
             return TileSupply(set=bundled)
         return TileSupply(custom=generic_upgrades(tiles))
+
+    def _tile_groups(self, v: RValue) -> list[list[str]]:
+        groups = v.plain()
+        if not isinstance(groups, list) or not all(isinstance(g, list) and all(isinstance(t, str) for t in g) for g in groups):
+            raise self.fail(v.line, "TILE_GROUPS must be a list of lists of tile names, like [%w[3 72], %w[4 74]]")
+        return groups
 
     def _count(self, v: RValue, tid: str) -> int | None:
         if v.value == "unlimited":
