@@ -111,6 +111,7 @@ def test_icons_are_pictures_not_text(qapp):
     assert icon_kind("port") == ("port", None) and icon_kind("18_royal_gorge/mine")[0] == "mine"
     assert icon_kind("1846/20") == ("value", "20") and icon_kind("1847_ae/pink") == ("colour", "pink")
     assert icon_kind("1840/yellow_hex") == ("hex", "yellow")
+    assert icon_kind("18_hiawatha/wheat")[0] == "grain" and icon_kind("18_india/rice-30")[0] == "grain"
     s = one_cell_board(Cell(icons=["image:port,sticky:1"]))
     img = paint(s)
     # the anchor's shank is a dark vertical line in a white disc at the centre
