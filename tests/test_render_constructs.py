@@ -137,3 +137,14 @@ def test_a_city_with_loc_is_drawn_towards_that_edge(qapp):
     img2 = paint(s2)
     assert close(pixel(img2, s2, "B2", 0, 0), QColor("white"), 10)  # without loc: the circle at the centre
     assert not close(centre, QColor("white"), 10) and close(low, QColor("white"), 10)
+
+
+def test_paths_on_two_lanes_are_drawn_side_by_side(qapp):
+    # lanes are counted clockwise at each side, so a straight lane goes from lane 0 to lane 1
+    lanes = [TilePath(a=0, b=3, a_lane="2.0", b_lane="2.1"), TilePath(a=0, b=3, a_lane="2.1", b_lane="2.0")]
+    s = one_cell_board(Cell(paths=lanes))
+    img = paint(s)
+    row = [pixel(img, s, "B2", dx / SIZE, 0).lightness() for dx in range(-15, 16)]
+    dark = [i for i, v in enumerate(row) if v < 90]
+    # two separate dark bands with a light gap between them (one centred line has no gap)
+    assert dark and any(row[i] > 150 for i in range(dark[0], dark[-1]))

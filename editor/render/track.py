@@ -185,7 +185,7 @@ def paint_track(
     drawn_ports: list[set] = []
     done_towns: set[int] = set()
     for i, (a, b, terminal) in enumerate(track.paths):
-        kind, lanes, term_style = track.kinds_of_track[i] if track.kinds_of_track else ("broad", None, 1)
+        kind, lanes, term_style, *lane_ends = track.kinds_of_track[i] if track.kinds_of_track else ("broad", None, 1)
         ka, kb = node_index(a), node_index(b)
         tk = ka if ka in town_arcs else kb if kb in town_arcs else None
         if tk is not None:
@@ -195,6 +195,8 @@ def paint_track(
             shape = town_arcs[tk]
         else:
             shape = _path_shape(a, b, geo, pos)
+        if any(lane_ends):
+            shape = shape.translated(_lane_offset(geo, a, b, lane_ends, w))
         ports = {a, b}
         # A path that meets no earlier path passes over it: a gap (background casing) shows the two levels.
         if drawn_ports and not any(ports & s for s in drawn_ports) and detail:
@@ -251,6 +253,22 @@ def _middle_of(path: QPainterPath, t0: float, t1: float, steps: int = 12) -> QPa
 
 
 NARROW_DASH = [1.2, 1.2]
+
+
+def _lane_offset(geo: Geometry, a, b, lane_ends, w: float) -> QPointF:
+    """How far a path that uses one lane (``a_lane``/``b_lane`` = 'width.index') is moved off the
+    centre line: along each lane end's side, by the lane's place among the side's lanes."""
+    dx = dy = 0.0
+    n = 0
+    for port, lane in zip((a, b), lane_ends, strict=False):
+        if not lane or not isinstance(port, int):
+            continue
+        width, index = (int(x) for x in lane.split("."))
+        d = geo.inward[port]
+        along = QPointF(-d.y(), d.x())
+        k = (index - (width - 1) / 2) * w * 1.6
+        dx, dy, n = dx + along.x() * k, dy + along.y() * k, n + 1
+    return QPointF(dx / n, dy / n) if n else QPointF(0, 0)
 
 
 def _stroke_track(painter: QPainter, shape: QPainterPath, kind: str, lanes: int | None, w: float, background: QColor, pen: QPen) -> None:
