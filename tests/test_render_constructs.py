@@ -148,3 +148,13 @@ def test_paths_on_two_lanes_are_drawn_side_by_side(qapp):
     dark = [i for i, v in enumerate(row) if v < 90]
     # two separate dark bands with a light gap between them (one centred line has no gap)
     assert dark and any(row[i] > 150 for i in range(dark[0], dark[-1]))
+
+
+def test_hidden_revenue_is_not_drawn(qapp):
+    from model.board import City
+
+    path = [TilePath(a=0, b="n0")]
+    shown = paint(one_cell_board(Cell(cities=[City(revenue=30)], paths=path)))
+    hidden = paint(one_cell_board(Cell(cities=[City(revenue=30, hide=True)], paths=path)))
+    none = paint(one_cell_board(Cell(cities=[City(revenue=0)], paths=path)))
+    assert hidden == none and shown != none

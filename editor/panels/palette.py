@@ -93,6 +93,8 @@ class TilePalette(QWidget):
         except Exception:  # noqa: BLE001 - a broken supply shows as an empty palette
             tiles = []
         for t in tiles:
+            if t.hidden:  # 18xx.games 'hidden' tiles (placed by the game, never picked by a player)
+                continue
             key = (t.id, t.model_dump_json(), grid.kind, grid.sides, getattr(grid, "orientation", ""))
             icon = self._icons.get(key)
             if icon is None:
