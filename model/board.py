@@ -106,6 +106,11 @@ class Cell(HexDecor, _Model):
     towns: list[Town] = Field(default_factory=list)
     junction: bool = False
     extra_junctions: int = Field(default=0, ge=0, le=6, description="Junctions after the first (18xx.games hexes with several).")
+    node_order: list[Literal["city", "town", "junction"]] | None = Field(
+        default=None,
+        description="The order an 18xx.games map wrote this hex's stops in, when it is not cities, "
+        "then towns, then junctions (kept for export; ports n<k> still count cities first).",
+    )
     paths: list[TilePath] = Field(default_factory=list, description="Printed track (gray, red, preprinted hexes).")
     platform: Platform | None = None
     tile: LaidTile | None = None

@@ -325,12 +325,13 @@ class HexGrid(_GridBase):
             gy = round((py - size) / (1.5 * size))
             gx = (px - SQRT3 / 2 * size) / (SQRT3 / 2 * size)
         best, best_d = None, float("inf")
+        odd = {self._parse(lbl) for lbl in self.off_parity} if self.off_parity else set()
         base_x = gx if self.orientation == "flat" else math.floor(gx)
         base_y = math.floor(gy) if self.orientation == "flat" else gy
         for dx in (-1, 0, 1, 2):
             for dy in (-1, 0, 1, 2):
                 c = (int(base_x) + dx, int(base_y) + dy)
-                if (c[0] + c[1]) % 2 != self.parity and not self.off_parity:
+                if (c[0] + c[1]) % 2 != self.parity and c not in odd:
                     continue
                 cx, cy = self.centre(c, size)
                 d = (cx - px) ** 2 + (cy - py) ** 2

@@ -44,6 +44,10 @@ class TileSupply(_Model):
     upgrades: dict[str, list[str]] = Field(
         default_factory=dict, description="Tile id -> the tiles it upgrades to, where the title differs from the derived graph."
     )
+    groups: list[list[str]] = Field(
+        default_factory=list,
+        description="Tile ids printed on the two sides of one piece (18xx.games TILE_GROUPS); kept for export.",
+    )
 
 
 class Player(_Model):

@@ -205,3 +205,19 @@ def test_company_homes_must_name_a_printed_city(rules):
     s = s.model_copy(update={"companies": [*s.companies, Company(id="Z", home="A6"), Company(id="W", home="B5", home_city=2)]})
     got = sorted((i.rule, i.cells[0]) for i in rules.check(s))
     assert got == [("18xx.company-home", "A6"), ("18xx.company-home", "B5")]
+
+
+def test_mountain_passes_cost_and_untyped_borders_block(rules):
+    """Imported 18xx.games borders: a mountain pass's cost is paid like a river's; a border with
+    no type blocks like an impassable side."""
+    s = make()
+    s.board.edges = [f for f in s.board.edges if f.edge != 3] + [EdgeFeature(cell="B5", edge=3, kind="mountain", cost=40)]
+    assert verdict(rules, s, "lay B5 yc 0").cost == 40  # crosses the pass to B3, whose track faces it
+    s.board.edges = [f if f.kind != "impassable" else EdgeFeature(cell="B5", edge=5, kind="border") for f in s.board.edges]
+    assert verdict(rules, s, "lay B5 yc 2").rule == "18xx.exit-impassable"
+    # a pass declared once by each hex (one-sided, 18xx.games style) is paid once
+    s.board.edges = [f for f in s.board.edges if f.kind != "mountain"] + [
+        EdgeFeature(cell="B5", edge=3, kind="mountain", cost=40, one_sided=True),
+        EdgeFeature(cell="B3", edge=0, kind="mountain", cost=40, one_sided=True),
+    ]
+    assert verdict(rules, s, "lay B5 yc 0").cost == 40

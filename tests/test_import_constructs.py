@@ -46,7 +46,7 @@ def test_names_in_any_order_with_interpolation(result):
     cells = result.scenario.board.cells
     assert cells["C3"].name == "Grand Junction" and cells["B2"].name == "Portside"
     assert any(w.startswith("map.rb:14:") and "Z99" in w for w in result.warnings)
-    assert any(w.startswith("map.rb:75:") and "method definition location_name" in w for w in result.warnings)
+    assert any(w.startswith("map.rb:77:") and "method definition location_name" in w for w in result.warnings)
 
 
 def test_stops_keep_every_detail(result):
@@ -100,6 +100,7 @@ def test_tiles_in_every_form(result):
     assert ts.get("7").count is None and ts.get("57").count == 3
     x1 = ts.get("X1")
     assert x1.color == "purple" and x1.hidden and x1.labels == ["Y"] and x1.paths[0].track == "dual"
+    assert result.scenario.tiles.groups == [["X1", "X2"], ["7"]]  # double-sided tiles
     x2 = ts.get("X2")
     assert x2.costs[0].terrains == ["river"] and x2.icons == ["image:port"] and x2.frame.color == "#ff0000"
 
@@ -114,6 +115,7 @@ def test_export_writes_every_hex_back_with_the_same_meaning(result):
     assert back.scenario.board == result.scenario.board
     assert back.scenario.tileset().tiles == result.scenario.tileset().tiles
     assert "'hidden' => true" in src and "  sepia: {" in src and "  empty: {" in src
+    assert back.scenario.tiles.groups == [["X1", "X2"], ["7"]]
 
 
 def test_cli_imports_the_fixture_and_the_file_loads(tmp_path):
@@ -140,3 +142,44 @@ def test_18xx_maker_export_keeps_every_hex_in_its_encoding_and_draws_the_new_kin
     assert c3["terrain"] == [{"type": "mountain|river", "cost": 80}]
     assert {"side": 3, "color": "red", "dashed": True} in c3["borders"]  # the border's own colour
     assert data["tiles"]["X1"]["color"] == "purple" and "track:dual" in data["tiles"]["X1"]["encoding"]
+
+
+def test_layout_and_tiles_from_the_titles_other_files(tmp_path):
+    """A map file without LAYOUT/AXES/TILES: the engine takes them from game.rb (or the game it
+    derives from, and that game's map module) and tiles.rb; so does the import."""
+    games = tmp_path / "lib" / "engine" / "game"
+    (games / "g_base_title").mkdir(parents=True)
+    (games / "g_child").mkdir()
+    (games / "g_base_title" / "game.rb").write_text("module Engine\n  module Game\n    module GBaseTitle\n      class Game < Game::Base\n        LAYOUT = :flat\n      end\n    end\n  end\nend\n")
+    (games / "g_base_title" / "map.rb").write_text("module Engine\n  module Game\n    module GBaseTitle\n      module Map\n        AXES = { x: :number, y: :letter }.freeze\n      end\n    end\n  end\nend\n")
+    (games / "g_child" / "game.rb").write_text("module Engine\n  module Game\n    module GChild\n      class Game < GBaseTitle::Game\n        def foo; end\n      end\n    end\n  end\nend\n")
+    (games / "g_child" / "tiles.rb").write_text("module Engine\n  module Game\n    module GChild\n      module Tiles\n        TILES = { '9' => 3 }.freeze\n      end\n    end\n  end\nend\n")
+    text = ("module Engine\n  module Game\n    module GChild\n      module Map\n        LOCATION_NAMES = { B1: 'Sym', 'A2' => 'Str' }.freeze\n"
+            "        HEXES = { white: { %w[A2 B1] => '' } }.freeze\n      end\n    end\n  end\nend\n")
+    (games / "g_child" / "map.rb").write_text(text)
+    r = import_18xx_games(text, "map.rb", path=games / "g_child" / "map.rb")
+    grid = r.scenario.board.grid
+    assert grid.orientation == "flat" and grid.effective_axes == "number-letter"
+    assert r.scenario.tileset().get("9").count == 3
+    assert any("LAYOUT" in w and "g_base_title/game.rb:5" in w for w in r.warnings)
+    assert any("AXES" in w and "g_base_title/map.rb:5" in w for w in r.warnings)
+    assert any("TILES" in w and "g_child/tiles.rb:5" in w for w in r.warnings)
+    # a symbol key names nothing in the engine (it looks names up by string), nor here
+    assert r.scenario.board.cells["A2"].name == "Str" and "B1" not in r.scenario.board.cells
+    assert any("symbol" in w for w in r.warnings)
+    # without the file on disk: the engine's defaults, with a warning
+    bare = import_18xx_games(text, "map.rb")
+    assert bare.scenario.board.grid.orientation == "pointy"
+
+
+def test_exports_leave_out_an_empty_tile_list():
+    s = import_18xx_games("LAYOUT = :flat\nHEXES = { white: { ['A2'] => '' } }\n", "x.rb").scenario
+    src, notes = export_18xx_games(s)
+    assert "TILES = {" not in src and any("TILES is left out" in n for n in notes)
+
+
+def test_hit_testing_finds_hexes_of_both_parities(result):
+    grid = result.scenario.board.grid
+    for lbl in ("G2", "C5", "a2", "B0"):
+        x, y = grid.centre(grid.coord(lbl), 100.0)
+        assert grid.cell_at(x, y, 100.0) == grid.coord(lbl), lbl

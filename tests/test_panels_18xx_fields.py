@@ -79,3 +79,13 @@ def test_editing_costs_colour_track_and_future_label_with_undo(qtbot):
         doc.undo_stack.undo()
     assert dumps(doc.scenario) == before
     assert panel.field("costs").text() == "80 mountain|river"
+
+
+def test_hidden_tiles_are_not_in_the_palette(qtbot):
+    from editor.panels.palette import TilePalette
+
+    doc = Document(import_18xx_games(CASE.read_text(encoding="utf-8"), "map.rb").scenario)
+    palette = TilePalette(doc)
+    qtbot.addWidget(palette)
+    ids = [palette.list.item(i).text().split("\n")[0] for i in range(palette.list.count())]
+    assert "X2" in ids and "X1" not in ids  # X1 is 'hidden' => true in the map file

@@ -111,6 +111,7 @@ def test_icons_are_pictures_not_text(qapp):
     assert icon_kind("port") == ("port", None) and icon_kind("18_royal_gorge/mine")[0] == "mine"
     assert icon_kind("1846/20") == ("value", "20") and icon_kind("1847_ae/pink") == ("colour", "pink")
     assert icon_kind("1840/yellow_hex") == ("hex", "yellow")
+    assert icon_kind("18_hiawatha/wheat")[0] == "grain" and icon_kind("18_india/rice-30")[0] == "grain"
     s = one_cell_board(Cell(icons=["image:port,sticky:1"]))
     img = paint(s)
     # the anchor's shank is a dark vertical line in a white disc at the centre
@@ -123,3 +124,37 @@ def test_frame_and_stripes(qapp):
     img = paint(s)
     frame = pixel(img, s, "B2", 0.0, 0.82)
     assert frame.blue() > 180 and frame.red() < 80
+
+
+def test_a_city_with_loc_is_drawn_towards_that_edge(qapp):
+    from model.board import City
+
+    s = one_cell_board(Cell(cities=[City(loc="0")]))  # flat map: edge 0 is the bottom
+    img = paint(s)
+    centre = pixel(img, s, "B2", 0, 0)
+    low = pixel(img, s, "B2", 0, 0.43)
+    s2 = one_cell_board(Cell(cities=[City()]))
+    img2 = paint(s2)
+    assert close(pixel(img2, s2, "B2", 0, 0), QColor("white"), 10)  # without loc: the circle at the centre
+    assert not close(centre, QColor("white"), 10) and close(low, QColor("white"), 10)
+
+
+def test_paths_on_two_lanes_are_drawn_side_by_side(qapp):
+    # lanes are counted clockwise at each side, so a straight lane goes from lane 0 to lane 1
+    lanes = [TilePath(a=0, b=3, a_lane="2.0", b_lane="2.1"), TilePath(a=0, b=3, a_lane="2.1", b_lane="2.0")]
+    s = one_cell_board(Cell(paths=lanes))
+    img = paint(s)
+    row = [pixel(img, s, "B2", dx / SIZE, 0).lightness() for dx in range(-15, 16)]
+    dark = [i for i, v in enumerate(row) if v < 90]
+    # two separate dark bands with a light gap between them (one centred line has no gap)
+    assert dark and any(row[i] > 150 for i in range(dark[0], dark[-1]))
+
+
+def test_hidden_revenue_is_not_drawn(qapp):
+    from model.board import City
+
+    path = [TilePath(a=0, b="n0")]
+    shown = paint(one_cell_board(Cell(cities=[City(revenue=30)], paths=path)))
+    hidden = paint(one_cell_board(Cell(cities=[City(revenue=30, hide=True)], paths=path)))
+    none = paint(one_cell_board(Cell(cities=[City(revenue=0)], paths=path)))
+    assert hidden == none and shown != none

@@ -139,3 +139,44 @@ def test_cli_refuses_an_oversized_map_file_without_reading_it(tmp_path, capsys):
 def test_hash_value_merge_keeps_the_first_position():
     h = parse_ruby_constants("A = { 'x' => 1, 'y' => 2 }.merge({ 'x' => 3 })\n")["A"].value
     assert isinstance(h, HashValue) and [(k.value, v.value) for k, v in h.items] == [("x", 3), ("y", 2)]
+
+
+def test_statements_that_change_a_constant_are_applied_in_order():
+    src = (
+        "module M\n  NAMES = { 'A1' => 'x' }.dup\n  NAMES.update({ 'B2' => 'y' })\n"
+        "  NAMES['C3'] = 'z'\n  NAMES.merge!('A1' => 'w')\n  NAMES.freeze\nend\n"
+    )
+    prog = RubyProgram(src, "m.rb")
+    assert prog.value("NAMES").plain() == {"A1": "w", "B2": "y", "C3": "z"}
+    assert prog.warnings == []  # recognised, not skipped
+
+
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("HEXES = " + "{ a: " * 500 + "1" + " }" * 500, "nested more than"),
+        ("HEXES = { white: { ['A2'] => 'city=revenue:" + "7" * 4301 + "' } }", "digits"),
+        ("HEXES = " + "9" * 4301, "digits"),
+    ],
+)
+def test_cli_exits_2_with_file_and_line_on_hostile_values(tmp_path, capsys, body, words):
+    src = tmp_path / "map.rb"
+    src.write_text("LAYOUT = :flat\n" + body + "\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["import", str(src), "--from", "18xx-games", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "map.rb:2:" in err and words in err and not out.exists()
+    assert len(err) < 400  # the offending value is not echoed in full
+
+
+def test_cli_lenient_lists_every_dropped_item(tmp_path, capsys):
+    src = tmp_path / "map.rb"
+    src.write_text("LAYOUT = :flat\nHEXES = { white: {\n  ['A2'] => 'city=revenue:0,outline:red;sparkle=x:1',\n} }\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["import", str(src), "--from", "18xx-games", "-o", str(out)]) == 2
+    assert not out.exists()
+    capsys.readouterr()
+    assert main(["import", str(src), "--from", "18xx-games", "-o", str(out), "--lenient"]) == 0
+    err = capsys.readouterr().err
+    assert "map.rb:3: A2: dropped" in err and "outline" in err and "sparkle" in err
+    assert out.exists()

@@ -195,6 +195,8 @@ class TilePalette(QWidget):
             self._body_layout.insertWidget(self._body_layout.count() - 1, header)
             self._body_layout.insertWidget(self._body_layout.count() - 1, sec)
         for t in tiles:
+            if t.hidden:  # 18xx.games 'hidden' tiles (placed by the game, never picked by a player)
+                continue
             key = (t.id, t.model_dump_json(), grid.kind, grid.sides, getattr(grid, "orientation", ""))
             icon = self._icons.get(key)
             if icon is None:

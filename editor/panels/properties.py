@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QFrame, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
 from editor.commands import EditCellCommand, SetCellsCommand
 from editor.document import Document
@@ -220,9 +220,13 @@ class PropertiesPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(self.title)
-        lay.addWidget(self.form_host)
+        # the form scrolls: an 18xx hex has many fields, and they must not make the window taller
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.form_host)
+        lay.addWidget(self.scroll, 1)
         lay.addWidget(self.error)
-        lay.addStretch(1)
         self.frozen = False  # set when the window closes: no more edits
         self.fields: dict[Path, QLineEdit] = {}
         self.terrain_combo: QComboBox | None = None

@@ -156,10 +156,11 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
                 paths=list(tdef.rotated_paths(cell.tile.rotation, sides)),
                 kinds=[n.kind for n in tdef.nodes],
                 slots=[n.slots for n in tdef.nodes],
-                revenues=[n.revenue for n in tdef.nodes],
+                revenues=[0 if n.hide else n.revenue for n in tdef.nodes],
                 styles=[n.style for n in tdef.nodes],
                 tags=tuple(tdef.tags),
-                kinds_of_track=[(p.track, p.lanes, p.terminal_style) for p in tdef.paths],
+                kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tdef.paths],
+                locs=[n.loc for n in tdef.nodes],
             ),
             tdef,
         )
@@ -171,9 +172,11 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
             paths=[(p.a, p.b, p.terminal) for p in cell.paths],
             kinds=kinds,
             slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + cell.junction_count),
-            revenues=[c.revenue for c in cell.cities] + [t.revenue for t in cell.towns] + [0] * cell.junction_count,
+            revenues=[0 if c.hide else c.revenue for c in cell.cities] + [0 if t.hide else t.revenue for t in cell.towns]
+            + [0] * cell.junction_count,
             styles=[None] * len(cell.cities) + [t.style for t in cell.towns] + [None] * cell.junction_count,
-            kinds_of_track=[(p.track, p.lanes, p.terminal_style) for p in cell.paths],
+            kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in cell.paths],
+            locs=[c.loc for c in cell.cities] + [t.loc for t in cell.towns] + [None] * cell.junction_count,
         ),
         None,
     )

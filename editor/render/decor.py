@@ -64,8 +64,8 @@ def icon_image(icon: str) -> str:
 
 def icon_kind(image: str) -> tuple[str, str | None]:
     """What picture an icon image gets: (kind, detail). Kinds: port, mine, mountain, water,
-    tree, train, value (detail: the number), colour (detail: the colour), hex (detail: colour),
-    and token for anything else."""
+    tree, grain, oil, train, value (detail: the number), colour (detail: the colour), hex
+    (detail: colour), and token for anything else."""
     name = image.rsplit("/", 1)[-1].lower()
     words = set(re.split(r"[^a-z]+", name))
     if words & {"port", "anchor", "harbor", "harbour", "ferry", "ship", "boat", "trajekt"}:
@@ -78,6 +78,10 @@ def icon_kind(image: str) -> tuple[str, str | None]:
         return "water", None
     if words & {"forest", "tree", "wood", "lumber", "timber"}:
         return "tree", None
+    if words & {"wheat", "grain", "corn", "rice", "farm", "farmland", "harvest"}:
+        return "grain", None
+    if words & {"oil", "petroleum"}:
+        return "oil", None
     if words & {"train", "loco", "rail", "station", "token"}:
         return "train", None
     if re.fullmatch(r"[+-]?\d{1,4}", name) or re.fullmatch(r"[a-z_]*?(\d{1,4})", name):
@@ -147,6 +151,29 @@ def paint_icon(painter: QPainter, at: QPointF, r: float, image: str) -> None:
         painter.drawPolygon(QPolygonF([QPointF(-5 * u, 3 * u), QPointF(0, -6.5 * u), QPointF(5 * u, 3 * u)]))
         painter.setBrush(QColor("#6b4a2b"))
         painter.drawRect(QRectF(-1 * u, 3 * u, 2 * u, 3.5 * u))
+    elif kind == "grain":  # an ear of wheat: a stem and grains on both sides
+        painter.setPen(QPen(QColor("#8a6d1c"), u * 1.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.drawLine(QPointF(0, 7 * u), QPointF(0, -6 * u))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#d9a521"))
+        for k in range(4):
+            y = -5 * u + k * 2.6 * u
+            for sx in (-1, 1):
+                painter.save()
+                painter.translate(QPointF(sx * 1.6 * u, y))
+                painter.rotate(sx * 30)
+                painter.drawEllipse(QPointF(0, 0), 1.1 * u, 2.0 * u)
+                painter.restore()
+        painter.drawEllipse(QPointF(0, -6.8 * u), 1.0 * u, 1.8 * u)
+    elif kind == "oil":  # a drop
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(TRACK)
+        drop = QPainterPath(QPointF(0, -7 * u))
+        drop.cubicTo(QPointF(2 * u, -3 * u), QPointF(5 * u, 0), QPointF(5 * u, 2.5 * u))
+        drop.cubicTo(QPointF(5 * u, 5.5 * u), QPointF(2.5 * u, 7 * u), QPointF(0, 7 * u))
+        drop.cubicTo(QPointF(-2.5 * u, 7 * u), QPointF(-5 * u, 5.5 * u), QPointF(-5 * u, 2.5 * u))
+        drop.cubicTo(QPointF(-5 * u, 0), QPointF(-2 * u, -3 * u), QPointF(0, -7 * u))
+        painter.drawPath(drop)
     elif kind == "train":  # a locomotive in profile
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(TRACK)

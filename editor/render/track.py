@@ -30,10 +30,38 @@ class TrackData:
     tags: tuple = ()
     kinds_of_track: list | None = None
     """Per path: (track kind, lanes, terminal style) from :class:`~model.tiles.TilePath` (None: broad)."""
+    locs: list | None = None
+    """Per node: where the map says to draw it (18xx.games ``loc``: an edge, a half edge, 'center')."""
 
 
-def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple]) -> list[QPointF]:
-    """Where each node sits: alone at the centre, otherwise pulled towards the edges it serves."""
+def _loc_point(geo: Geometry, loc: str) -> QPointF | None:
+    """The drawing position of a node with ``loc``: towards an edge (``2``) or a corner (``1.5``)."""
+    if loc == "center":
+        return QPointF(0, 0)
+    try:
+        v = float(loc)
+    except ValueError:
+        return None
+    n = len(geo.mids)
+    lo = math.floor(v)
+    t = v - lo
+    p, q = geo.mids[lo % n], geo.mids[(lo + 1) % n]
+    x, y = p.x() * (1 - t) + q.x() * t, p.y() * (1 - t) + q.y() * t
+    d = math.hypot(x, y) or 1.0
+    r = geo.apothem * 0.5
+    return QPointF(x / d * r, y / d * r)
+
+
+def _node_positions(geo: Geometry, kinds: list[str], paths: list[tuple], locs: list | None = None) -> list[QPointF]:
+    """Where each node sits: where the map's ``loc`` says, else alone at the centre, otherwise
+    pulled towards the edges it serves."""
+    if locs and any(locs):
+        out = _node_positions(geo, kinds, paths)
+        placed = [(_loc_point(geo, loc) if loc else None) for loc in locs[: len(out)]]
+        out = [q if q is not None else p for p, q in zip(out, placed + [None] * (len(out) - len(placed)), strict=True)]
+        if len(out) > 1:
+            _spread(out, _city_radius(geo) * 2.1)
+        return out
     n = len(kinds)
     if n == 0:
         return []
@@ -106,7 +134,7 @@ def _path_shape(a, b, geo: Geometry, pos: list[QPointF]) -> QPainterPath:
 
 def path_shapes(geo: Geometry, track: TrackData) -> list[QPainterPath]:
     """The centre line of each of the track's paths, in the local cell frame (as painted)."""
-    pos = _node_positions(geo, track.kinds, track.paths)
+    pos = _node_positions(geo, track.kinds, track.paths, track.locs)
     return [_path_shape(a, b, geo, pos) for a, b, _t in track.paths]
 
 
@@ -141,7 +169,7 @@ def paint_track(
 ) -> None:
     """Paint paths and nodes. ``tokens[k]`` lists (text, fill, text colour, reserved) for city k."""
     w = track_width(geo)
-    pos = _node_positions(geo, track.kinds, track.paths)
+    pos = _node_positions(geo, track.kinds, track.paths, track.locs)
     town_arcs: dict[int, QPainterPath] = {}
     # A town with exactly two edge paths sits on one edge-to-edge curve (like printed 18xx tiles).
     for k, kind in enumerate(track.kinds):
@@ -157,7 +185,7 @@ def paint_track(
     drawn_ports: list[set] = []
     done_towns: set[int] = set()
     for i, (a, b, terminal) in enumerate(track.paths):
-        kind, lanes, term_style = track.kinds_of_track[i] if track.kinds_of_track else ("broad", None, 1)
+        kind, lanes, term_style, *lane_ends = track.kinds_of_track[i] if track.kinds_of_track else ("broad", None, 1)
         ka, kb = node_index(a), node_index(b)
         tk = ka if ka in town_arcs else kb if kb in town_arcs else None
         if tk is not None:
@@ -167,6 +195,8 @@ def paint_track(
             shape = town_arcs[tk]
         else:
             shape = _path_shape(a, b, geo, pos)
+        if any(lane_ends):
+            shape = shape.translated(_lane_offset(geo, a, b, lane_ends, w))
         ports = {a, b}
         # A path that meets no earlier path passes over it: a gap (background casing) shows the two levels.
         if drawn_ports and not any(ports & s for s in drawn_ports) and detail:
@@ -223,6 +253,22 @@ def _middle_of(path: QPainterPath, t0: float, t1: float, steps: int = 12) -> QPa
 
 
 NARROW_DASH = [1.2, 1.2]
+
+
+def _lane_offset(geo: Geometry, a, b, lane_ends, w: float) -> QPointF:
+    """How far a path that uses one lane (``a_lane``/``b_lane`` = 'width.index') is moved off the
+    centre line: along each lane end's side, by the lane's place among the side's lanes."""
+    dx = dy = 0.0
+    n = 0
+    for port, lane in zip((a, b), lane_ends, strict=False):
+        if not lane or not isinstance(port, int):
+            continue
+        width, index = (int(x) for x in lane.split("."))
+        d = geo.inward[port]
+        along = QPointF(-d.y(), d.x())
+        k = (index - (width - 1) / 2) * w * 1.6
+        dx, dy, n = dx + along.x() * k, dy + along.y() * k, n + 1
+    return QPointF(dx / n, dy / n) if n else QPointF(0, 0)
 
 
 def _stroke_track(painter: QPainter, shape: QPainterPath, kind: str, lanes: int | None, w: float, background: QColor, pen: QPen) -> None:

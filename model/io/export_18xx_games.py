@@ -131,12 +131,34 @@ def cell_nodes(cell: Cell) -> list[Node]:
     return nodes
 
 
+def written_order(cell: Cell) -> list[int]:
+    """The cell's node indices (cities, towns, junctions) in the order to write them: the
+    imported map's order (``node_order``) when it has one, else as stored."""
+    n = cell.node_count
+    if not cell.node_order or len(cell.node_order) != n:
+        return list(range(n))
+    start = {"city": 0, "town": len(cell.cities), "junction": len(cell.cities) + len(cell.towns)}
+    seen = {"city": 0, "town": 0, "junction": 0}
+    out = []
+    for kind in cell.node_order:
+        out.append(start[kind] + seen[kind])
+        seen[kind] += 1
+    return out if sorted(out) == list(range(n)) else list(range(n))
+
+
 def cell_parts(cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]]) -> list[Part]:
     """The tile-language parts of one cell (see the module docstring)."""
     color = cell.printed_color
-    parts = node_parts(cell_nodes(cell), offboard_slots0=cell.terrain == "offboard")
-    parts += [path_part(p.a, p.b, p.terminal, p) for p in cell.paths]
-    if cell.label:
+    nodes = cell_nodes(cell)
+    order = written_order(cell)
+    pos = {k: i for i, k in enumerate(order)}
+    parts = node_parts([nodes[k] for k in order], offboard_slots0=cell.terrain == "offboard")
+
+    def port(p: int | str) -> int | str:
+        return p if isinstance(p, int) else f"n{pos[int(p[1:])]}"
+
+    parts += [path_part(port(p.a), port(p.b), p.terminal, p) for p in cell.paths]
+    if cell.label is not None:
         parts.append(Part("label", bare=cell.label))
     parts += [Part("label", bare=lbl) for lbl in cell.labels]
     if cell.costs:
@@ -212,8 +234,11 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
     axes = "{ x: :letter, y: :number }" if grid.effective_axes == "letter-number" else "{ x: :number, y: :letter }"
     out += [f"{ind}AXES = {axes}.freeze", ""]
 
-    out.append(f"{ind}TILES = {{")
-    for t in scenario.tileset().tiles:
+    tiles = scenario.tileset().tiles
+    if not tiles:
+        notes.append("no tiles: TILES is left out, so the title's own TILES (in another file) stays in force")
+    out.append(f"{ind}TILES = {{" if tiles else f"{ind}# TILES: none in this scenario")
+    for t in tiles:
         count = "'unlimited'" if t.count is None else str(t.count)
         if is_standard(t):
             out.append(f"{ind}  {_rb(t.id)} => {count},")
@@ -230,7 +255,11 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
             if t.hidden:
                 out.append(f"{ind}      'hidden' => true,")
             out.append(f"{ind}    }},")
-    out += [f"{ind}}}.freeze", ""]
+    out += [f"{ind}}}.freeze", ""] if tiles else [""]
+    if scenario.tiles.groups:
+        out.append(f"{ind}TILE_GROUPS = [")
+        out += [f"{ind}  [{', '.join(_rb(t) for t in g)}]," for g in scenario.tiles.groups]
+        out += [f"{ind}].freeze", ""]
 
     out.append(f"{ind}LOCATION_NAMES = {{")
     for coord in grid.ordered_coords:

@@ -46,7 +46,8 @@ from model.io.tobymao import (
 from model.scenario import Meta, RulesRef, Scenario, TileSupply
 from model.tiles import COLOR_ORDER, TileDef, load_tileset
 
-KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES"}
+NODE_RANK = {"city": 0, "town": 1, "junction": 2}
+KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES", "TILE_GROUPS"}
 COLOR_TERRAIN = {"gray": "gray", "red": "offboard", "blue": "lake"}
 UPGRADE_TERRAINS = ("hill", "mountain", "water")
 BORDER_TYPES = (None, "province", "water", "impassable", "mountain", "divider", "offboard")
@@ -131,8 +132,65 @@ class _Importer:
                 raise ImportError18xx(exc.file or file, exc.line, f"{name}: {exc.message}") from None
             if v is not None:
                 self.consts[name] = v
+        if path is not None:
+            self._from_title_files(path)
         self.consts["__modules__"] = RValue([RValue(m, 1) for m in self.prog.modules], 1)
         self.rules_override = rules
+
+    # --- constants the engine takes from the title's other files -------------------------------
+    def _from_title_files(self, path: Path) -> None:
+        """``LAYOUT``/``AXES`` missing from the map file: the title's ``game.rb`` (or the game it
+        derives from) says them; ``TILES`` missing: its ``tiles.rb``. Read, never run."""
+        wanted = [n for n in ("LAYOUT", "AXES", "TILES") if n not in self.consts]
+        folder = path.resolve().parent
+        here, seen = folder, set()
+        while wanted and here not in seen and len(seen) < 8:
+            seen.add(here)
+            game = here / "game.rb"
+            files = [(game, ("LAYOUT", "AXES")), (here / "tiles.rb", ("TILES",))]
+            if here != folder:  # the map module of the game this one derives from
+                files.append((here / "map.rb", ("LAYOUT", "AXES", "TILES")))
+            text = ""
+            for file, names in files:
+                if not file.is_file() or not set(names) & set(wanted):
+                    if file == game and file.is_file():
+                        text = self._read_sibling(file)[1]
+                    continue
+                prog, t = self._read_sibling(file)
+                if file == game:
+                    text = t
+                if prog is None:
+                    continue
+                for name in [n for n in names if n in wanted]:
+                    v = self._sibling_value(prog, name)
+                    if v is not None:
+                        self.consts[name] = v
+                        wanted.remove(name)
+                        self.warn(1, f"{name} is not in the map file; taken from {file.parent.name}/{file.name}:{v.line}")
+            m = re.search(r"class\s+Game\s*<\s*(?:Game::)?G(\w+)::Game", text)
+            if not m:
+                break
+            here = self._title_folder(folder.parent, m.group(1))
+
+    def _read_sibling(self, file: Path):
+        try:
+            text = file.read_text(encoding="utf-8")
+            return RubyProgram(text, str(file), path=file), text
+        except (OSError, UnicodeDecodeError, RubySyntaxError):
+            return None, ""
+
+    @staticmethod
+    def _sibling_value(prog: RubyProgram, name: str) -> RValue | None:
+        try:
+            return prog.value(name)
+        except (RubySyntaxError, Unevaluable):
+            return None
+
+    @staticmethod
+    def _title_folder(games: Path, module: str) -> Path:
+        """The folder of a title's module by the engine's naming (G1822CA -> g_1822_ca)."""
+        snake = re.sub(r"(?<=\d)(?=[A-Za-z])|(?<=[a-z])(?=[A-Z0-9])|(?<=[A-Z])(?=[A-Z][a-z])", "_", module).lower()
+        return games / f"g_{snake}"
 
     def fail(self, line: int | None, msg: str) -> ImportError18xx:
         return ImportError18xx(self.file, line, msg)
@@ -176,6 +234,8 @@ class _Importer:
         grid = self._grid(hexes, orientation, axes)
         cells, edges = self._cells(hexes, names, grid)
         tiles = self._tiles(c.get("TILES"), rules_id, game_id)
+        if "TILE_GROUPS" in c:
+            tiles = tiles.model_copy(update={"groups": self._tile_groups(c["TILE_GROUPS"])})
         meta = Meta(title=game or "Imported map", game=game, description=f"Imported from the 18xx.games map file {self.file}.")
         try:
             scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id), board=Board(grid=grid, cells=cells, edges=edges), tiles=tiles)
@@ -255,6 +315,10 @@ class _Importer:
         for k, v in _items(nv, "LOCATION_NAMES", self.file):
             if not isinstance(k.value, str) or not isinstance(v.value, str):
                 raise self.fail(k.line, "LOCATION_NAMES maps a coordinate string to a name string")
+            if isinstance(k.value, Symbol):
+                self.warn(k.line, f"LOCATION_NAMES key :{short(k.value, 20)} is a symbol; the engine looks names up by "
+                          "string, so it shows no name there, and neither does the import")
+                continue
             if k.value not in hexes:
                 self.warn(k.line, f"LOCATION_NAMES names {short(k.value, 20)}, which is not in HEXES; the name is not kept")
                 continue
@@ -398,6 +462,7 @@ class _Importer:
             towns=towns,
             junction=any(n.kind == "junction" for n in track.nodes),
             extra_junctions=max(0, sum(1 for n in track.nodes if n.kind == "junction") - 1),
+            node_order=None if track.written_order == sorted(track.written_order, key=NODE_RANK.get) else track.written_order,
             paths=track.paths,
             icons=icons,
             costs=costs,
@@ -489,6 +554,12 @@ class _Importer:
         if bundled is not None:
             return TileSupply(set=bundled)
         return TileSupply(custom=generic_upgrades(tiles))
+
+    def _tile_groups(self, v: RValue) -> list[list[str]]:
+        groups = v.plain()
+        if not isinstance(groups, list) or not all(isinstance(g, list) and all(isinstance(t, str) for t in g) for g in groups):
+            raise self.fail(v.line, "TILE_GROUPS must be a list of lists of tile names, like [%w[3 72], %w[4 74]]")
+        return groups
 
     def _count(self, v: RValue, tid: str) -> int | None:
         if v.value == "unlimited":

@@ -155,6 +155,7 @@ class RubyProgram:
         self.main_consts: list[_Const] = []
         self.modules: list[str] = []
         self._values: dict[tuple[str, ...], RValue] = {}
+        self.mutations: dict[tuple[str, ...], list[tuple[Any, tuple[str, ...], _Source]]] = {}
         self._busy: set[tuple[str, ...]] = set()
         self._loaded: set[Path] = set()
         self._pending: list[tuple[Path, str]] = []
@@ -210,8 +211,30 @@ class RubyProgram:
                 if meth is not None and _text(meth) in ("require_relative", "require"):
                     self._require(child, _text(meth), src)
                     continue
+            if self._mutation(child, scope, src):
+                continue
             if src.main:
                 self.warnings.append(f"{src.label}:{_line(child)}: {_describe(child)} skipped (only constants are read)")
+
+    def _mutation(self, node, scope: tuple[str, ...], src: _Source) -> bool:
+        """``NAMES.update({...})``, ``NAMES.merge!(...)``, ``NAMES['K'] = v`` and ``NAMES.freeze``
+        beside a constant of the same module: recorded, applied when the constant is evaluated."""
+        if node.type == "call":
+            recv, meth = node.child_by_field_name("receiver"), node.child_by_field_name("method")
+            if recv is None or recv.type != "constant" or meth is None or _text(meth) not in ("update", "merge!", "freeze", "deep_freeze"):
+                return False
+            key = scope + (_text(recv),)
+        elif node.type == "assignment":
+            left = node.child_by_field_name("left")
+            if left is None or left.type != "element_reference" or not left.named_children or left.named_children[0].type != "constant":
+                return False
+            key = scope + (_text(left.named_children[0]),)
+        else:
+            return False
+        if key not in self.consts:
+            return False
+        self.mutations.setdefault(key, []).append((node, scope, src))
+        return True
 
     def _require(self, call, kind: str, src: _Source) -> None:
         args = call.child_by_field_name("arguments")
@@ -288,6 +311,8 @@ class RubyProgram:
         self._busy.add(key)
         try:
             v = _Eval(self, c.scope, c.source).eval(c.node, 0)
+            for node, scope, src in self.mutations.get(key, []):
+                v = _Eval(self, scope, src).mutate(v, node)
         finally:
             self._busy.discard(key)
         self._values[key] = v
@@ -488,6 +513,32 @@ class _Eval:
             return RValue(Symbol(base.value), base.line)
         raise self.fail(node, f"the method call .{meth} is not evaluated (nothing is executed)")
 
+
+    def mutate(self, base: RValue, node) -> RValue:
+        """``base`` after a recorded mutation statement (see :meth:`RubyProgram._mutation`)."""
+        if node.type == "call":
+            meth = _text(node.child_by_field_name("method"))
+            if meth in ("freeze", "deep_freeze"):
+                return base
+            args_node = node.child_by_field_name("arguments")
+            args = [c for c in args_node.named_children if c.type != "comment"] if args_node is not None else []
+            if not isinstance(base.value, HashValue):
+                raise self.fail(node, f".{meth} on something that is not a hash")
+            if any(a.type == "pair" for a in args):
+                return RValue(base.value.merged(self.eval(_PairsNode(args_node), 0).value), base.line)
+            h = base.value
+            for a in args:
+                v = self.eval(a, 0)
+                if not isinstance(v.value, HashValue):
+                    raise self.fail(a, f".{meth} takes hashes")
+                h = h.merged(v.value)
+            return RValue(h, base.line)
+        left = node.child_by_field_name("left")
+        kids = [c for c in left.named_children if c.type != "comment"]
+        if len(kids) != 2 or not isinstance(base.value, HashValue):
+            raise self.fail(node, f"{_short(_text(node))!r} is not evaluated")
+        k, v = self.eval(kids[1], 0), self.eval(node.child_by_field_name("right"), 0)
+        return RValue(base.value.merged(HashValue([(k, v)])), base.line)
 
     def element(self, node, depth: int) -> RValue:
         kids = [c for c in node.named_children if c.type != "comment"]

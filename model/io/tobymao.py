@@ -284,7 +284,7 @@ def tile_code(tile: TileDef) -> str:
     """The 18xx.games code of a tile (nodes, paths, label, then the other parts)."""
     parts = node_parts(list(tile.nodes), offboard_slots0=tile.color == "red")
     parts += [path_part(p.a, p.b, p.terminal, p) for p in tile.paths]
-    if tile.label:
+    if tile.label is not None:
         parts.append(Part("label", bare=tile.label))
     parts += [Part("label", bare=lbl) for lbl in tile.labels]
     parts += [cost_part(c) for c in tile.costs]
@@ -327,6 +327,8 @@ class ParsedTrack:
     warnings: list[str]
     offboards: int = 0  # how many nodes came from offboard= parts
     dropped: list[str] = field(default_factory=list)
+    written_order: list[str] = field(default_factory=list)
+    """Node categories (city, town, junction) in the order the string wrote them."""
 
 
 PATH_KEYS = {"a", "b", "terminal", "track", "lanes", "a_lane", "b_lane", "ignore", "loc"}
@@ -400,7 +402,7 @@ def parse_track(code: str) -> ParsedTrack:
 
     paths = [_path(remap(_port(a, n, w)), remap(_port(b, n, w)), params, w) for a, b, params, w in raw_paths]
     offboards = sum(1 for p in parts if p.type == "offboard")
-    return ParsedTrack(nodes, paths, other, warnings, offboards, dropped)
+    return ParsedTrack(nodes, paths, other, warnings, offboards, dropped, [k for k, _n in raw_nodes])
 
 
 def _engine_prefix(params: dict[str, str], where: str, warnings: list[str] | None) -> dict[str, str]:

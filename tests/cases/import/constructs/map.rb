@@ -35,6 +35,8 @@ module Engine
           },
         }.freeze
 
+        TILE_GROUPS = [%w[X1 X2], %w[7]].freeze
+
         HEXES = {
           white: {
             %w[A1 a2] => '',
