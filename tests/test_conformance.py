@@ -237,4 +237,26 @@ def test_an_upgrade_keeps_the_gauge_of_the_old_track():
     old = TrackView(color="yellow", label=None, tile=None, rotation=0, node_kinds=(), node_slots=(),
                     paths=((0, 3, False),), tracks=("narrow",))
     straight = TileDef(id="s", color="green", paths=[TilePath(a=0, b=3), TilePath(a=1, b=4)])
-    assert paths_preserved(old, straight, 0)[1].endswith("the gauge of the track between edges 0-3 is not kept")
+    assert paths_preserved(old, straight, 0)[1].endswith("the narrow gauge of the track at edge(s) 0, 3 is not kept")
+
+
+def test_two_towns_may_exchange_edges_when_every_old_path_is_kept():
+    """18xx.games compares an upgrade path by path, stops by kind (its 1862 double-town tiles)."""
+    from model.rules.eighteen_xx.hexmap import tile_view
+    from model.rules.eighteen_xx.upgrades import paths_preserved
+    from model.tiles import Node, TileDef, TilePath
+
+    def towns(tid, color, a, b):
+        return TileDef(id=tid, color=color, nodes=[Node(kind="town"), Node(kind="town")],
+                       paths=[TilePath(a=a[0], b="n0"), TilePath(a=a[1], b="n0"), TilePath(a=b[0], b="n1"), TilePath(a=b[1], b="n1")])
+
+    old = tile_view(towns("16_2", "green", (1, 3), (0, 2)), 0)
+    assert paths_preserved(old, towns("780_2a", "brown", (0, 3), (1, 2)), 0) is None
+    lost = paths_preserved(old, towns("x", "brown", (0, 3), (1, 4)), 0)
+    assert lost is not None and "town's track to edge(s) 2" in lost[1]
+    # an upgrade may add a city on new edges (as 18xx.games allows: a one-city tile to a two-city one)
+    one = tile_view(TileDef(id="c1", color="yellow", nodes=[Node(kind="city")], paths=[TilePath(a=0, b="n0")]), 0)
+    two = TileDef(id="c2", color="green", nodes=[Node(kind="city"), Node(kind="city")],
+                  paths=[TilePath(a=0, b="n0"), TilePath(a=3, b="n1")])
+    assert paths_preserved(one, two, 0) is None
+    assert paths_preserved(one, two, 1)[1].endswith("a city's track to edge(s) 0 is not kept")
