@@ -260,3 +260,19 @@ def test_two_towns_may_exchange_edges_when_every_old_path_is_kept():
                   paths=[TilePath(a=0, b="n0"), TilePath(a=3, b="n1")])
     assert paths_preserved(one, two, 0) is None
     assert paths_preserved(one, two, 1)[1].endswith("a city's track to edge(s) 0 is not kept")
+
+
+def test_a_future_label_is_the_label_of_the_tiles_of_its_colour():
+    from model.rules.eighteen_xx.hexmap import TrackView
+    from model.rules.eighteen_xx.upgrades import label_matches
+    from model.tiles import TileDef
+
+    green_c = TrackView(color="green", label="C", tile=None, rotation=0, node_kinds=(), node_slots=(), paths=(),
+                        future_label=("P", "brown"))
+    assert label_matches(green_c, TileDef(id="170", color="brown", label="P")) is None
+    assert label_matches(green_c, TileDef(id="x", color="brown", label="C"))[0] == "label-mismatch"
+    white = TrackView(color="white", label=None, tile=None, rotation=0, node_kinds=(), node_slots=(), paths=(),
+                      future_label=("Chi", "green"))
+    assert label_matches(white, TileDef(id="y", color="yellow")) is None  # the yellow tile has no label yet
+    assert label_matches(white, TileDef(id="b", color="brown", label="Chi")) is not None  # one step at a time
+    assert label_matches(white, TileDef(id="b", color="brown", label="Chi"), later=True) is None  # up the chain

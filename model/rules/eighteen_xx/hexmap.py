@@ -68,6 +68,8 @@ class TrackView:
     paths: tuple[tuple[object, object, bool], ...]
     tracks: tuple[str, ...] = ()
     """The track kind of each path (``broad``, ``narrow``, ``dual``, ...); empty when all are broad."""
+    future_label: tuple[str | None, str | None] | None = None
+    """(label, colour): the label the hex takes on with a tile of that colour (18xx.games ``future_label``)."""
 
     @property
     def exits(self) -> frozenset[int]:
@@ -97,14 +99,27 @@ def printed_view(cell: Cell) -> TrackView:
     slots = [c.slots for c in cell.cities] + [0] * (len(kinds) - len(cell.cities))
     return TrackView(
         color=cell.printed_color,
-        label=cell.label,
+        label=last_label(cell),
         tile=None,
         rotation=0,
         node_kinds=tuple(kinds),
         node_slots=tuple(slots),
         paths=tuple((p.a, p.b, p.terminal) for p in live_paths(cell.paths)),
         tracks=track_kinds(live_paths(cell.paths)),
+        future_label=future_label_of(cell),
     )
+
+
+def last_label(obj) -> str | None:
+    """The label that counts for upgrades: the last one given (18xx.games ``tile.label``)."""
+    more = getattr(obj, "labels", None)
+    return more[-1] if more else obj.label
+
+
+def future_label_of(obj) -> tuple[str | None, str | None] | None:
+    """(label, colour) of a hex's or tile's future label, if it has one."""
+    fl = getattr(obj, "future_label", None)
+    return None if fl is None else (fl.label, fl.color)
 
 
 def track_kinds(paths) -> tuple[str, ...]:
@@ -131,13 +146,14 @@ def tile_view(tdef: TileDef, rotation: int, sides: int = 6) -> TrackView:
 def _tile_view(tdef: TileDef, rotation: int, sides: int) -> TrackView:
     return TrackView(
         color=tdef.color,
-        label=tdef.label,
+        label=last_label(tdef),
         tile=tdef,
         rotation=rotation,
         node_kinds=tuple(n.kind for n in tdef.nodes),
         node_slots=tuple(n.slots if n.kind == "city" else 0 for n in tdef.nodes),
         paths=tdef.rotated_paths(rotation, sides),
         tracks=track_kinds(tdef.paths),
+        future_label=future_label_of(tdef),
     )
 
 

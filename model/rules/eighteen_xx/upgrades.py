@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, node_exits, tile_view
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, last_label, node_exits, tile_view
 from model.rules.eighteen_xx.preserve import lost_track, stop_edges, stops_fit_some_rotation
 from model.tiles import TileDef, TileSet
 
@@ -44,10 +44,24 @@ def in_upgrade_graph(old: TrackView, new: TileDef, tileset: TileSet) -> Failure:
     return None
 
 
-def label_matches(old: TrackView, new: TileDef) -> Failure:
-    if (old.label or None) != (new.label or None):
-        want = f"label {old.label}" if old.label else "no label"
-        have = f"label {new.label}" if new.label else "no label"
+def wanted_label(old: TrackView, color: str, later: bool = False) -> str | None:
+    """The label a tile of this colour must carry to replace ``old``: the old label, or the old
+    future label when the tile has its colour (18xx.games ``upgrades_to_correct_label?``).
+    ``later``: the tile may stand further up a chain of upgrades (any colour from the future
+    label's on takes it)."""
+    fl = old.future_label
+    if fl is not None and fl[1] is not None:
+        if color == fl[1] or (later and color_rank(color) >= color_rank(fl[1]) >= 0):
+            return fl[0] or None
+    return old.label or None
+
+
+def label_matches(old: TrackView, new: TileDef, later: bool = False) -> Failure:
+    want_label = wanted_label(old, new.color, later)
+    have_label = last_label(new) or None
+    if want_label != have_label:
+        want = f"label {want_label}" if want_label else "no label"
+        have = f"label {have_label}" if have_label else "no label"
         return ("label-mismatch", f"{old.name} has {want} but tile {new.id} has {have}")
     return None
 
