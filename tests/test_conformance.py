@@ -160,7 +160,7 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
     yellow = tables.yellow_table(rules, tiny)
     upgrade = tables.upgrade_table(rules, tiny, "B4")
     engine = {"overrides": [], "yellow_ms": 10.0, "upgrade_ms": 10.0, "setup_changed": [],
-              "yellow": json.loads(json.dumps(yellow)), "upgrade": {"hex": "B4", "table": upgrade}}
+              "setup_tiles": [], "yellow": json.loads(json.dumps(yellow)), "upgrade": {"hex": "B4", "table": upgrade}}
     same = tool.compare_rules(row, engine)
     assert same["yellow"]["disagree"] == 0 and same["upgrade"]["disagree"] == 0
     assert same["yellow"]["rows"] == 9 * 2  # 9 hexes x 2 yellow tiles
@@ -182,6 +182,13 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
     assert skipped["yellow"]["disagree"] == 0
     assert (skipped["yellow"]["override_rows"], skipped["yellow"]["setup_rows"]) == (1, 1)
     assert skipped["upgrade"]["disagree"] == 0 and skipped["upgrade"]["override_rows"] == 1
+
+    removed = json.loads(json.dumps(engine))  # the game's setup removed tile 8 from the manifest
+    removed["yellow"]["C3"] = {}
+    removed["setup_tiles"] = ["8"]
+    gone = tool.compare_rules(row, removed)
+    assert gone["yellow"]["disagree"] == 0 and gone["yellow"]["setup_rows"] == 9  # 8 on each of 9 hexes
+    assert gone["upgrade"]["setup_rows"] == 6 * 2  # 8@0-5 against X1 and G2
 
 
 def test_the_baseline_catches_a_title_that_passed_before(tmp_path):

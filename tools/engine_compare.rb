@@ -214,10 +214,11 @@ end
 # title's overrides of the predicates are undone (the engine's common ones answer).
 def rules_game(klass, plain: false)
   sub = Class.new(klass) do
-    attr_reader :tw_printed, :tw_linked
+    attr_reader :tw_printed, :tw_linked, :tw_tiles
 
     define_method(:setup_preround) do
       @tw_printed = @hexes.to_h { |h| [h.id, describe_tile(h.tile)] }
+      @tw_tiles = describe_tiles(self)
       super()
     end
     define_method(:setup) do
@@ -248,6 +249,12 @@ def setup_changed(game)
     out.concat(h.all_neighbors.values) if before[:color] != now[:color] || before[:paths] != now[:paths]
   end
   out.map(&:id).uniq.sort
+end
+
+# Tiles of the manifest the game's setup removed or changed (e.g. beginner tiles, a label).
+def setup_tiles(game)
+  now = describe_tiles(game)
+  game.tw_tiles.reject { |name, d| now[name] && now[name].merge(count: d[:count]) == d }.keys.sort
 end
 
 # Some titles' predicates read the round (e.g. tokens waiting to be placed); a game that has not
@@ -359,7 +366,7 @@ def rules_tables(title)
   game = rules_game(klass)
   quiet_round(game)
   found = overrides(game)
-  out = { title: title, status: 'ok', overrides: found, setup_changed: setup_changed(game) }
+  out = { title: title, status: 'ok', overrides: found, setup_changed: setup_changed(game), setup_tiles: setup_tiles(game) }
   if found.any?
     plain = rules_game(klass, plain: true)
     quiet_round(plain)
