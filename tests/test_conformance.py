@@ -21,6 +21,7 @@ from test_18xx_rules import make
 from model.io.import_18xx_games import generic_upgrades, import_18xx_games
 from model.rules import Move, get_rule_set
 from model.rules.eighteen_xx import EighteenXX, tables
+from model.tiles import TileDef
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -283,3 +284,15 @@ def test_a_future_label_is_the_label_of_the_tiles_of_its_colour():
     assert label_matches(white, TileDef(id="y", color="yellow")) is None  # the yellow tile has no label yet
     assert label_matches(white, TileDef(id="b", color="brown", label="Chi")) is not None  # one step at a time
     assert label_matches(white, TileDef(id="b", color="brown", label="Chi"), later=True) is None  # up the chain
+
+
+
+def test_a_tile_whose_icon_blocks_lays_is_not_an_ordinary_lay():
+    from types import SimpleNamespace
+
+    from model.rules.eighteen_xx.upgrades import special_only
+
+    port = SimpleNamespace(id="437", icons=["image:port,blocks_lay:1"])  # a tile as 18xx.games' config has it
+    assert special_only(port)[0] == "special-tile"
+    assert special_only(SimpleNamespace(id="57", icons=["image:port,sticky:true"])) is None
+    assert special_only(TileDef(id="57", color="yellow")) is None  # a tile with no icons at all

@@ -185,9 +185,11 @@ def where(meth)
   "#{file.sub(%r{\A.*/lib/engine/}, 'lib/engine/')}:#{line} #{meth.owner.name}##{meth.name}"
 end
 
-# A method of a title (its own module or a title it builds on), not of the engine's common code.
+# A method of a title (its own module, a title it builds on, or a rule module it includes such as
+# StubsAreRestricted), not of the engine's common code (Engine::Game::Base, Engine::Step::*).
 def title_code?(meth)
-  meth.owner.name.to_s.match?(/\AEngine::Game::G\w+::/)
+  owner = meth.owner.name.to_s
+  !%w[Engine::Game::Base Engine::Step::].any? { |common| owner.start_with?(common) } && !owner.match?(/::Trackwright\w+\z/)
 end
 
 def overrides(game)
@@ -214,11 +216,10 @@ end
 # title's overrides of the predicates are undone (the engine's common ones answer).
 def rules_game(klass, plain: false)
   sub = Class.new(klass) do
-    attr_reader :tw_printed, :tw_linked, :tw_tiles
+    attr_reader :tw_printed, :tw_linked
 
     define_method(:setup_preround) do
       @tw_printed = @hexes.to_h { |h| [h.id, describe_tile(h.tile)] }
-      @tw_tiles = describe_tiles(self)
       super()
     end
     define_method(:setup) do
@@ -251,10 +252,14 @@ def setup_changed(game)
   out.map(&:id).uniq.sort
 end
 
-# Tiles of the manifest the game's setup removed or changed (e.g. beginner tiles, a label).
+# Tiles of the map file's manifest that the game's own code removes or changes (beginner tiles
+# taken out, a label given in init_tiles, ...): the manifest as the common code builds it from
+# TILES, against the game's tiles.
 def setup_tiles(game)
-  now = describe_tiles(game)
-  game.tw_tiles.reject { |name, d| now[name] && now[name].merge(count: d[:count]) == d }.keys.sort
+  plain = Engine::Game::Base.instance_method(:init_tiles).bind(game).call
+  before = plain.group_by(&:name).transform_values { |c| describe_tile(c.first) }
+  now = game.tiles.group_by(&:name).transform_values { |c| describe_tile(c.first) }
+  before.reject { |name, d| now[name] == d }.keys.sort
 end
 
 # Some titles' predicates read the round (e.g. tokens waiting to be placed); a game that has not

@@ -56,6 +56,14 @@ def wanted_label(old: TrackView, color: str, later: bool = False) -> str | None:
     return old.label or None
 
 
+def special_only(new: TileDef) -> Failure:
+    """A tile whose icon blocks lays (18xx.games ``blocks_lay``, e.g. a port or lumber terminal)
+    is laid only by a special ability, never as a company's ordinary lay."""
+    if any("blocks_lay:1" in icon or "blocks_lay:true" in icon for icon in getattr(new, "icons", ())):
+        return ("special-tile", f"tile {new.id} is laid only by a special ability (its icon blocks ordinary lays)")
+    return None
+
+
 def label_matches(old: TrackView, new: TileDef, later: bool = False) -> Failure:
     want_label = wanted_label(old, new.color, later)
     have_label = last_label(new) or None
