@@ -16,9 +16,14 @@ from model.tiles import TileDef, TileSet
 Failure = tuple[str, str] | None
 
 
+_GRAPH: list = [None, False]
+
+
 def explicit_graph(tileset: TileSet) -> bool:
     """True when the tile set declares an upgrade graph (then only listed upgrades are allowed)."""
-    return any(t.upgrades for t in tileset.tiles)
+    if _GRAPH[0] is not tileset:  # the last tile set asked about, kept alive by the reference
+        _GRAPH[0], _GRAPH[1] = tileset, any(t.upgrades for t in tileset.tiles)
+    return _GRAPH[1]
 
 
 def colour_progression(old: TrackView, new: TileDef) -> Failure:
