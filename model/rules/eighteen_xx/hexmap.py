@@ -35,9 +35,19 @@ def impassable_colors(scenario: Scenario) -> frozenset[str]:
     return frozenset(value.split()) if isinstance(value, str) else frozenset(IMPASSABLE_COLORS.split())
 
 
+def field(obj, name: str, default=None):
+    """``obj.name``, or ``default`` when the model has no such field (files written before the
+    field existed, or models of another kind). Asks the model class first: a missing attribute
+    of a pydantic model is slow to find out about."""
+    fields = getattr(type(obj), "model_fields", None)
+    if fields is not None and name not in fields:
+        return default
+    return getattr(obj, name, default)
+
+
 def live_paths(paths) -> list:
     """Printed paths that are track now (18xx.games ``track:future`` paths are drawn for later)."""
-    return [p for p in paths if getattr(p, "track", "broad") != "future"]
+    return [p for p in paths if field(p, "track", "broad") != "future"]
 
 
 def count_of(n: int, word: str) -> str:
@@ -112,19 +122,19 @@ def printed_view(cell: Cell) -> TrackView:
 
 def last_label(obj) -> str | None:
     """The label that counts for upgrades: the last one given (18xx.games ``tile.label``)."""
-    more = getattr(obj, "labels", None)
+    more = field(obj, "labels")
     return more[-1] if more else obj.label
 
 
 def future_label_of(obj) -> tuple[str | None, str | None] | None:
     """(label, colour) of a hex's or tile's future label, if it has one."""
-    fl = getattr(obj, "future_label", None)
+    fl = field(obj, "future_label")
     return None if fl is None else (fl.label, fl.color)
 
 
 def track_kinds(paths) -> tuple[str, ...]:
     """The track kind of each path, or () when every path is broad (the common case)."""
-    kinds = tuple(getattr(p, "track", "broad") for p in paths)
+    kinds = tuple(field(p, "track", "broad") for p in paths)
     return kinds if any(k != "broad" for k in kinds) else ()
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, tile_view
+from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, field, tile_view
 from model.rules.eighteen_xx.upgrades import explicit_graph
 from model.scenario import Scenario
 from model.tiles import COLOR_ORDER, TileDef
@@ -42,7 +42,7 @@ def _equivalents(tile: TileDef, sides: int) -> dict[int, list[int]]:
 
 
 def _classes(tile: TileDef, sides: int) -> dict[int, list[int]]:
-    kinds = [getattr(p, "track", "broad") for p in tile.paths]
+    kinds = [field(p, "track", "broad") for p in tile.paths]
     out: dict[int, list[int]] = {}
     seen: dict[frozenset, int] = {}
     for r in range(sides):

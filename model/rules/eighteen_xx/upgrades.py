@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, last_label, node_exits, tile_view
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, last_label, node_exits, tile_view
 from model.rules.eighteen_xx.preserve import lost_track, stop_edges, stops_fit_some_rotation
 from model.tiles import TileDef, TileSet
 
@@ -64,7 +64,7 @@ def wanted_label(old: TrackView, color: str, later: bool = False) -> str | None:
 def special_only(new: TileDef) -> Failure:
     """A tile whose icon blocks lays (18xx.games ``blocks_lay``, e.g. a port or lumber terminal)
     is laid only by a special ability, never as a company's ordinary lay."""
-    if any("blocks_lay:1" in icon or "blocks_lay:true" in icon for icon in getattr(new, "icons", ())):
+    if any("blocks_lay:1" in icon or "blocks_lay:true" in icon for icon in field(new, "icons", ())):
         return ("special-tile", f"tile {new.id} is laid only by a special ability (its icon blocks ordinary lays)")
     return None
 
