@@ -296,3 +296,18 @@ def test_a_tile_whose_icon_blocks_lays_is_not_an_ordinary_lay():
     assert special_only(port)[0] == "special-tile"
     assert special_only(SimpleNamespace(id="57", icons=["image:port,sticky:true"])) is None
     assert special_only(TileDef(id="57", color="yellow")) is None  # a tile with no icons at all
+
+
+def test_off_board_cities_and_halts_have_roles_of_their_own():
+    from types import SimpleNamespace
+
+    from model.board import Cell, City
+    from model.rules.eighteen_xx.hexmap import node_role, printed_view
+
+    red = printed_view(Cell(terrain="offboard", cities=[City(slots=0, revenue=40)]))
+    assert (red.city_count, red.stop_city_count, red.node_roles) == (1, 0, ("offboard",))
+    white = printed_view(Cell(cities=[City()]))
+    assert (white.stop_city_count, white.roles) == (1, ())
+    assert node_role(SimpleNamespace(halt=True), "town", False) == "halt"
+    assert node_role(SimpleNamespace(offboard=True, slots=0), "city", False) == "offboard"
+    assert node_role(SimpleNamespace(offboard=False, slots=0), "city", True) == "city"

@@ -80,6 +80,18 @@ class TrackView:
     """The track kind of each path (``broad``, ``narrow``, ``dual``, ...); empty when all are broad."""
     future_label: tuple[str | None, str | None] | None = None
     """(label, colour): the label the hex takes on with a tile of that colour (18xx.games ``future_label``)."""
+    roles: tuple[str, ...] = ()
+    """What each node is to an upgrade, where it is more than its kind: ``offboard`` (a city that is
+    an off-board revenue location), ``halt`` (a town-like halt); empty when every node is its kind."""
+
+    @property
+    def node_roles(self) -> tuple[str, ...]:
+        return self.roles or self.node_kinds
+
+    @property
+    def stop_city_count(self) -> int:
+        """Cities that count for an upgrade (off-board locations do not)."""
+        return sum(1 for k in self.node_roles if k == "city")
 
     @property
     def exits(self) -> frozenset[int]:
@@ -104,6 +116,24 @@ class TrackView:
         return f"tile {self.tile.id}" if self.tile is not None else f"the printed {self.color} hex"
 
 
+def node_role(node, kind: str, on_red: bool) -> str:
+    """A node's role in an upgrade (see ``TrackView.roles``): an off-board city (flagged, or by
+    convention a city without circles on a red hex or tile), a halt, or its kind."""
+    if kind == "city":
+        offboard = field(node, "offboard")
+        if offboard or (offboard is None and on_red and node.slots == 0):
+            return "offboard"
+    elif kind == "town" and field(node, "halt", False):
+        return "halt"
+    return kind
+
+
+def _roles(nodes, kinds, on_red: bool) -> tuple[str, ...]:
+    """Roles of every node (``kinds`` may go on past ``nodes``: a printed junction keeps its kind)."""
+    roles = tuple(node_role(n, k, on_red) for n, k in zip(nodes, kinds, strict=False)) + tuple(kinds[len(nodes):])
+    return roles if roles != tuple(kinds) else ()
+
+
 def printed_view(cell: Cell) -> TrackView:
     kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + (["junction"] if cell.junction else [])
     slots = [c.slots for c in cell.cities] + [0] * (len(kinds) - len(cell.cities))
@@ -117,6 +147,7 @@ def printed_view(cell: Cell) -> TrackView:
         paths=tuple((p.a, p.b, p.terminal) for p in live_paths(cell.paths)),
         tracks=track_kinds(live_paths(cell.paths)),
         future_label=future_label_of(cell),
+        roles=_roles([*cell.cities, *cell.towns], kinds, cell.printed_color == "red"),
     )
 
 
@@ -164,6 +195,7 @@ def _tile_view(tdef: TileDef, rotation: int, sides: int) -> TrackView:
         paths=tdef.rotated_paths(rotation, sides),
         tracks=track_kinds(tdef.paths),
         future_label=future_label_of(tdef),
+        roles=_roles(tdef.nodes, [n.kind for n in tdef.nodes], tdef.color == "red"),
     )
 
 

@@ -41,10 +41,12 @@ def _shape(view: TrackView) -> Shape:
             if k is not None and view.node_kinds[k] == "junction":
                 at_junction.setdefault(k, []).append(i)
 
+    roles = view.node_roles
+
     def end(x) -> tuple:
         if isinstance(x, int):
             return ("e", x)
-        return (view.node_kinds[node_index(x)],)
+        return (roles[node_index(x)],)
 
     paths = []
     stop_edges: dict[int, set[int]] = {}
@@ -58,13 +60,15 @@ def _shape(view: TrackView) -> Shape:
                         ends |= {end(y) for y in view.paths[j][:2] if not _is_junction(view, y)}
             else:
                 ends.add(end(x))
+        if ("town",) in ends:  # a halt's track is carried on by a town's (18xx.games Halt#<=)
+            ends.add(("halt",))
         paths.append((frozenset(ends), kinds[i]))
-        stop = next((node_index(x) for x in (a, b) if isinstance(x, str) and view.node_kinds[node_index(x)] in ("city", "town")), None)
+        stop = next((node_index(x) for x in (a, b) if isinstance(x, str) and roles[node_index(x)] in ("city", "town", "halt")), None)
         if stop is not None:
             edges = [x for x in (a, b) if isinstance(x, int)]
             if edges:
                 stop_edges.setdefault(stop, set()).update(edges)
-    shape = (tuple(paths), tuple(frozenset(v) for v in stop_edges.values()), view.city_count)
+    shape = (tuple(paths), tuple(frozenset(v) for v in stop_edges.values()), view.stop_city_count)
     if len(_SHAPES) > 8192:
         _SHAPES.clear()
     _SHAPES[id(view)] = (view, shape)
@@ -83,7 +87,7 @@ def lost_track(old: TrackView, new: TrackView) -> str | None:
         carriers = _CARRIES.get(kind, ())
         if not any(ends <= n_ends and n_kind in carriers for n_ends, n_kind in n_paths):
             edges = sorted(e[1] for e in ends if e[0] == "e")
-            stops = sorted(e[0] for e in ends if e[0] != "e")
+            stops = sorted(e[0] for e in ends if e[0] != "e" and not (e[0] == "halt" and ("town",) in ends))
             if kind != "broad" and any(ends <= n_ends for n_ends, _ in n_paths):
                 return f"the {kind} gauge of the track at edge(s) {', '.join(map(str, edges))}"
             if stops:

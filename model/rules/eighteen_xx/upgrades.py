@@ -83,23 +83,24 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     """Same number of towns; same number of cities, except on a labelled hex or tile, which may
     change its number of cities but never lose them all (as the engine's ``upgrades_to?``; a
     printed white ``OO`` hex still needs two cities)."""
-    n_cities = sum(1 for n in new.nodes if n.kind == "city")
+    n_cities = tile_view(new, 0).stop_city_count  # off-board locations are no cities here
     n_towns = sum(1 for n in new.nodes if n.kind == "town")
+    old_cities = old.stop_city_count
     if n_towns != old.town_count:
         return (
             "stops-preserved",
             f"New track must override old one: {old.name} has {count_of(old.town_count, 'town')}, tile {new.id} has {n_towns}",
         )
     if old.label is None or (old.tile is None and old.color == "white" and old.label == "OO"):
-        ok = n_cities == old.city_count
+        ok = n_cities == old_cities
     else:
-        ok = n_cities >= 1 or not old.city_count
+        ok = n_cities >= 1 or not old_cities
     if not ok:
         return (
             "stops-preserved",
-            f"New track must override old one: {old.name} has {count_of(old.city_count, 'city')}, tile {new.id} has {n_cities}",
+            f"New track must override old one: {old.name} has {count_of(old_cities, 'city')}, tile {new.id} has {n_cities}",
         )
-    if old.city_count > 1 and n_cities > 1 and old.paths:
+    if old_cities > 1 and n_cities > 1 and old.paths:
         if not stops_fit_some_rotation(old, [stop_edges(tile_view(new, r)) for r in range(6)]):
             return ("stops-preserved", f"{old.name}'s cities do not fit the cities of tile {new.id} at any rotation")
     return None
