@@ -21,6 +21,7 @@ from test_18xx_rules import make
 from model.io.import_18xx_games import generic_upgrades, import_18xx_games
 from model.rules import Move, get_rule_set
 from model.rules.eighteen_xx import EighteenXX, tables
+from model.tiles import TileDef
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,7 +161,7 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
     yellow = tables.yellow_table(rules, tiny)
     upgrade = tables.upgrade_table(rules, tiny, "B4")
     engine = {"overrides": [], "yellow_ms": 10.0, "upgrade_ms": 10.0, "setup_changed": [],
-              "yellow": json.loads(json.dumps(yellow)), "upgrade": {"hex": "B4", "table": upgrade}}
+              "setup_tiles": [], "yellow": json.loads(json.dumps(yellow)), "upgrade": {"hex": "B4", "table": upgrade}}
     same = tool.compare_rules(row, engine)
     assert same["yellow"]["disagree"] == 0 and same["upgrade"]["disagree"] == 0
     assert same["yellow"]["rows"] == 9 * 2  # 9 hexes x 2 yellow tiles
@@ -182,6 +183,13 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
     assert skipped["yellow"]["disagree"] == 0
     assert (skipped["yellow"]["override_rows"], skipped["yellow"]["setup_rows"]) == (1, 1)
     assert skipped["upgrade"]["disagree"] == 0 and skipped["upgrade"]["override_rows"] == 1
+
+    removed = json.loads(json.dumps(engine))  # the game's setup removed tile 8 from the manifest
+    removed["yellow"]["C3"] = {}
+    removed["setup_tiles"] = ["8"]
+    gone = tool.compare_rules(row, removed)
+    assert gone["yellow"]["disagree"] == 0 and gone["yellow"]["setup_rows"] == 9  # 8 on each of 9 hexes
+    assert gone["upgrade"]["setup_rows"] == 6 * 2  # 8@0-5 against X1 and G2
 
 
 def test_the_baseline_catches_a_title_that_passed_before(tmp_path):
@@ -237,4 +245,69 @@ def test_an_upgrade_keeps_the_gauge_of_the_old_track():
     old = TrackView(color="yellow", label=None, tile=None, rotation=0, node_kinds=(), node_slots=(),
                     paths=((0, 3, False),), tracks=("narrow",))
     straight = TileDef(id="s", color="green", paths=[TilePath(a=0, b=3), TilePath(a=1, b=4)])
-    assert paths_preserved(old, straight, 0)[1].endswith("the gauge of the track between edges 0-3 is not kept")
+    assert paths_preserved(old, straight, 0)[1].endswith("the narrow gauge of the track at edge(s) 0, 3 is not kept")
+
+
+def test_two_towns_may_exchange_edges_when_every_old_path_is_kept():
+    """18xx.games compares an upgrade path by path, stops by kind (its 1862 double-town tiles)."""
+    from model.rules.eighteen_xx.hexmap import tile_view
+    from model.rules.eighteen_xx.upgrades import paths_preserved
+    from model.tiles import Node, TileDef, TilePath
+
+    def towns(tid, color, a, b):
+        return TileDef(id=tid, color=color, nodes=[Node(kind="town"), Node(kind="town")],
+                       paths=[TilePath(a=a[0], b="n0"), TilePath(a=a[1], b="n0"), TilePath(a=b[0], b="n1"), TilePath(a=b[1], b="n1")])
+
+    old = tile_view(towns("16_2", "green", (1, 3), (0, 2)), 0)
+    assert paths_preserved(old, towns("780_2a", "brown", (0, 3), (1, 2)), 0) is None
+    lost = paths_preserved(old, towns("x", "brown", (0, 3), (1, 4)), 0)
+    assert lost is not None and "town's track to edge(s) 2" in lost[1]
+    # an upgrade may add a city on new edges (as 18xx.games allows: a one-city tile to a two-city one)
+    one = tile_view(TileDef(id="c1", color="yellow", nodes=[Node(kind="city")], paths=[TilePath(a=0, b="n0")]), 0)
+    two = TileDef(id="c2", color="green", nodes=[Node(kind="city"), Node(kind="city")],
+                  paths=[TilePath(a=0, b="n0"), TilePath(a=3, b="n1")])
+    assert paths_preserved(one, two, 0) is None
+    assert paths_preserved(one, two, 1)[1].endswith("a city's track to edge(s) 0 is not kept")
+
+
+def test_a_future_label_is_the_label_of_the_tiles_of_its_colour():
+    from model.rules.eighteen_xx.hexmap import TrackView
+    from model.rules.eighteen_xx.upgrades import label_matches
+    from model.tiles import TileDef
+
+    green_c = TrackView(color="green", label="C", tile=None, rotation=0, node_kinds=(), node_slots=(), paths=(),
+                        future_label=("P", "brown"))
+    assert label_matches(green_c, TileDef(id="170", color="brown", label="P")) is None
+    assert label_matches(green_c, TileDef(id="x", color="brown", label="C"))[0] == "label-mismatch"
+    white = TrackView(color="white", label=None, tile=None, rotation=0, node_kinds=(), node_slots=(), paths=(),
+                      future_label=("Chi", "green"))
+    assert label_matches(white, TileDef(id="y", color="yellow")) is None  # the yellow tile has no label yet
+    assert label_matches(white, TileDef(id="b", color="brown", label="Chi")) is not None  # one step at a time
+    assert label_matches(white, TileDef(id="b", color="brown", label="Chi"), later=True) is None  # up the chain
+
+
+
+def test_a_tile_whose_icon_blocks_lays_is_not_an_ordinary_lay():
+    from types import SimpleNamespace
+
+    from model.rules.eighteen_xx.upgrades import special_only
+
+    port = SimpleNamespace(id="437", icons=["image:port,blocks_lay:1"])  # a tile as 18xx.games' config has it
+    assert special_only(port)[0] == "special-tile"
+    assert special_only(SimpleNamespace(id="57", icons=["image:port,sticky:true"])) is None
+    assert special_only(TileDef(id="57", color="yellow")) is None  # a tile with no icons at all
+
+
+def test_off_board_cities_and_halts_have_roles_of_their_own():
+    from types import SimpleNamespace
+
+    from model.board import Cell, City
+    from model.rules.eighteen_xx.hexmap import node_role, printed_view
+
+    red = printed_view(Cell(terrain="offboard", cities=[City(slots=0, revenue=40)]))
+    assert (red.city_count, red.stop_city_count, red.node_roles) == (1, 0, ("offboard",))
+    white = printed_view(Cell(cities=[City()]))
+    assert (white.stop_city_count, white.roles) == (1, ())
+    assert node_role(SimpleNamespace(halt=True), "town", False) == "halt"
+    assert node_role(SimpleNamespace(offboard=True, slots=0), "city", False) == "offboard"
+    assert node_role(SimpleNamespace(offboard=False, slots=0), "city", True) == "city"

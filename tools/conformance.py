@@ -206,7 +206,8 @@ def compare_rules(row: TitleRow, eng: dict) -> dict:
                for t, c in manifest.items() if c in ("yellow", "green", "brown")}
     up_keys = [f"{t}@{r}" for t in next_of for r in range(6)]
     setup = set(eng.get("setup_changed", ()))
-    out = {"overrides": eng["overrides"], "override_error": eng.get("override_error"), "setup_changed": sorted(setup), "engine_ms": eng["yellow_ms"] + eng["upgrade_ms"],
+    setup_tiles = set(eng.get("setup_tiles", ()))
+    out = {"overrides": eng["overrides"], "override_error": eng.get("override_error"), "setup_changed": sorted(setup), "setup_tiles": sorted(setup_tiles), "engine_ms": eng["yellow_ms"] + eng["upgrade_ms"],
            "ours_ms": (yellow_s + upgrade_s) * 1000, "yellow_ours_ms": yellow_s * 1000, "upgrade_ours_ms": upgrade_s * 1000,
            "yellow_engine_ms": eng["yellow_ms"], "upgrade_engine_ms": eng["upgrade_ms"], "plain_hex": hex_label}
     for name, ours, theirs, plain, keys, tiles_for in (
@@ -220,7 +221,8 @@ def compare_rules(row: TitleRow, eng: dict) -> dict:
         if plain is not None:
             plain_rows = _rows(plain, keys, tiles_for)
             skip = {k for k in eng_rows if eng_rows[k] != plain_rows[k]}
-        changed = {k for k in eng_rows if name == "yellow" and k[0] in setup} - skip
+        changed = {k for k in eng_rows if (name == "yellow" and k[0] in setup) or k[1] in setup_tiles
+                   or k[0].rsplit("@", 1)[0] in setup_tiles} - skip
         bad = [k for k in mine if k not in skip and k not in changed and mine[k] != eng_rows[k]]
         out[name] = {"rows": len(mine), "override_rows": len(skip), "setup_rows": len(changed), "disagree": len(bad),
                      "examples": [f"{k[0]} {k[1]}: engine {list(eng_rows[k])} ours {list(mine[k])}" for k in bad[:3]]}
@@ -325,13 +327,19 @@ def markdown(rows: list[TitleRow], engine: Path) -> str:
         for r in overridden:
             note = f" (the title's predicates fail outside a game: {r.rules['override_error']})" if r.rules["override_error"] else ""
             lines.append(f"* {r.title}: " + "; ".join(f"`{o}`" for o in r.rules["overrides"]) + note)
-    changed = [r for r in rows if r.rules and "error" not in r.rules and r.rules["setup_changed"]]
+    changed = [r for r in rows if r.rules and "error" not in r.rules and (r.rules["setup_changed"] or r.rules["setup_tiles"])]
     if changed:
-        lines += ["", "### Hexes the game's setup changes", "",
-                  "The game changes these hexes when it starts (the map file does not say how they end up), so",
-                  "their yellow rows are not compared (\"set up\" above).", ""]
+        lines += ["", "### Hexes and tiles the game's setup changes", "",
+                  "The game changes these hexes (their tile or their links, and the hexes next to a changed one)",
+                  "or manifest tiles (removed, relabelled) when it starts; the map file does not say how they end",
+                  "up, so their rows are not compared (\"set up\" above).", ""]
         for r in changed:
-            lines.append(f"* {r.title}: {', '.join(r.rules['setup_changed'])}")
+            parts = []
+            if r.rules["setup_changed"]:
+                parts.append("hexes " + ", ".join(r.rules["setup_changed"]))
+            if r.rules["setup_tiles"]:
+                parts.append("tiles " + ", ".join(r.rules["setup_tiles"]))
+            lines.append(f"* {r.title}: {'; '.join(parts)}")
     disagreeing = [r for r in rows if r.rules and "error" not in r.rules and not rules_passed(r)]
     if disagreeing:
         lines += ["", "### Disagreements (first rows)", ""]

@@ -185,9 +185,11 @@ def where(meth)
   "#{file.sub(%r{\A.*/lib/engine/}, 'lib/engine/')}:#{line} #{meth.owner.name}##{meth.name}"
 end
 
-# A method of a title (its own module or a title it builds on), not of the engine's common code.
+# A method of a title (its own module, a title it builds on, or a rule module it includes such as
+# StubsAreRestricted), not of the engine's common code (Engine::Game::Base, Engine::Step::*).
 def title_code?(meth)
-  meth.owner.name.to_s.match?(/\AEngine::Game::G\w+::/)
+  owner = meth.owner.name.to_s
+  !%w[Engine::Game::Base Engine::Step::].any? { |common| owner.start_with?(common) } && !owner.match?(/::Trackwright\w+\z/)
 end
 
 def overrides(game)
@@ -248,6 +250,16 @@ def setup_changed(game)
     out.concat(h.all_neighbors.values) if before[:color] != now[:color] || before[:paths] != now[:paths]
   end
   out.map(&:id).uniq.sort
+end
+
+# Tiles of the map file's manifest that the game's own code removes or changes (beginner tiles
+# taken out, a label given in init_tiles, ...): the manifest as the common code builds it from
+# TILES, against the game's tiles.
+def setup_tiles(game)
+  plain = Engine::Game::Base.instance_method(:init_tiles).bind(game).call
+  before = plain.group_by(&:name).transform_values { |c| describe_tile(c.first) }
+  now = game.tiles.group_by(&:name).transform_values { |c| describe_tile(c.first) }
+  before.reject { |name, d| now[name] == d }.keys.sort
 end
 
 # Some titles' predicates read the round (e.g. tokens waiting to be placed); a game that has not
@@ -359,7 +371,7 @@ def rules_tables(title)
   game = rules_game(klass)
   quiet_round(game)
   found = overrides(game)
-  out = { title: title, status: 'ok', overrides: found, setup_changed: setup_changed(game) }
+  out = { title: title, status: 'ok', overrides: found, setup_changed: setup_changed(game), setup_tiles: setup_tiles(game) }
   if found.any?
     plain = rules_game(klass, plain: true)
     quiet_round(plain)

@@ -91,7 +91,7 @@ def _parse_label(text: str, orientation: str, axes: str) -> tuple[int, int]:
 
 def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
     """Upgrades by the usual 18xx rule, as the engine's ``upgrades_to?`` has it: the next colour,
-    the same label, the same number of towns, the same number of cities unless the tile is
+    the same label (or the tile's future label, for a tile of its colour), the same number of towns, the same number of cities unless the tile is
     labelled (a labelled tile may merge its cities, e.g. two-city C to one-city C, but never lose
     them all), and some rotation that keeps every old exit. Title-specific exceptions belong to
     a rule set."""
@@ -102,8 +102,10 @@ def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
             continue
         nxt = COLOR_ORDER[COLOR_ORDER.index(t.color) + 1]
         ups = []
+        future = getattr(t, "future_label", None)
+        want = future.label if future is not None and future.color == nxt else t.label
         for u in tiles:
-            if u.color != nxt or u.label != t.label or u.town_count != t.town_count:
+            if u.color != nxt or u.label != want or u.town_count != t.town_count:
                 continue
             if (u.city_count != t.city_count) if not t.label else (t.city_count and not u.city_count):
                 continue

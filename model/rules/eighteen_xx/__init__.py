@@ -277,6 +277,7 @@ class EighteenXX(RuleSet):
         old = sit.view(coord)
         for fail in (
             upgrades.colour_progression(old, new),
+            upgrades.special_only(new),
             self.fit_failure(sit, coord, old, new),
             upgrades.in_upgrade_graph(old, new, sit.tileset),
             upgrades.label_matches(old, new),

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> frozenset[str]:
     """Every tile id that can stand on a printed hex: fitting first tiles and what they upgrade to."""
     ts = sit.tileset
-    key = (id(ts), rules.id, printed.color, printed.label, printed.city_count, printed.town_count)
+    key = (id(ts), rules.id, printed.color, printed.label, printed.future_label, printed.city_count, printed.town_count)
     cache = rules.__dict__.setdefault("_chain_cache", {})
     if key in cache:
         return cache[key]
@@ -51,7 +51,7 @@ def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> fro
             t.id
             for t in ts.tiles
             if color_rank(t.color) > want
-            and upgrades.label_matches(printed, t) is None
+            and upgrades.label_matches(printed, t, later=True) is None
             and upgrades.stops_preserved(printed, t) is None
         }
     cache[key] = frozenset(seen)
@@ -85,8 +85,7 @@ def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]
         )
     elif (fail := rules.fit_failure(sit, coord, printed, tdef)) is not None:
         issue(fail[0], f"{label}: {fail[1]}")
-    elif (printed.label or None) != (tdef.label or None):
-        fail = upgrades.label_matches(printed, tdef)
+    elif (fail := upgrades.label_matches(printed, tdef, later=True)) is not None:
         issue(fail[0], f"{label}: {fail[1]}")
     elif tdef.id not in _chain_targets(rules, sit, printed):
         issue(

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, tile_view
+from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, field, tile_view
+from model.rules.eighteen_xx.upgrades import explicit_graph
 from model.scenario import Scenario
 from model.tiles import COLOR_ORDER, TileDef
 
@@ -24,11 +25,24 @@ if TYPE_CHECKING:  # pragma: no cover
 Table = dict[str, dict[str, list[int]]]
 
 
+_EQUIV: dict[tuple[int, int], tuple[TileDef, dict[int, list[int]]]] = {}
+
+
 def _equivalents(tile: TileDef, sides: int) -> dict[int, list[int]]:
     """Each distinct rotation -> every rotation giving the same track (so one check answers them
     all). Nodes keep their identity and paths their track kind (a narrow and a broad branch of
-    one town do not make the tile symmetric)."""
-    kinds = [getattr(p, "track", "broad") for p in tile.paths]
+    one town do not make the tile symmetric). Cached per tile object."""
+    hit = _EQUIV.get((id(tile), sides))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    if len(_EQUIV) > 4096:
+        _EQUIV.clear()
+    out = _EQUIV[(id(tile), sides)] = (tile, _classes(tile, sides))
+    return out[1]
+
+
+def _classes(tile: TileDef, sides: int) -> dict[int, list[int]]:
+    kinds = [field(p, "track", "broad") for p in tile.paths]
     out: dict[int, list[int]] = {}
     seen: dict[frozenset, int] = {}
     for r in range(sides):
@@ -103,7 +117,10 @@ def upgrade_table(rules: EighteenXX, scenario: Scenario, hex_label: str) -> Tabl
     sides = sit.sm.sides
     coord = sit.sm.grid.coord(hex_label)
     # on a hex accepting every side, turning the old tile turns the answer with it
-    symmetric = _generic(rules) and sit.sm.accept_mask[coord] == (1 << sides) - 1
+    generic = _generic(rules)
+    symmetric = generic and sit.sm.accept_mask[coord] == (1 << sides) - 1
+    # with an upgrade graph, only the listed tiles can pass (the others fail not-upgradeable)
+    graph = generic and explicit_graph(sit.tileset)
     by_color: dict[str, list[TileDef]] = {}
     for t in sit.tileset.tiles:
         by_color.setdefault(t.color, []).append(t)
@@ -120,7 +137,10 @@ def upgrade_table(rules: EighteenXX, scenario: Scenario, hex_label: str) -> Tabl
                         continue
                     sit._views[coord] = tile_view(old, r, sides)
                     row: dict[str, list[int]] = {}
+                    listed = set(old.upgrades) if graph else None
                     for new in nxt:
+                        if listed is not None and new.id not in listed:
+                            continue
                         if rules.fit_failure_static(sit, coord, new) is not None:
                             continue
                         rots = _legal_rotations(rules, sit, coord, new, equiv[new.id])

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, node_exits, tile_view
-from model.tiles import TileDef, TileSet, node_index
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, last_label, node_exits, tile_view
+from model.rules.eighteen_xx.preserve import lost_track, stop_edges, stops_fit_some_rotation
+from model.tiles import TileDef, TileSet
 
 Failure = tuple[str, str] | None
 
 
+_GRAPH: list = [None, False]
+
+
 def explicit_graph(tileset: TileSet) -> bool:
     """True when the tile set declares an upgrade graph (then only listed upgrades are allowed)."""
-    return any(t.upgrades for t in tileset.tiles)
+    if _GRAPH[0] is not tileset:  # the last tile set asked about, kept alive by the reference
+        _GRAPH[0], _GRAPH[1] = tileset, any(t.upgrades for t in tileset.tiles)
+    return _GRAPH[1]
 
 
 def colour_progression(old: TrackView, new: TileDef) -> Failure:
@@ -43,10 +49,32 @@ def in_upgrade_graph(old: TrackView, new: TileDef, tileset: TileSet) -> Failure:
     return None
 
 
-def label_matches(old: TrackView, new: TileDef) -> Failure:
-    if (old.label or None) != (new.label or None):
-        want = f"label {old.label}" if old.label else "no label"
-        have = f"label {new.label}" if new.label else "no label"
+def wanted_label(old: TrackView, color: str, later: bool = False) -> str | None:
+    """The label a tile of this colour must carry to replace ``old``: the old label, or the old
+    future label when the tile has its colour (18xx.games ``upgrades_to_correct_label?``).
+    ``later``: the tile may stand further up a chain of upgrades (any colour from the future
+    label's on takes it)."""
+    fl = old.future_label
+    if fl is not None and fl[1] is not None:
+        if color == fl[1] or (later and color_rank(color) >= color_rank(fl[1]) >= 0):
+            return fl[0] or None
+    return old.label or None
+
+
+def special_only(new: TileDef) -> Failure:
+    """A tile whose icon blocks lays (18xx.games ``blocks_lay``, e.g. a port or lumber terminal)
+    is laid only by a special ability, never as a company's ordinary lay."""
+    if any("blocks_lay:1" in icon or "blocks_lay:true" in icon for icon in field(new, "icons", ())):
+        return ("special-tile", f"tile {new.id} is laid only by a special ability (its icon blocks ordinary lays)")
+    return None
+
+
+def label_matches(old: TrackView, new: TileDef, later: bool = False) -> Failure:
+    want_label = wanted_label(old, new.color, later)
+    have_label = last_label(new) or None
+    if want_label != have_label:
+        want = f"label {want_label}" if want_label else "no label"
+        have = f"label {have_label}" if have_label else "no label"
         return ("label-mismatch", f"{old.name} has {want} but tile {new.id} has {have}")
     return None
 
@@ -55,137 +83,40 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     """Same number of towns; same number of cities, except on a labelled hex or tile, which may
     change its number of cities but never lose them all (as the engine's ``upgrades_to?``; a
     printed white ``OO`` hex still needs two cities)."""
-    n_cities = sum(1 for n in new.nodes if n.kind == "city")
+    n_cities = tile_view(new, 0).stop_city_count  # off-board locations are no cities here
     n_towns = sum(1 for n in new.nodes if n.kind == "town")
+    old_cities = old.stop_city_count
     if n_towns != old.town_count:
         return (
             "stops-preserved",
             f"New track must override old one: {old.name} has {count_of(old.town_count, 'town')}, tile {new.id} has {n_towns}",
         )
     if old.label is None or (old.tile is None and old.color == "white" and old.label == "OO"):
-        ok = n_cities == old.city_count
+        ok = n_cities == old_cities
     else:
-        ok = n_cities >= 1 or not old.city_count
+        ok = n_cities >= 1 or not old_cities
     if not ok:
         return (
             "stops-preserved",
-            f"New track must override old one: {old.name} has {count_of(old.city_count, 'city')}, tile {new.id} has {n_cities}",
+            f"New track must override old one: {old.name} has {count_of(old_cities, 'city')}, tile {new.id} has {n_cities}",
         )
+    if old_cities > 1 and n_cities > 1 and old.paths:
+        if not stops_fit_some_rotation(old, [stop_edges(tile_view(new, r)) for r in range(6)]):
+            return ("stops-preserved", f"{old.name}'s cities do not fit the cities of tile {new.id} at any rotation")
     return None
 
 
-_PROFILES: dict[int, tuple[TrackView, tuple]] = {}
-
-
-def _profile(view: TrackView) -> tuple[dict[int, frozenset[int]], set[frozenset[int]]]:
-    """Exits of each node and the edge-to-edge pairs of a view (cached per view object)."""
-    hit = _PROFILES.get(id(view))
-    if hit is not None and hit[0] is view:
-        return hit[1]
-    pairs = {frozenset((a, b)) for a, b, _ in view.paths if isinstance(a, int) and isinstance(b, int)}
-    if len(_PROFILES) > 8192:
-        _PROFILES.clear()
-    _PROFILES[id(view)] = (view, (node_exits(view), pairs))
-    return _PROFILES[id(view)][1]
-
-
-def _match(old_sets: list[frozenset[int]], new_sets: list[frozenset[int]]) -> bool:
-    """Can every old node be given its own new node whose exits contain the old node's exits?
-
-    When the new tile has fewer such nodes (a labelled tile merging its cities, e.g. an OO tile
-    becoming one big city), old nodes may share a new node."""
-    if len(old_sets) > len(new_sets):
-        return all(any(o <= n for n in new_sets) for o in old_sets)
-    if len(new_sets) > 6:  # pragma: no cover - no tile has that many stops
-        return all(any(o <= n for n in new_sets) for o in old_sets)
-    for perm in permutations(range(len(new_sets)), len(old_sets)):
-        if all(o <= new_sets[j] for o, j in zip(old_sets, perm, strict=True)):
-            return True
-    return False
-
-
 def paths_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6) -> Failure:
-    """Every old path is contained in a path of the new tile at this rotation.
-
-    Edge-to-edge paths may be continued by a junction (Lawson tiles); each old city and town
-    keeps its exits on its own new city or town.
-    """
+    """Every old path lies within a path of the new tile at this rotation, in a gauge that carries
+    it on; no stop appears away from the old ones; cities are not split (see :mod:`.preserve`)."""
     if not old.paths:
         return None
-    nv = tile_view(new, rotation, sides)
-    o_nodes, o_pairs = _profile(old)
-    n_nodes, n_pairs = _profile(nv)
-    junctions = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == "junction"]
-    lost = None
-    for pair in o_pairs:
-        if pair not in n_pairs and not any(pair <= j for j in junctions):
-            lost = "the track between edges " + "-".join(str(e) for e in sorted(pair))
-            break
-    if lost is None:
-        for k, ex in o_nodes.items():
-            if old.node_kinds[k] == "junction" and ex:
-                if not any(ex <= j for j in junctions) and not (len(ex) == 2 and ex in n_pairs):
-                    lost = "the junction's track"
-                    break
-    if lost is None:
-        for kind in ("city", "town"):
-            olds = [ex for k, ex in o_nodes.items() if old.node_kinds[k] == kind]
-            news = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == kind]
-            if not _match(olds, news):
-                lost = f"a {kind}'s track"
-                break
-    if lost is None and (old.tracks or nv.tracks):
-        lost = _gauge_lost(old, nv)
+    lost = lost_track(old, tile_view(new, rotation, sides))
     if lost is not None:
         return (
             "paths-preserved",
             f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
         )
-    return None
-
-
-# What each track kind of a new path can carry on for an old path (18xx.games: broad track is
-# continued by broad or dual track, narrow by narrow or dual, dual only by dual; other kinds,
-# such as thin drawing lines, by nothing).
-_CARRIES = {"broad": ("broad",), "narrow": ("narrow",), "dual": ("broad", "narrow", "dual")}
-
-
-def _gauged(view: TrackView, new: bool) -> tuple[dict[int, frozenset], set]:
-    """Like ``_profile``, with each exit tagged by its gauge: an old path needs its own gauge, a
-    new path offers every gauge it carries on."""
-    kinds = view.tracks or ("broad",) * len(view.paths)
-    nodes: dict[int, set] = {i: set() for i in range(len(view.node_kinds))}
-    pairs: set = set()
-    for (a, b, _), kind in zip(view.paths, kinds, strict=True):
-        tags = _CARRIES.get(kind, (kind,)) if new else (kind if kind in _CARRIES else "-" + kind,)
-        if isinstance(a, int) and isinstance(b, int):
-            pairs |= {(frozenset((a, b)), t) for t in tags}
-            continue
-        for x, y in ((a, b), (b, a)):
-            k = node_index(x) if isinstance(x, str) else None
-            if k is not None and isinstance(y, int):
-                nodes.setdefault(k, set()).update((y, t) for t in tags)
-    return {k: frozenset(v) for k, v in nodes.items()}, pairs
-
-
-def _gauge_lost(old: TrackView, nv: TrackView) -> str | None:
-    """What old track the new tile keeps only in another gauge (None when every gauge is kept)."""
-    o_nodes, o_pairs = _gauged(old, new=False)
-    n_nodes, n_pairs = _gauged(nv, new=True)
-    junctions = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == "junction"]
-    for pair, tag in o_pairs:
-        if (pair, tag) not in n_pairs and not any({(e, tag) for e in pair} <= j for j in junctions):
-            return "the gauge of the track between edges " + "-".join(str(e) for e in sorted(pair))
-    for kind in ("city", "town", "junction"):
-        olds = [ex for k, ex in o_nodes.items() if old.node_kinds[k] == kind and ex]
-        news = [ex for k, ex in n_nodes.items() if nv.node_kinds[k] == kind]
-        if kind == "junction":
-            for o in olds:
-                as_pair = {(frozenset(e for e, _ in o), t) for _, t in o}
-                if not any(o <= j for j in junctions) and not (len(o) == 2 and len(as_pair) == 1 and as_pair <= n_pairs):
-                    return "the gauge of the junction's track"
-        elif not _match(olds, news):
-            return f"the gauge of a {kind}'s track"
     return None
 
 
