@@ -140,8 +140,13 @@ class TurnPanel(QWidget):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.timeout.connect(self.refresh)
-        for sig in (document.metaChanged, document.boardReset, document.cellsChanged):
+        for sig in (document.metaChanged, document.boardReset):
             sig.connect(lambda *_a: self._refresh_timer.start(0))
+        # a cell edit changes only the tokens left (the state, hands and cash are not cells)
+        self._tokens_timer = QTimer(self)
+        self._tokens_timer.setSingleShot(True)
+        self._tokens_timer.timeout.connect(self._refresh_tokens_left)
+        document.cellsChanged.connect(lambda *_a: self._tokens_timer.start(0))
         self.refresh()
 
     # --- reading -----------------------------------------------------------------------------
@@ -207,8 +212,33 @@ class TurnPanel(QWidget):
         for w in (self.hand_add, self.hand_remove, self.hand_tile):
             w.setEnabled(enabled)
 
+    def _tokens_left_text(self, company: Company, placed: dict[str, int]) -> str:
+        left = company.tokens[placed.get(company.id, 0):]
+        return f"{len(left)}" + (f" (next {left[0]})" if left else "")
+
+    def _placed(self) -> dict[str, int]:
+        placed: dict[str, int] = {}
+        for cell in self.scenario.board.cells.values():
+            for t in cell.tokens:
+                placed[t.company] = placed.get(t.company, 0) + 1
+        return placed
+
+    def _refresh_tokens_left(self) -> None:
+        """After cell edits: the tokens-left column only."""
+        if not self.game_box.isVisibleTo(self) or self.company_table.rowCount() != len(self.scenario.companies):
+            return
+        placed = self._placed()
+        self.company_table.blockSignals(True)
+        for r, c in enumerate(self.scenario.companies):
+            item = self.company_table.item(r, 2)
+            text = self._tokens_left_text(c, placed)
+            if item is not None and item.text() != text:
+                item.setText(text)
+        self.company_table.blockSignals(False)
+
     def _fill_companies(self) -> None:
         s = self.scenario
+        placed = self._placed()
         self.company_table.blockSignals(True)
         self.company_table.setRowCount(len(s.companies))
         for r, c in enumerate(s.companies):
@@ -218,8 +248,8 @@ class TurnPanel(QWidget):
             name.setToolTip(c.name or c.id)
             cash = QTableWidgetItem("" if c.treasury is None else str(c.treasury))
             cash.setToolTip("Cash in the treasury (empty: not tracked, every cost is affordable)")
-            left = turn.tokens_left(s, c)
-            left_item = QTableWidgetItem(f"{len(left)}" + (f" (next {left[0]})" if left else ""))
+            left_item = QTableWidgetItem(self._tokens_left_text(c, placed))
+            left_item.setToolTip("Station tokens not yet on the board (and the cost of the next one)")
             left_item.setFlags(left_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             costs = QTableWidgetItem(", ".join(map(str, c.tokens)))
             costs.setToolTip("Cost of each station token, in the order they are placed (e.g. 0, 40, 100)")
