@@ -106,6 +106,8 @@ def test_tokens_are_placed_moved_and_removed_on_18_india(qtbot, tmp_path):
     # place
     click_at(win, circle_point(win, "D23", 0, 0))
     assert doc.cell(d23).tokens == [Token(company="GIPR", city=0)]
+    table = panel.company_table
+    qtbot.waitUntil(lambda: table.item(row_of(table, "GIPR"), 2).text() == "3 (next 40)", timeout=2000)
     # move to the other city of the hex, then to Chennai
     send_mouse(win, "press", circle_point(win, "D23", 0, 0))
     send_mouse(win, "move", circle_point(win, "D23", 1, 0))
