@@ -41,6 +41,28 @@ INVALID = QColor("#ffd6d6")
 COMPANY_COLUMNS = ("Company", "Cash", "Tokens left", "Token costs")
 
 
+class StateChoiceCommand(SetPartCommand):
+    """A pick in one of the Turn panel's lists (active actor, phase, drawn tile, game phase):
+    picks in the same list one after another (arrow keys through it) are one undo step."""
+
+    MERGE_ID = 0x7475
+
+    def __init__(self, document: Document, value: GameState, text: str, key: str) -> None:
+        super().__init__(document, "state", value, text)
+        self.key = key
+
+    def id(self) -> int:
+        return self.MERGE_ID
+
+    def mergeWith(self, other) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, StateChoiceCommand) or other.key != self.key:
+            return False
+        self.new = other.new
+        self.setText(other.text())
+        self.setObsolete(self.new == self.old)  # back where it started: no step at all
+        return True
+
+
 class TurnPanel(QWidget):
     """Edits the scenario's game state (see the module docstring)."""
 
@@ -302,11 +324,14 @@ class TurnPanel(QWidget):
         return s.player(owner)
 
     # --- writing -----------------------------------------------------------------------------
-    def _push(self, part: str, value, text: str) -> None:
+    def _push(self, part: str, value, text: str, choice: str | None = None) -> None:
         if self._filling or value == getattr(self.scenario, part):
             return
         self.error.clear()
-        self.document.undo_stack.push(SetPartCommand(self.document, part, value, text))
+        if choice is not None:
+            self.document.undo_stack.push(StateChoiceCommand(self.document, value, text, choice))
+        else:
+            self.document.undo_stack.push(SetPartCommand(self.document, part, value, text))
 
     def _fail(self, why: str) -> None:
         self.error.setText(why)
@@ -323,21 +348,21 @@ class TurnPanel(QWidget):
         except ValueError as exc:
             self._fail(str(exc))
             return
-        self._push("state", state, f"Active: {actor or 'nobody'}")
+        self._push("state", state, f"Active: {actor or 'nobody'}", "active")
 
     def _phase_chosen(self, _index: int) -> None:
         text = self.phase_combo.currentText()
-        self._push("state", turn.with_state(self.scenario, phase=None if text == UNSET else text), f"Phase: {text}")
+        self._push("state", turn.with_state(self.scenario, phase=None if text == UNSET else text), f"Phase: {text}", "phase")
 
     def _drawn_chosen(self, _index: int) -> None:
         text = self.drawn_combo.currentText()
-        self._push("state", turn.with_state(self.scenario, drawn=None if text == NONE else text), f"Drawn tile: {text}")
+        self._push("state", turn.with_state(self.scenario, drawn=None if text == NONE else text), f"Drawn tile: {text}", "drawn")
 
     def _game_phase_done(self) -> None:
         if self._filling:
             return
         text = self.game_phase_combo.currentText().strip()
-        self._push("state", turn.with_state(self.scenario, game_phase=text or None), f"Game phase: {text or 'unset'}")
+        self._push("state", turn.with_state(self.scenario, game_phase=text or None), f"Game phase: {text or 'unset'}", "game_phase")
 
     def _hand_change(self, delta: int) -> None:
         owner, tile = self.hand_owner.currentText(), self.hand_tile.currentText()
