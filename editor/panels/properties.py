@@ -219,8 +219,7 @@ class PropertiesPanel(QWidget):
             self._line_row(("cities", i, "slots"), f"City {i + 1} slots", format_value(city.slots))
             self._line_row(("cities", i, "revenue"), f"City {i + 1} revenue", format_value(city.revenue))
             self._line_row(("cities", i, "reserved"), f"City {i + 1} reserved", format_value(city.reserved))
-            self._line_row(("city_tokens", i), f"City {i + 1} tokens", format_value(field_value(cell, ("city_tokens", i))))
-        for i in range(len(cell.cities), self._city_count(cell)):  # cities of the laid tile only
+        for i in range(self._city_count(cell)):
             self._line_row(("city_tokens", i), f"City {i + 1} tokens", format_value(field_value(cell, ("city_tokens", i))))
         for i, town in enumerate(cell.towns):
             self._line_row(("towns", i, "name"), f"Town {i + 1} name", format_value(town.name))
