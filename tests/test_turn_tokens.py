@@ -330,3 +330,18 @@ def test_tools_offer_what_the_rule_set_uses_and_check_warns_of_the_rest(qtbot, t
     offered = [tool.feature_box.itemData(i) for i in range(tool.feature_box.count())]
     assert "town" not in offered and "platform" in offered
     assert not win.tool_actions[TokenTool].isEnabled()  # no station tokens in the Catalan game
+
+
+def test_arrowing_through_a_list_is_one_undo_step(qtbot, tmp_path):
+    win = india(qtbot, tmp_path)
+    doc = win.document
+    combo = win.turn_panel.active_combo
+    combo.setFocus()
+    for _ in range(3):
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+        qtbot.wait(2)
+    assert doc.undo_stack.count() == 1 and doc.scenario.state.active == combo.currentText()
+    for _ in range(3):
+        QTest.keyClick(combo, Qt.Key.Key_Up)
+        qtbot.wait(2)
+    assert doc.undo_stack.count() == 0 and doc.scenario.state.active is None and not doc.is_modified()
