@@ -5,7 +5,8 @@ gets a colour of her own and a colour picker, and only the rule set's actors are
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox
 
@@ -65,7 +66,14 @@ def test_platforms_owners_and_colours_from_the_players(qtbot, tmp_path):
     click(win, (1, 0), offset=(0, -CELL_SIZE * 0.42))
     plat = doc.cell((1, 0)).platform
     assert plat is not None and plat.kind == "origin" and plat.access == 0 and plat.owner == "p2"
-    assert owner_colors(doc.scenario, plat.owner)[0].name() == "#123456"  # drawn in her colour
+    assert owner_colors(doc.scenario, plat.owner)[0].name() == "#123456"
+    # drawn in her colour: the platform's body (north half of the cell, beside its name)
+    qtbot.wait(5)
+    centre = win.scene.cell_centre((1, 0))
+    body = win.view.mapFromScene(QPointF(centre.x() + CELL_SIZE * 0.2, centre.y() - CELL_SIZE * 0.2))
+    seen = win.view.viewport().grab().toImage().pixelColor(body)
+    want = QColor("#123456")  # (the hover highlight tints it a little)
+    assert max(abs(seen.red() - want.red()), abs(seen.green() - want.green()), abs(seen.blue() - want.blue())) < 40, seen.name()
     # p2's origin is picked from the stations (F2 opens the list; arrow keys, Return)
     qtbot.wait(5)
     rect = table.visualItemRect(table.item(1, 3))
