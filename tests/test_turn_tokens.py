@@ -345,3 +345,35 @@ def test_arrowing_through_a_list_is_one_undo_step(qtbot, tmp_path):
         QTest.keyClick(combo, Qt.Key.Key_Up)
         qtbot.wait(2)
     assert doc.undo_stack.count() == 0 and doc.scenario.state.active is None and not doc.is_modified()
+
+
+def test_tiles_laid_this_turn_and_the_turn_number(qtbot, tmp_path):
+    from editor.commands import PlaceTileCommand
+    from model import editing
+    from model.scenario import LaidThisTurn
+    from tests.editor_helpers import click
+
+    win = india(qtbot, tmp_path)
+    doc = win.document
+    panel = win.turn_panel
+    l15 = doc.grid.coord("L15")
+    doc.undo_stack.push(PlaceTileCommand(doc, editing.stamp_cell(doc.scenario, l15, "9", 0), "9", 0))
+    win.view.centre_on_cells([l15])
+    click(win, l15)  # the select tool
+    QTest.mouseClick(panel.laid_add, Qt.MouseButton.LeftButton)
+    qtbot.wait(5)
+    assert doc.scenario.state.laid == [LaidThisTurn(cell="L15", tile="9", phase="I")]
+    assert panel.laid_list.count() == 1 and panel.laid_list.item(0).text() == "L15: 9 (I)"
+    QTest.mouseClick(panel.laid_add, Qt.MouseButton.LeftButton)  # twice: refused, said why
+    assert len(doc.scenario.state.laid) == 1 and "already" in panel.error.text()
+    panel.laid_list.setCurrentRow(0)
+    QTest.mouseClick(panel.laid_remove, Qt.MouseButton.LeftButton)
+    assert doc.scenario.state.laid == []
+    panel.turn_box.setFocus()
+    panel.turn_box.selectAll()
+    QTest.keyClicks(panel.turn_box, "7")
+    QTest.keyClick(panel.turn_box, Qt.Key.Key_Return)
+    assert doc.scenario.state.turn == 7
+    for _ in range(3):
+        doc.undo_stack.undo()
+    assert doc.scenario.state.turn == 1 and doc.scenario.state.laid == []
