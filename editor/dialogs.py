@@ -207,3 +207,13 @@ def ask_board_size(parent: QWidget | None, width: int, height: int, preview) -> 
     """The new board size, or None when cancelled (see :class:`BoardSizeDialog`)."""
     dlg = BoardSizeDialog(width, height, preview, parent)
     return dlg.size() if dlg.exec() == QDialog.DialogCode.Accepted else None
+
+
+def ask_colour(parent: QWidget | None, initial: str = "") -> str | None:
+    """A colour picked in the colour dialog, as ``#rrggbb``; None when cancelled."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QColorDialog
+
+    start = QColor(initial) if QColor(initial).isValid() else QColor("#cc0000")
+    colour = QColorDialog.getColor(start, parent, "Pick a colour")
+    return colour.name() if colour.isValid() else None

@@ -86,7 +86,33 @@ class ToolOptions(QStackedWidget):
         tool.document.metaChanged.connect(fill)
         feature.currentIndexChanged.connect(lambda i: tool.set_feature(feature.itemData(i)))
         tool.feature_box = feature
-        return _row(QLabel("Feature"), feature, QLabel("(click again to remove; platforms face the nearest side)"))
+        owner = QComboBox()
+        owner.setToolTip("The player a new platform belongs to: it takes her colour")
+        owner_label = QLabel("Owner")
+
+        def fill_owners() -> None:
+            keep = tool.owner
+            owner.blockSignals(True)
+            owner.clear()
+            owner.addItem("(nobody)", None)
+            for p in tool.document.scenario.players:
+                owner.addItem(p.name or p.id, p.id)
+            i = owner.findData(keep)
+            owner.setCurrentIndex(i if i >= 0 else 0)
+            if i < 0:
+                tool.owner = None
+            owner.blockSignals(False)
+            shown = "platform" in tool.choices()
+            owner.setVisible(shown)
+            owner_label.setVisible(shown)
+
+        fill_owners()
+        tool.document.boardReset.connect(fill_owners)
+        tool.document.metaChanged.connect(fill_owners)
+        owner.currentIndexChanged.connect(lambda i: tool.set_owner(owner.itemData(i)))
+        tool.owner_box = owner
+        return _row(QLabel("Feature"), feature, owner_label, owner,
+                    QLabel("(click again to remove; platforms face the nearest side that leads onto the board)"))
 
     def _edge_page(self, tool) -> QWidget:
         kind = QComboBox()

@@ -26,6 +26,7 @@ class DialogLog:
         self.save_path: str | None = None
         self.new_board = None
         self.recover = True
+        self.colour: str | None = None
 
     def names(self) -> list[str]:
         return [c[0] for c in self.calls]
@@ -59,6 +60,7 @@ def no_dialogs(monkeypatch, tmp_path):
     monkeypatch.setattr(dialogs, "ask_new_board", record("ask_new_board", lambda: log.new_board))
     monkeypatch.setattr(dialogs, "ask_recover", record("ask_recover", lambda: log.recover))
     monkeypatch.setattr(dialogs, "show_error", record("show_error", None))
+    monkeypatch.setattr(dialogs, "ask_colour", record("ask_colour", lambda: log.colour))
     return log
 
 

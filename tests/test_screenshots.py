@@ -9,6 +9,7 @@ that they match pixels: fonts differ between machines.
 import os
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from model.io import load
@@ -77,4 +78,56 @@ def test_screenshot_18india_overlay(qtbot, tmp_path):
         win.overlay_action.trigger()
 
     img = shoot(qtbot, tmp_path, scenarios_dir() / "18india.json", out_dir(tmp_path) / "screenshot-overlay.png", overlay)
+    assert distinct_colours(img) > 40
+
+
+def _india_position(win):
+    """GIPR active with ₹200 and a few stations on the board (tokens placed through the Token tool's model)."""
+    from editor.commands import SetCellsCommand, SetPartCommand
+    from model import tokens, turn
+
+    doc = win.document
+    s = doc.scenario
+    doc.undo_stack.push(SetPartCommand(doc, "state", turn.set_active(s, doc.rule_set, "GIPR"), "Active: GIPR"))
+    doc.undo_stack.push(SetPartCommand(doc, "companies", turn.companies_with(doc.scenario, "GIPR", treasury=200), "GIPR cash"))
+    for label, company, city in (("D23", "GIPR", 0), ("G8", "NWR", 0), ("G8", "SPD", 1), ("K14", "NCR", 0), ("P17", "EIR", 0), ("K14", "WR", 0)):
+        changes = tokens.place_token(doc.scenario, doc.grid.coord(label), company, city)
+        doc.undo_stack.push(SetCellsCommand(doc, changes, f"Token of {company}"))
+
+
+def test_screenshot_turn_panel(qtbot, tmp_path):
+    """The Turn panel on 18 India: GIPR active with ₹200, its token in Mumbai, the overlay of tile 8."""
+
+    def setup(win):
+        _india_position(win)
+        win.turn_dock.raise_()
+        win.resizeDocks([win.turn_dock], [430], Qt.Orientation.Horizontal)
+        win.palette.select_tile("8")
+        win.overlay_action.trigger()
+        qtbot.waitUntil(lambda: bool(win.scene.shade_item.shades), timeout=5000)
+        win.view.set_scale(0.6)
+        win.view.centre_on_cells([win.document.grid.coord("E22")])
+        qtbot.waitUntil(lambda: not win.document.is_checking(), timeout=5000)
+
+    img = shoot(qtbot, tmp_path, scenarios_dir() / "18india.json", out_dir(tmp_path) / "screenshot-turn.png", setup)
+    assert distinct_colours(img) > 40
+
+
+def test_screenshot_tokens(qtbot, tmp_path):
+    """Station tokens on 18 India: Delhi's two cities, and WR's token in NCR's reserved circle outlined."""
+
+    def setup(win):
+        from editor.tools import TokenTool
+
+        _india_position(win)
+        doc = win.document
+        qtbot.waitUntil(lambda: not doc.is_checking() and bool(doc.issues_at(doc.grid.coord("K14"))), timeout=5000)
+        win.set_tool(win.tools[TokenTool])
+        doc.set_selection([doc.grid.coord("G8")])
+        win.properties_dock.raise_()
+        win.view.set_scale(0.8)
+        win.view.centre_on_cells([doc.grid.coord("G8"), doc.grid.coord("K14")])
+        qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
+
+    img = shoot(qtbot, tmp_path, scenarios_dir() / "18india.json", out_dir(tmp_path) / "screenshot-tokens.png", setup)
     assert distinct_colours(img) > 40

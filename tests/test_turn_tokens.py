@@ -106,6 +106,8 @@ def test_tokens_are_placed_moved_and_removed_on_18_india(qtbot, tmp_path):
     # place
     click_at(win, circle_point(win, "D23", 0, 0))
     assert doc.cell(d23).tokens == [Token(company="GIPR", city=0)]
+    table = panel.company_table
+    qtbot.waitUntil(lambda: table.item(row_of(table, "GIPR"), 2).text() == "3 (next 40)", timeout=2000)
     # move to the other city of the hex, then to Chennai
     send_mouse(win, "press", circle_point(win, "D23", 0, 0))
     send_mouse(win, "move", circle_point(win, "D23", 1, 0))
@@ -239,8 +241,8 @@ def test_a_catalan_midgame_position_built_in_the_turn_panel(qtbot, tmp_path):
     assert ghost.coord == doc.grid.coord(first["cell"]) and ghost.rotation == first["rotation"] and ghost.legal
     steps = doc.undo_stack.count()
     texts = [doc.undo_stack.text(i) for i in range(steps)]
-    assert texts[-3:] == ["Add turntable to yellow's hand"] * 2 + ["Remove straight from yellow's hand"]
-    assert "Active: yellow" in texts and "Phase: optional" in texts
+    # arrowing through a list is one step: the picks red -> yellow merged into one
+    assert texts == ["Active: yellow", "Phase: optional"] + ["Add turntable to yellow's hand"] * 2 + ["Remove straight from yellow's hand"]
     for _ in range(steps):
         doc.undo_stack.undo()
     assert doc.scenario.state == scenario.state and doc.scenario.players == scenario.players
@@ -328,3 +330,50 @@ def test_tools_offer_what_the_rule_set_uses_and_check_warns_of_the_rest(qtbot, t
     offered = [tool.feature_box.itemData(i) for i in range(tool.feature_box.count())]
     assert "town" not in offered and "platform" in offered
     assert not win.tool_actions[TokenTool].isEnabled()  # no station tokens in the Catalan game
+
+
+def test_arrowing_through_a_list_is_one_undo_step(qtbot, tmp_path):
+    win = india(qtbot, tmp_path)
+    doc = win.document
+    combo = win.turn_panel.active_combo
+    combo.setFocus()
+    for _ in range(3):
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+        qtbot.wait(2)
+    assert doc.undo_stack.count() == 1 and doc.scenario.state.active == combo.currentText()
+    for _ in range(3):
+        QTest.keyClick(combo, Qt.Key.Key_Up)
+        qtbot.wait(2)
+    assert doc.undo_stack.count() == 0 and doc.scenario.state.active is None and not doc.is_modified()
+
+
+def test_tiles_laid_this_turn_and_the_turn_number(qtbot, tmp_path):
+    from editor.commands import PlaceTileCommand
+    from model import editing
+    from model.scenario import LaidThisTurn
+    from tests.editor_helpers import click
+
+    win = india(qtbot, tmp_path)
+    doc = win.document
+    panel = win.turn_panel
+    l15 = doc.grid.coord("L15")
+    doc.undo_stack.push(PlaceTileCommand(doc, editing.stamp_cell(doc.scenario, l15, "9", 0), "9", 0))
+    win.view.centre_on_cells([l15])
+    click(win, l15)  # the select tool
+    QTest.mouseClick(panel.laid_add, Qt.MouseButton.LeftButton)
+    qtbot.wait(5)
+    assert doc.scenario.state.laid == [LaidThisTurn(cell="L15", tile="9", phase="I")]
+    assert panel.laid_list.count() == 1 and panel.laid_list.item(0).text() == "L15: 9 (I)"
+    QTest.mouseClick(panel.laid_add, Qt.MouseButton.LeftButton)  # twice: refused, said why
+    assert len(doc.scenario.state.laid) == 1 and "already" in panel.error.text()
+    panel.laid_list.setCurrentRow(0)
+    QTest.mouseClick(panel.laid_remove, Qt.MouseButton.LeftButton)
+    assert doc.scenario.state.laid == []
+    panel.turn_box.setFocus()
+    panel.turn_box.selectAll()
+    QTest.keyClicks(panel.turn_box, "7")
+    QTest.keyClick(panel.turn_box, Qt.Key.Key_Return)
+    assert doc.scenario.state.turn == 7
+    for _ in range(3):
+        doc.undo_stack.undo()
+    assert doc.scenario.state.turn == 1 and doc.scenario.state.laid == []

@@ -1,28 +1,37 @@
 """The players / companies panel: the scenario's title, players (Catalan) and companies (18xx).
 
 Editing a table cell validates the whole row as you leave it; an invalid value turns the cell
-red with the reason and changes nothing. Each valid change is one undo step.
+red with the reason and changes nothing. Each valid change is one undo step. A colour is picked
+with the colour dialog, a player's origin and destination from the board's stations (and, for
+a destination, its cities); each new player gets a colour no one has yet. Only the rule set's
+actors are shown: players in the Catalan game, companies on 18xx maps.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from editor import dialogs
 from editor.commands import SetPartCommand
 from editor.document import Document
+from model import stations, turn
 from model.scenario import Company, Player
 
 PLAYER_COLUMNS = ("id", "name", "color", "origin", "destination")
@@ -57,6 +66,36 @@ def rows_to_models(kind: str, rows: list[dict[str, str]], scenario) -> tuple[lis
     return out, ""
 
 
+class ChoiceDelegate(QStyledItemDelegate):
+    """A table column edited by picking from a list (a player's origin and destination stations)."""
+
+    def __init__(self, choices: Callable[[], list[str]], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.choices = choices
+
+    def createEditor(self, parent, option, index):  # noqa: N802 - Qt's name
+        combo = QComboBox(parent)
+        combo.addItem("")
+        combo.addItems(self.choices())
+        return combo
+
+    def setEditorData(self, editor, index) -> None:  # noqa: N802
+        editor.setCurrentText(str(index.data() or ""))
+
+    def setModelData(self, editor, model, index) -> None:  # noqa: N802
+        model.setData(index, editor.currentText())
+
+
+class ColourDelegate(QStyledItemDelegate):
+    """A colour column: editing it opens the colour picker (``dialogs.ask_colour``)."""
+
+    def createEditor(self, parent, option, index):  # noqa: N802 - Qt's name
+        chosen = dialogs.ask_colour(parent.window(), str(index.data() or ""))
+        if chosen is not None:
+            index.model().setData(index, chosen)
+        return None
+
+
 class _Table(QWidget):
     def __init__(self, panel: PlayersPanel, kind: str, columns: tuple[str, ...]) -> None:
         super().__init__()
@@ -65,8 +104,16 @@ class _Table(QWidget):
         self.table.setHorizontalHeaderLabels([c.capitalize() for c in columns])
         self.table.verticalHeader().setVisible(False)
         self.table.itemChanged.connect(self._edited)
+        self.table.setItemDelegateForColumn(columns.index("color"), ColourDelegate(self.table))
+        if kind == "players":  # origins and destinations are picked from the board's stations
+            scen = lambda: panel.document.scenario  # noqa: E731
+            self.table.setItemDelegateForColumn(columns.index("origin"), ChoiceDelegate(lambda: stations.origin_choices(scen()), self.table))
+            self.table.setItemDelegateForColumn(
+                columns.index("destination"), ChoiceDelegate(lambda: stations.destination_choices(scen()), self.table)
+            )
         add = QPushButton(f"Add {kind[:-1] if kind == 'players' else 'company'}")
         add.clicked.connect(self.add_row)
+        self.add_button = add
         remove = QPushButton("Remove")
         remove.clicked.connect(self.remove_row)
         buttons = QHBoxLayout()
@@ -124,7 +171,10 @@ class _Table(QWidget):
         prefix = "p" if self.kind == "players" else "C"
         while f"{prefix}{n}" in ids:
             n += 1
-        new = Player(id=f"{prefix}{n}") if self.kind == "players" else Company(id=f"{prefix}{n}")
+        if self.kind == "players":  # each new player gets a colour no one has yet
+            new = Player(id=f"{prefix}{n}", color=stations.distinct_colour([m.color for m in models]))
+        else:
+            new = Company(id=f"{prefix}{n}")
         self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models + [new], f"Add {new.id}"))
 
     def remove_row(self) -> None:
@@ -156,9 +206,10 @@ class PlayersPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(form)
-        lay.addWidget(QLabel("Players"))
+        self.players_label, self.companies_label = QLabel("Players"), QLabel("Companies")
+        lay.addWidget(self.players_label)
         lay.addWidget(self.players, 1)
-        lay.addWidget(QLabel("Companies"))
+        lay.addWidget(self.companies_label)
         lay.addWidget(self.companies, 1)
         lay.addWidget(self.error)
         # refresh once control is back in the event loop: an edit of a table cell must not
@@ -176,6 +227,16 @@ class PlayersPanel(QWidget):
         self.author_edit.setText(meta.author or "")
         self.players.fill()
         self.companies.fill()
+        # the rule set's actors only: players in the Catalan game, companies on 18xx maps
+        # (a table that still holds entries stays, so they can be seen and removed)
+        kind = turn.actor_kind(self.document.scenario, self.document.rule_set)
+        s = self.document.scenario
+        show_players = kind == "player" or bool(s.players)
+        show_companies = kind == "company" or bool(s.companies)
+        for w in (self.players_label, self.players):
+            w.setVisible(show_players)
+        for w in (self.companies_label, self.companies):
+            w.setVisible(show_companies)
 
     def _set_meta(self, **changes) -> None:
         meta = self.document.scenario.meta

@@ -231,6 +231,7 @@ class PropertiesPanel(QWidget):
         self.fields: dict[Path, QLineEdit] = {}
         self.terrain_combo: QComboBox | None = None
         self.kind_combo: QComboBox | None = None
+        self.owner_combo: QComboBox | None = None
         self._shown: tuple | None = None
         self._shown_structure: tuple | None = None
         self._rebuild_timer = QTimer(self)
@@ -247,7 +248,7 @@ class PropertiesPanel(QWidget):
         while self.form.rowCount():
             self.form.removeRow(0)
         self.fields = {}
-        self.terrain_combo = self.kind_combo = None
+        self.terrain_combo = self.kind_combo = self.owner_combo = None
         self.error.clear()
 
     def _cells_changed(self, coords) -> None:
@@ -281,6 +282,12 @@ class PropertiesPanel(QWidget):
                 combo.blockSignals(True)
                 combo.setCurrentText(value)
                 combo.blockSignals(False)
+        if self.owner_combo is not None and cell.platform is not None:
+            i = self.owner_combo.findData(cell.platform.owner or "")
+            if i >= 0 and i != self.owner_combo.currentIndex():
+                self.owner_combo.blockSignals(True)
+                self.owner_combo.setCurrentIndex(i)
+                self.owner_combo.blockSignals(False)
         self.error.clear()
         self._shown = self._key()
         return True
@@ -343,7 +350,17 @@ class PropertiesPanel(QWidget):
             kind.currentTextChanged.connect(lambda text: self._apply_single(("platform", "kind"), text))
             self.form.addRow("Platform kind", kind)
             self.kind_combo = kind
-            self._line_row(("platform", "owner"), "Owner (player)", format_value(p.owner))
+            owner = QComboBox()  # the owner is one of the players; the platform takes her colour
+            owner.setObjectName("platform_owner")
+            owner.addItem("(nobody)", "")
+            for player in self.document.scenario.players:
+                owner.addItem(player.name or player.id, player.id)
+            if p.owner is not None and owner.findData(p.owner) < 0:
+                owner.addItem(f"{p.owner} (no such player)", p.owner)
+            owner.setCurrentIndex(max(0, owner.findData(p.owner or "")))
+            owner.activated.connect(lambda i, box=owner: self._apply_single(("platform", "owner"), box.itemData(i)))
+            self.form.addRow("Owner (player)", owner)
+            self.owner_combo = owner
         self._line_row(("reserved",), "Reserved (hex)", format_value(cell.reserved))
         if cell.tile is not None:
             self.form.addRow("Tile", QLabel(f"{cell.tile.tile}, rotation {cell.tile.rotation}"))

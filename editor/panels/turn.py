@@ -41,6 +41,28 @@ INVALID = QColor("#ffd6d6")
 COMPANY_COLUMNS = ("Company", "Cash", "Tokens left", "Token costs")
 
 
+class StateChoiceCommand(SetPartCommand):
+    """A pick in one of the Turn panel's lists (active actor, phase, drawn tile, game phase):
+    picks in the same list one after another (arrow keys through it) are one undo step."""
+
+    MERGE_ID = 0x7475
+
+    def __init__(self, document: Document, value: GameState, text: str, key: str) -> None:
+        super().__init__(document, "state", value, text)
+        self.key = key
+
+    def id(self) -> int:
+        return self.MERGE_ID
+
+    def mergeWith(self, other) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, StateChoiceCommand) or other.key != self.key:
+            return False
+        self.new = other.new
+        self.setText(other.text())
+        self.setObsolete(self.new == self.old)  # back where it started: no step at all
+        return True
+
+
 class TurnPanel(QWidget):
     """Edits the scenario's game state (see the module docstring)."""
 
@@ -140,8 +162,13 @@ class TurnPanel(QWidget):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.timeout.connect(self.refresh)
-        for sig in (document.metaChanged, document.boardReset, document.cellsChanged):
+        for sig in (document.metaChanged, document.boardReset):
             sig.connect(lambda *_a: self._refresh_timer.start(0))
+        # a cell edit changes only the tokens left (the state, hands and cash are not cells)
+        self._tokens_timer = QTimer(self)
+        self._tokens_timer.setSingleShot(True)
+        self._tokens_timer.timeout.connect(self._refresh_tokens_left)
+        document.cellsChanged.connect(lambda *_a: self._tokens_timer.start(0))
         self.refresh()
 
     # --- reading -----------------------------------------------------------------------------
@@ -207,8 +234,33 @@ class TurnPanel(QWidget):
         for w in (self.hand_add, self.hand_remove, self.hand_tile):
             w.setEnabled(enabled)
 
+    def _tokens_left_text(self, company: Company, placed: dict[str, int]) -> str:
+        left = company.tokens[placed.get(company.id, 0):]
+        return f"{len(left)}" + (f" (next {left[0]})" if left else "")
+
+    def _placed(self) -> dict[str, int]:
+        placed: dict[str, int] = {}
+        for cell in self.scenario.board.cells.values():
+            for t in cell.tokens:
+                placed[t.company] = placed.get(t.company, 0) + 1
+        return placed
+
+    def _refresh_tokens_left(self) -> None:
+        """After cell edits: the tokens-left column only."""
+        if not self.game_box.isVisibleTo(self) or self.company_table.rowCount() != len(self.scenario.companies):
+            return
+        placed = self._placed()
+        self.company_table.blockSignals(True)
+        for r, c in enumerate(self.scenario.companies):
+            item = self.company_table.item(r, 2)
+            text = self._tokens_left_text(c, placed)
+            if item is not None and item.text() != text:
+                item.setText(text)
+        self.company_table.blockSignals(False)
+
     def _fill_companies(self) -> None:
         s = self.scenario
+        placed = self._placed()
         self.company_table.blockSignals(True)
         self.company_table.setRowCount(len(s.companies))
         for r, c in enumerate(s.companies):
@@ -218,8 +270,8 @@ class TurnPanel(QWidget):
             name.setToolTip(c.name or c.id)
             cash = QTableWidgetItem("" if c.treasury is None else str(c.treasury))
             cash.setToolTip("Cash in the treasury (empty: not tracked, every cost is affordable)")
-            left = turn.tokens_left(s, c)
-            left_item = QTableWidgetItem(f"{len(left)}" + (f" (next {left[0]})" if left else ""))
+            left_item = QTableWidgetItem(self._tokens_left_text(c, placed))
+            left_item.setToolTip("Station tokens not yet on the board (and the cost of the next one)")
             left_item.setFlags(left_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             costs = QTableWidgetItem(", ".join(map(str, c.tokens)))
             costs.setToolTip("Cost of each station token, in the order they are placed (e.g. 0, 40, 100)")
@@ -272,11 +324,14 @@ class TurnPanel(QWidget):
         return s.player(owner)
 
     # --- writing -----------------------------------------------------------------------------
-    def _push(self, part: str, value, text: str) -> None:
+    def _push(self, part: str, value, text: str, choice: str | None = None) -> None:
         if self._filling or value == getattr(self.scenario, part):
             return
         self.error.clear()
-        self.document.undo_stack.push(SetPartCommand(self.document, part, value, text))
+        if choice is not None:
+            self.document.undo_stack.push(StateChoiceCommand(self.document, value, text, choice))
+        else:
+            self.document.undo_stack.push(SetPartCommand(self.document, part, value, text))
 
     def _fail(self, why: str) -> None:
         self.error.setText(why)
@@ -293,21 +348,21 @@ class TurnPanel(QWidget):
         except ValueError as exc:
             self._fail(str(exc))
             return
-        self._push("state", state, f"Active: {actor or 'nobody'}")
+        self._push("state", state, f"Active: {actor or 'nobody'}", "active")
 
     def _phase_chosen(self, _index: int) -> None:
         text = self.phase_combo.currentText()
-        self._push("state", turn.with_state(self.scenario, phase=None if text == UNSET else text), f"Phase: {text}")
+        self._push("state", turn.with_state(self.scenario, phase=None if text == UNSET else text), f"Phase: {text}", "phase")
 
     def _drawn_chosen(self, _index: int) -> None:
         text = self.drawn_combo.currentText()
-        self._push("state", turn.with_state(self.scenario, drawn=None if text == NONE else text), f"Drawn tile: {text}")
+        self._push("state", turn.with_state(self.scenario, drawn=None if text == NONE else text), f"Drawn tile: {text}", "drawn")
 
     def _game_phase_done(self) -> None:
         if self._filling:
             return
         text = self.game_phase_combo.currentText().strip()
-        self._push("state", turn.with_state(self.scenario, game_phase=text or None), f"Game phase: {text or 'unset'}")
+        self._push("state", turn.with_state(self.scenario, game_phase=text or None), f"Game phase: {text or 'unset'}", "game_phase")
 
     def _hand_change(self, delta: int) -> None:
         owner, tile = self.hand_owner.currentText(), self.hand_tile.currentText()

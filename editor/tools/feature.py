@@ -1,7 +1,9 @@
 """The feature placer: city, town, station platform, origin, destination, off-board, gray.
 
 A click toggles the feature on the cell. Platforms take their access side from where the
-click falls in the cell (the side nearest the pointer).
+click falls in the cell (the side nearest the pointer), but always open toward the board (a
+click near the rim faces the nearest side with a neighbour), and belong to the owner picked in
+the options bar (their colour is hers).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from editor.commands import PlaceFeatureCommand
 from editor.render import CELL_SIZE
 from editor.tools.base import Tool, is_left
-from model import editing, features
+from model import editing, features, stations
 
 FEATURE_NAMES = {
     "city": "city",
@@ -38,6 +40,11 @@ class FeatureTool(Tool):
         """The features this scenario's rule set uses (the options bar offers only these)."""
         return features.placer_choices(self.document.rule_set, list(FEATURE_NAMES))
 
+    def set_owner(self, owner: str | None) -> None:
+        """The player new platforms belong to (None: nobody); their colour follows hers."""
+        self.owner = owner or None
+        self.optionsChanged.emit()
+
     def set_feature(self, feature: str) -> None:
         if feature not in editing.FEATURES:
             raise ValueError(f"unknown feature {feature!r}")
@@ -48,7 +55,7 @@ class FeatureTool(Tool):
         if coord is None or not is_left(event):
             return
         s = self.document.scenario
-        access = editing.nearest_edge(s, coord, scene_pos.x(), scene_pos.y(), CELL_SIZE)
+        access = stations.inward_access(s, coord, editing.nearest_edge(s, coord, scene_pos.x(), scene_pos.y(), CELL_SIZE))
         removed = editing.has_feature(s.board.cell(coord), self.feature)
         changes = editing.place_feature(s, coord, self.feature, access=access, owner=self.owner)
         if changes:
