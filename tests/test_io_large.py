@@ -111,3 +111,14 @@ def test_only_truly_equal_objects_are_shared():
     assert [type(options[k]) for k in "abcde"] == [int, float, bool, float, float]
     assert str(options["e"]) == "-0.0" and str(options["d"]) == "0.0"
     assert s == load_cell_by_cell(json.dumps(doc))
+
+
+def test_saving_dumps_each_shared_cell_once_with_the_same_bytes():
+    s = loads(json.dumps(filled_doc()), "big.json")
+    plain = s.model_dump(mode="json", exclude_defaults=True, by_alias=True)
+    plain["board"]["grid"] = {"kind": s.board.grid.kind, **plain["board"]["grid"]}
+    plain["format"], plain["version"] = s.format, s.version
+    data = files.to_data(s)
+    assert list(data["board"]) == list(plain["board"]) == ["grid", "cells"]
+    assert data == plain
+    assert len({id(c) for c in data["board"]["cells"].values()}) == len({id(c) for c in s.board.cells.values()})

@@ -165,3 +165,20 @@ def test_new_with_a_hex_board_too_tall_is_one_sentence(tmp_path, capsys):
     assert not (tmp_path / "x.json").exists()
     assert main(["new", "--rules", "18xx", "--size", "10x500", "-o", str(tmp_path / "x.json")]) == 0
     assert load(tmp_path / "x.json").board.grid.height == 1000
+
+
+def test_info_and_check_cut_huge_names_too(tmp_path, capsys):
+    """A file that loads may still hold huge texts; the summary and the rule messages cut them."""
+    huge = "N" * 1_000_000
+    doc = small_doc()
+    doc["meta"] = {"title": huge, "author": huge}
+    doc["rules"]["options"] = {"x": huge}
+    doc["board"]["cells"] = {"B2": {"name": huge, "tile": {"tile": "curve", "rotation": 1}}}
+    doc["players"] = [{"id": "P" * 5000, "name": huge}]
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for command in ("info", "check"):
+        main([command, str(path)])
+        out = capsys.readouterr()
+        lines = (out.out + out.err).splitlines()
+        assert lines and all(len(line) < len(str(path)) + 300 for line in lines), max(map(len, lines))

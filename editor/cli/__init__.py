@@ -17,7 +17,7 @@ from pathlib import Path
 
 from model import __version__
 from model.io import LoadError, SaveError, load, save, schema_json
-from model.io.messages import clip_long_words, shorten_repr
+from model.io.messages import clip_long_words, shorten, shorten_repr
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -76,7 +76,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 where = ",".join(i.cells)
                 # messages usually start with their cell already ("B2: ..."); do not say it twice
                 prefix = f"{where}: " if where and not i.message.startswith(f"{i.cells[0]}:") else ""
-                print(f"{path}: {i.severity}: {prefix}{i.message} [{i.rule}]")
+                print(f"{path}: {i.severity}: {prefix}{clip_long_words(i.message)} [{i.rule}]")
             warnings = sum(1 for i in issues if i.severity == "warning")
             print(f"{path}: {errors} error(s), {warnings} warning(s), {len(issues) - errors - warnings} note(s)")
         if errors and status == EXIT_OK:
@@ -94,20 +94,20 @@ def cmd_info(args: argparse.Namespace) -> int:
     shape = f"{g.kind} {g.width}x{g.height}" + (f", {g.orientation}-topped" if g.kind == "hex" else "")
     lines = [
         f"file:        {args.file}",
-        f"title:       {s.meta.title}",
-        f"rule set:    {s.rules.id}" + (f" (options: {json.dumps(s.rules.options)})" if s.rules.options else ""),
+        f"title:       {shorten(s.meta.title)}",
+        f"rule set:    {s.rules.id}" + (f" (options: {shorten(json.dumps(s.rules.options), 160)})" if s.rules.options else ""),
         f"board:       {shape}, {len(g)} cells, {len(s.board.cells)} described, {laid} tiles laid",
         f"edges:       {len(s.board.edges)} edge features",
         f"tiles:       {len(s.tileset().tiles)} types" + (f" from set {s.tiles.set!r}" if s.tiles.set else ""),
     ]
     if s.players:
-        lines.append("players:     " + ", ".join(p.id for p in s.players))
+        lines.append("players:     " + ", ".join(shorten(p.id) for p in s.players))
     if s.companies:
-        lines.append("companies:   " + ", ".join(c.id for c in s.companies))
+        lines.append("companies:   " + ", ".join(shorten(c.id) for c in s.companies))
     lines += _state_lines(s)
     for key, val in (("author", s.meta.author), ("attribution", s.meta.attribution)):
         if val:
-            lines.append(f"{key + ':':<13}{val}")
+            lines.append(f"{key + ':':<13}{shorten(val)}")
     print("\n".join(lines))
     return EXIT_OK
 

@@ -337,10 +337,21 @@ def load(path: str | os.PathLike[str]) -> Scenario:
 
 def to_data(scenario: Scenario) -> dict[str, Any]:
     """The canonical JSON object of a scenario: defaults left out, fields in model order."""
-    data = scenario.model_dump(mode="json", exclude_defaults=True, by_alias=True)
+    data = scenario.model_dump(mode="json", exclude_defaults=True, by_alias=True, exclude={"board": {"cells"}})
     data["format"], data["version"] = scenario.format, scenario.version
+    board = data["board"]
     # the grid's kind is the union's tag: always written, first
-    data["board"]["grid"] = {"kind": scenario.board.grid.kind, **data["board"]["grid"]}
+    board["grid"] = {"kind": scenario.board.grid.kind, **board["grid"]}
+    if scenario.board.cells:
+        # each distinct Cell object is dumped once (a loaded filled board shares them)
+        dumped: dict[int, dict[str, Any]] = {}
+        cells = {}
+        for label, cell in scenario.board.cells.items():
+            d = dumped.get(id(cell))
+            if d is None:
+                d = dumped[id(cell)] = cell.model_dump(mode="json", exclude_defaults=True, by_alias=True)
+            cells[label] = d
+        data["board"] = {k: (cells if k == "cells" else board[k]) for k in type(scenario.board).model_fields if k in board or k == "cells"}
     return data
 
 
