@@ -249,12 +249,15 @@ class Generator:
     def _targets(self) -> list[str]:
         """Goal places worth a walk: at most N moves away, not reached yet."""
         base = self.scenario
-        if self.goal_kind == "destination":
-            return [base.player(self.actor).destination]  # type: ignore[union-attr]
         start = start_place(base, self.actor)
         out = []
         reached = self.rules.reached(base, self.actor)
-        for place in stop_places(base):
+        if self.goal_kind == "destination":
+            places = [base.player(self.actor).destination]  # type: ignore[union-attr]
+            reached = None
+        else:
+            places = stop_places(base)
+        for place in places:
             if place == start or (reached is not None and place in reached.places):
                 continue
             puzzle = self._puzzle(place, Resources(turns=1), [])
@@ -480,7 +483,8 @@ class Generator:
             free = self.free_walks and self.goal_kind != "destination" and self.rules.reached(self.scenario, self.actor) is not None
             targets = [None] if free else self._targets()
             if not targets or not self._stops:
-                raise PuzzleError(f"no goal place is within {self.moves} moves of {self.actor!r}")
+                reason = f"no goal place is within {self.moves} moves of {self.actor!r}"
+                return GenerateResult(None, 0, 0, time.monotonic() - start, None, reason)
             self._any_stop = targets[0] or self._stops[0]
             failures = 0
             misses: dict[str, int] = {}
