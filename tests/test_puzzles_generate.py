@@ -212,3 +212,19 @@ def test_cli_explain(tmp_path, capsys):
     assert main(["puzzle", "explain", "--json", str(scenarios_dir() / "puzzles" / "catalan-02-crossing.json")]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["unique"] is True and data["difficulty"]["moves"] == 2 and data["suggestions"] == []
+
+
+# the generated bundled puzzles and their moves (india-05 is proven by the solver in
+# test_puzzles_bundled.py; its brute force takes about 10 s, too long for the suite)
+GENERATED = {"catalan-08-twelve-draws": 12, "catalan-09-fifteen-to-berga": 15, "india-06-nsr-to-the-coast": 6}
+
+
+@pytest.mark.parametrize("name", sorted(GENERATED))
+def test_generated_bundled_puzzles_are_unique_by_brute_force(name):
+    scenario = load(scenarios_dir() / "puzzles" / f"{name}.json")
+    moves = len(solve(scenario).solution)
+    assert moves == GENERATED[name]
+    assert brute_force(scenario) == (1, moves)
+    if name.startswith("india"):
+        p = scenario.puzzle
+        assert p.resources.turns == 2 and p.phases[0].max_moves == 3  # six lays in two operating rounds
