@@ -33,7 +33,7 @@ from model.puzzles.solver import solve  # noqa: E402
 REPEATS = 3
 PROOF_TARGET_S = 10.0
 GENERATE_TARGET_S = 60.0
-PROOFS = ["catalan-09-fifteen-to-berga", "india-05-two-rounds-to-chennai", "india-06-nsr-to-the-coast"]
+PROOFS = ["catalan-10-fifteen-to-berga", "india-05-two-rounds-to-chennai", "india-06-nsr-to-the-coast"]
 
 
 def _load() -> str:

@@ -398,7 +398,28 @@ def generated_catalan(title: str, description: str, hint: str, difficulty: int, 
     return base.model_copy(update={"meta": meta, "puzzle": made, "state": base.state.model_copy(update={"phase": made.phases[0].name})})
 
 
-def catalan_08_twelve_draws() -> Scenario:
+def catalan_08_to_valencia() -> Scenario:
+    # puzzle generate scenarios/catalan/four-players-12x12.json --moves 10 --goal reach --seed 1
+    return generated_catalan(
+        "Down to Valencia",
+        "Seven turns, each with a drawn tile for Red's open end and a tile from her hand anywhere it "
+        "may go: join Barcelona to Yellow's station at Valencia, on the far side of the board.",
+        "Three tiles in hand and seven draws make ten moves, and all ten are needed: build from both ends.",
+        6,
+        {
+            "actor": "red",
+            "goal": {"kind": "reach", "actor": "red", "places": ["valencia"]},
+            "resources": {
+                "hand": ["curve", "straight", "straight"],
+                "draws": ["curve", "straight", "straight", "curve", "straight", "straight", "straight"],
+                "turns": 7,
+            },
+            "phases": [{"name": "mandatory", "tile_from": "drawn", "required": True}, {"name": "optional"}],
+        },
+    )
+
+
+def catalan_09_twelve_draws() -> Scenario:
     # puzzle generate scenarios/catalan/four-players-12x12.json --moves 12 --phases mandatory:drawn:required --seed 1
     return generated_catalan(
         "Twelve draws to Lleida",
@@ -419,7 +440,7 @@ def catalan_08_twelve_draws() -> Scenario:
     )
 
 
-def catalan_09_fifteen_to_berga() -> Scenario:
+def catalan_10_fifteen_to_berga() -> Scenario:
     # puzzle generate scenarios/catalan/four-players-12x12.json --moves 15 --goal reach --phases mandatory:drawn:required --seed 1
     return generated_catalan(
         "Fifteen to Berga",
@@ -501,8 +522,9 @@ CATALAN: list[Callable[[], Scenario]] = [
     catalan_05_branch_lines,
     catalan_06_dead_end,
     catalan_07_long_way,
-    catalan_08_twelve_draws,
-    catalan_09_fifteen_to_berga,
+    catalan_08_to_valencia,
+    catalan_09_twelve_draws,
+    catalan_10_fifteen_to_berga,
 ]
 INDIA: list[Callable[[], Scenario]] = [
     india_01_visakhapatnam,
