@@ -385,6 +385,135 @@ def india_04_western_ghats() -> Scenario:
     )
 
 
+# --- generated puzzles ---------------------------------------------------------------------------
+# Made by the generator (``trackwright puzzle generate``, model/puzzles/generate.py) with the
+# command noted on each; the resources and goal are its output, the words are ours.
+
+
+def generated_catalan(title: str, description: str, hint: str, difficulty: int, puzzle: dict) -> Scenario:
+    """The bundled four-player 12×12 Catalan board with a generated puzzle for Red."""
+    base = load(ROOT / "scenarios" / "catalan" / "four-players-12x12.json")
+    meta = base.meta.model_copy(update={"title": title, "description": description, "author": AUTHOR})
+    made = Puzzle.model_validate({**puzzle, "title": title, "difficulty": difficulty, "hint": hint})
+    return base.model_copy(update={"meta": meta, "puzzle": made, "state": base.state.model_copy(update={"phase": made.phases[0].name})})
+
+
+def catalan_08_to_valencia() -> Scenario:
+    # puzzle generate scenarios/catalan/four-players-12x12.json --moves 10 --goal reach --seed 1
+    return generated_catalan(
+        "Down to Valencia",
+        "Seven turns, each with a drawn tile for Red's open end and a tile from her hand anywhere it "
+        "may go: join Barcelona to Yellow's station at Valencia, on the far side of the board.",
+        "Three tiles in hand and seven draws make ten moves, and all ten are needed: build from both ends.",
+        6,
+        {
+            "actor": "red",
+            "goal": {"kind": "reach", "actor": "red", "places": ["valencia"]},
+            "resources": {
+                "hand": ["curve", "straight", "straight"],
+                "draws": ["curve", "straight", "straight", "curve", "straight", "straight", "straight"],
+                "turns": 7,
+            },
+            "phases": [{"name": "mandatory", "tile_from": "drawn", "required": True}, {"name": "optional"}],
+        },
+    )
+
+
+def catalan_09_twelve_draws() -> Scenario:
+    # puzzle generate scenarios/catalan/four-players-12x12.json --moves 12 --phases mandatory:drawn:required --seed 1
+    return generated_catalan(
+        "Twelve draws to Lleida",
+        "Twelve drawn tiles, twelve turns, and every one must be laid at Red's open end. Only one way "
+        "round the mountains brings the last of them into Lleida.",
+        "The mountains at D8 and D9 stand in the way: go round them on the east side.",
+        5,
+        {
+            "actor": "red",
+            "goal": {"kind": "destination", "player": "red"},
+            "resources": {
+                "hand": [],
+                "draws": ["curve", "straight", "straight", "curve", "straight", "straight", "straight", "curve", "straight", "straight", "curve", "curve"],
+                "turns": 12,
+            },
+            "phases": [{"name": "mandatory", "tile_from": "drawn", "required": True}],
+        },
+    )
+
+
+def catalan_10_fifteen_to_berga() -> Scenario:
+    # puzzle generate scenarios/catalan/four-players-12x12.json --moves 15 --goal reach --phases mandatory:drawn:required --seed 1
+    return generated_catalan(
+        "Fifteen to Berga",
+        "Fifteen drawn tiles take Red from Barcelona to Berga, far in the north, past the lakes and "
+        "the mountains.",
+        "Plan from the end: the line enters Berga from the south, between the lakes and the mountains.",
+        6,
+        {
+            "actor": "red",
+            "goal": {"kind": "reach", "actor": "red", "places": ["G2"]},
+            "resources": {
+                "hand": [],
+                "draws": [
+                    "straight", "straight", "straight", "curve", "straight", "curve", "curve", "straight",
+                    "straight", "straight", "curve", "straight", "straight", "curve", "curve",
+                ],
+                "turns": 15,
+            },
+            "phases": [{"name": "mandatory", "tile_from": "drawn", "required": True}],
+        },
+    )
+
+
+def generated_india(
+    title: str, description: str, company: str, home_tile: str, home_rotation: int, hint: str, difficulty: int, puzzle: dict
+) -> Scenario:
+    """The 18 India map with the company's home laid (as :func:`india`) and a generated puzzle."""
+    res = puzzle["resources"]
+    base = india(title, description, company, home_tile, home_rotation, puzzle["goal"]["places"][0], res["hand"], res["money"], difficulty, hint)
+    made = Puzzle.model_validate({**puzzle, "title": title, "difficulty": difficulty, "hint": hint})
+    return base.model_copy(update={"puzzle": made})
+
+
+def india_05_two_rounds_to_chennai() -> Scenario:
+    # puzzle generate scenarios/puzzles/india-01-visakhapatnam.json --moves 6 --goal reach --phases I:x3 --turns 2 --seed 1
+    return generated_india(
+        "Two rounds to Chennai",
+        "BNR has two operating rounds of up to three yellow tiles each, six tiles in hand and ₹60, "
+        "and must reach Chennai (K30).",
+        "BNR",
+        "57",
+        2,
+        "The ₹60 pays for exactly two ₹30 hexes.",
+        8,
+        {
+            "actor": "BNR",
+            "goal": {"kind": "reach", "actor": "BNR", "places": ["K30"]},
+            "resources": {"hand": ["7", "7", "8", "9", "9", "9"], "turns": 2, "money": 60},
+            "phases": [{"name": "I", "max_moves": 3}],
+        },
+    )
+
+
+def india_06_nsr_to_the_coast() -> Scenario:
+    # puzzle generate scenarios/puzzles/india-03-chennai-ghats.json --moves 6 --goal reach --phases I:x3 --turns 2 --seed 1
+    return generated_india(
+        "NSR to the coast",
+        "NSR has two operating rounds of up to three yellow tiles each, six tiles in hand and ₹60, "
+        "and must reach Visakhapatnam (M24).",
+        "NSR",
+        "57",
+        1,
+        "Four gentle curves and two straights; the ₹60 pays for exactly two ₹30 hexes.",
+        7,
+        {
+            "actor": "NSR",
+            "goal": {"kind": "reach", "actor": "NSR", "places": ["M24"]},
+            "resources": {"hand": ["8", "8", "8", "8", "9", "9"], "turns": 2, "money": 60},
+            "phases": [{"name": "I", "max_moves": 3}],
+        },
+    )
+
+
 CATALAN: list[Callable[[], Scenario]] = [
     catalan_01_first_steps,
     catalan_02_crossing,
@@ -393,12 +522,17 @@ CATALAN: list[Callable[[], Scenario]] = [
     catalan_05_branch_lines,
     catalan_06_dead_end,
     catalan_07_long_way,
+    catalan_08_to_valencia,
+    catalan_09_twelve_draws,
+    catalan_10_fifteen_to_berga,
 ]
 INDIA: list[Callable[[], Scenario]] = [
     india_01_visakhapatnam,
     india_02_mumbai_on_a_budget,
     india_03_chennai_ghats,
     india_04_western_ghats,
+    india_05_two_rounds_to_chennai,
+    india_06_nsr_to_the_coast,
 ]
 PUZZLES: dict[str, Callable[[], Scenario]] = {
     f.__name__.replace("_", "-", 1).replace("_", "-"): f for f in CATALAN + INDIA

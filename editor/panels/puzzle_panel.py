@@ -327,6 +327,9 @@ class PuzzlePanel(QWidget):
         self.create_button.clicked.connect(self.create_puzzle)
         self.remove_button = QPushButton("Remove puzzle")
         self.remove_button.clicked.connect(self.remove_puzzle)
+        self.generate_button = QPushButton("Generate…")
+        self.generate_button.setToolTip("Find resources and a goal that make this board a unique N-move puzzle")
+        self.generate_button.clicked.connect(self.open_generate)
 
         self.title = QLineEdit()
         self.actor = QComboBox()
@@ -399,6 +402,7 @@ class PuzzlePanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.create_button)
         top.addWidget(self.remove_button)
+        top.addWidget(self.generate_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
         lay.addWidget(goal_box)
@@ -409,6 +413,10 @@ class PuzzlePanel(QWidget):
         lay.addWidget(self.moves)
         lay.addLayout(nav)
         lay.addWidget(self.preview, 1)
+        from editor.panels.puzzle_author import AnalysisBox
+
+        self.analysis = AnalysisBox(self.document)
+        lay.addWidget(self.analysis, 1)
         self._editors = [
             self.title, self.actor, self.goal_kind, self.goal_who, self.places, self.hand, self.draws,
             self.turns, self.max_moves, self.money, self.phases, self.expect,
@@ -673,7 +681,15 @@ class PuzzlePanel(QWidget):
         """The board the preview shows."""
         return self.preview.scenario
 
+    def open_generate(self) -> None:
+        """Open the *Generate…* dialog (:class:`editor.panels.puzzle_author.GenerateDialog`)."""
+        from editor.panels.puzzle_author import GenerateDialog
+
+        self.generate_dialog = GenerateDialog(self.document, self)
+        self.generate_dialog.show()
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         self.verifier.cancel(emit=False)
+        self.analysis.job.cancel(emit=False)
         super().closeEvent(event)
 

@@ -249,12 +249,15 @@ class Generator:
     def _targets(self) -> list[str]:
         """Goal places worth a walk: at most N moves away, not reached yet."""
         base = self.scenario
-        if self.goal_kind == "destination":
-            return [base.player(self.actor).destination]  # type: ignore[union-attr]
         start = start_place(base, self.actor)
         out = []
         reached = self.rules.reached(base, self.actor)
-        for place in stop_places(base):
+        if self.goal_kind == "destination":
+            places = [base.player(self.actor).destination]  # type: ignore[union-attr]
+            reached = None
+        else:
+            places = stop_places(base)
+        for place in places:
             if place == start or (reached is not None and place in reached.places):
                 continue
             puzzle = self._puzzle(place, Resources(turns=1), [])
@@ -267,7 +270,7 @@ class Generator:
             near = min((dist.get(c, 1 << 20) for c in status.sources), default=1 << 20)
             if near <= self.moves + 1:
                 out.append((near, place))
-        if not self.has_drawn:
+        if self._uses_hand():
             # the hand is a multiset the actor lays in any order, so only a way close to the
             # shortest one can be the only solution: prefer targets about N cells away
             far = [(d, p) for d, p in out if d >= self.moves - 1]
@@ -351,7 +354,7 @@ class Generator:
             if not options:
                 return None
             if target is not None:
-                options = self._towards(options, target, remaining, solver.initial)
+                options = self._towards(solver, options, target, remaining)
                 if not options:
                     return None
             m, child = self.rng.choice(options)
@@ -380,16 +383,21 @@ class Generator:
             res = res.model_copy(update={"hand": []})
         return played, res, target
 
-    def _towards(self, options: list, target: str, remaining: int, scenario: Scenario) -> list:
-        """Guided plays head for the target: a move is kept when a side its tile opens leads to
-        a cell at most the moves still to come (after this one) from the target. A heuristic
-        for building candidates; the proof is the solver's."""
+    def _towards(self, solver: Solver, options: list, target: str, remaining: int) -> list:
+        """Guided plays head for the target: a move is kept when it lays on the actor's own
+        network (a move elsewhere is not needed, so a shorter solution would leave it out) and
+        a side its tile opens leads to a cell at most the moves still to come (after this one)
+        from the target. A heuristic for building candidates; the proof is the solver's."""
+        scenario = solver.initial
         dist = self._grid_distance(scenario, target)
         grid = scenario.board.grid
         out = []
         for m, child in options:
             if m.tile is None or not grid.is_label(m.cell):
                 out.append((m, child))
+                continue
+            status = solver._status_cache.get(child.key[0])
+            if status is not None and grid.coord(m.cell) not in status.sources:
                 continue
             tdef = scenario.tile(m.tile)
             coord = grid.coord(m.cell)
@@ -480,7 +488,8 @@ class Generator:
             free = self.free_walks and self.goal_kind != "destination" and self.rules.reached(self.scenario, self.actor) is not None
             targets = [None] if free else self._targets()
             if not targets or not self._stops:
-                raise PuzzleError(f"no goal place is within {self.moves} moves of {self.actor!r}")
+                reason = f"no goal place is within {self.moves} moves of {self.actor!r}"
+                return GenerateResult(None, 0, 0, time.monotonic() - start, None, reason)
             self._any_stop = targets[0] or self._stops[0]
             failures = 0
             misses: dict[str, int] = {}

@@ -1,0 +1,119 @@
+"""Puzzle authoring benchmark (issue 18): proofs of the generated puzzles, generation, the solver at scale.
+
+* proof of uniqueness (``solve(count=True)``) of the generated bundled puzzles: the 15-move
+  Catalan puzzle on the 12×12 board and the two 6-lay 18 India puzzles (two operating rounds);
+  target < 10 s each;
+* generation of a unique 8-move Catalan puzzle on the 12×12 four-player board, Red's destination
+  as the goal, drawn tiles only (seeds 1-3); and with a hand as well (mandatory + optional phase,
+  a stop about 8 cells away as the goal, seeds 1-3); target < 60 s each;
+* the solver at scale: the 12×12 board, Red's destination, a hand of straights and curves and a
+  drawn sequence, counting every solution for 4 and 6 turns (nodes, nodes per second).
+
+Best of REPEATS for the proofs; generation runs once per seed (it is deterministic). Prints the
+load average beside the figures. Exit status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from model.io import load  # noqa: E402
+from model.paths import scenarios_dir  # noqa: E402
+from model.puzzle_spec import Puzzle  # noqa: E402
+from model.puzzles.generate import generate, parse_phases  # noqa: E402
+from model.puzzles.solver import solve  # noqa: E402
+
+REPEATS = 3
+PROOF_TARGET_S = 10.0
+GENERATE_TARGET_S = 60.0
+PROOFS = ["catalan-10-fifteen-to-berga", "india-05-two-rounds-to-chennai", "india-06-nsr-to-the-coast"]
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def bench_proofs() -> int:
+    status = 0
+    for name in PROOFS:
+        scenario = load(scenarios_dir() / "puzzles" / f"{name}.json")
+        best = float("inf")
+        for _ in range(REPEATS):
+            t0 = time.perf_counter()
+            res = solve(scenario, count=True, max_seconds=120)
+            best = min(best, time.perf_counter() - t0)
+        ok = res.unique and best < PROOF_TARGET_S
+        status = status or (0 if ok else 1)
+        moves = len(res.solution) if res.solution else 0
+        print(f"proof  {name:32} {moves:>2} moves {res.nodes:>6} nodes {best:>7.3f} s  {'unique' if res.unique else 'NOT UNIQUE'}  "
+              f"target < {PROOF_TARGET_S:.0f} s: {'ok' if ok else 'MISSED'}")
+    return status
+
+
+def bench_generate() -> int:
+    board = load(scenarios_dir() / "catalan" / "four-players-12x12.json")
+    status = 0
+    for seed in (1, 2, 3):
+        t0 = time.perf_counter()
+        got = generate(board, 8, seed=seed, phases=parse_phases("mandatory:drawn:required"), max_seconds=GENERATE_TARGET_S)
+        dt = time.perf_counter() - t0
+        ok = got.found and dt < GENERATE_TARGET_S
+        status = status or (0 if ok else 1)
+        print(f"generate 8 moves, draws only, seed {seed}: {'found' if got.found else 'none'} in {dt:.2f} s, "
+              f"{got.tried} candidate(s), {got.walks} plays  target < {GENERATE_TARGET_S:.0f} s: {'ok' if ok else 'MISSED'}")
+    for seed in (1, 2, 3):
+        t0 = time.perf_counter()
+        got = generate(board, 8, goal="reach", seed=seed, phases=parse_phases("mandatory:drawn:required, optional"), max_seconds=GENERATE_TARGET_S)
+        dt = time.perf_counter() - t0
+        ok = got.found and dt < GENERATE_TARGET_S
+        status = status or (0 if ok else 1)
+        why = ", ".join(f"{n} {k}" for k, n in sorted(got.rejected.items()))
+        print(f"generate 8 moves, draws and a hand, reach, seed {seed}: {'found' if got.found else 'none'} in {dt:.2f} s, "
+              f"{got.tried} candidate(s) ({why})  target < {GENERATE_TARGET_S:.0f} s: {'ok' if ok else 'MISSED'}")
+    return status
+
+
+def bench_scale() -> None:
+    base = load(scenarios_dir() / "catalan" / "four-players-12x12.json")
+    for turns in (4, 6):
+        puzzle = Puzzle.model_validate({
+            "actor": "red",
+            "goal": {"kind": "destination", "player": "red"},
+            "resources": {
+                "hand": ["straight", "straight", "curve", "curve"],
+                "draws": ["straight", "curve", "straight", "curve", "straight", "straight"][:turns],
+                "turns": turns,
+            },
+            "phases": [{"name": "mandatory", "tile_from": "drawn", "required": True}, {"name": "optional"}],
+        })
+        scenario = base.model_copy(update={"puzzle": puzzle})
+        t0 = time.perf_counter()
+        res = solve(scenario, count=True, max_seconds=60, max_nodes=10_000_000)
+        dt = time.perf_counter() - t0
+        done = "complete" if res.complete else f"stopped: {res.reason}"
+        print(f"scale  12x12, hand of 4 + draws, {turns} turns: {res.count} solution(s), {res.nodes} nodes in {dt:.1f} s "
+              f"({res.nodes / dt:,.0f} nodes/s), {done}")
+
+
+def main() -> int:
+    print(f"load average before: {_load()}")
+    status = bench_proofs()
+    status = bench_generate() or status
+    bench_scale()
+    print(f"load average after: {_load()}")
+    print("PASS" if status == 0 else "FAIL")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
