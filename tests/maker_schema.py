@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from jsonschema import Draft7Validator
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7
 
@@ -38,11 +38,19 @@ def validator(name: str = "game.schema.json") -> Draft7Validator:
     return Draft7Validator(schema, registry=registry())
 
 
+def _leaves(error: ValidationError) -> list[ValidationError]:
+    """The errors that explain ``error``: itself, or for a oneOf/anyOf the errors of the branch
+    that came closest (its errors lie deepest in the data; then the fewest), each explained in turn."""
+    if not error.context:
+        return [error]
+    branches: dict[object, list[ValidationError]] = {}
+    for e in error.context:
+        branches.setdefault(e.relative_schema_path[0], []).append(e)
+    closest = max(branches.values(), key=lambda errs: (max(len(e.absolute_path) for e in errs), -len(errs)))
+    return [leaf for e in closest for leaf in _leaves(e)]
+
+
 def schema_errors(data: object, name: str = "game.schema.json") -> list[str]:
     """Every validation error as ``<JSON path>: <message>`` (empty when ``data`` is valid)."""
-    out = []
-    for top in validator(name).iter_errors(data):
-        # a oneOf/anyOf error carries its branches' errors; name the deepest one that explains it
-        e = best_match([top])
-        out.append(f"{e.json_path}: {e.message[:200]}")
-    return sorted(out)
+    errors = [leaf for top in validator(name).iter_errors(data) for leaf in _leaves(top)]
+    return sorted(f"{e.json_path}: {e.message[:200]}" for e in errors)
