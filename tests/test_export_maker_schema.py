@@ -15,6 +15,7 @@ from model.grid import HexGrid
 from model.io import load
 from model.io.export_18xx_maker import export_18xx_maker, export_18xx_maker_data
 from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+from model.io.tile_formats import tiles_from_maker
 from model.scenario import Scenario
 from tests.maker_schema import SCHEMA_DIR, registry, schema_errors, validator
 from tests.test_export_roundtrip import scenarios
@@ -195,3 +196,12 @@ def test_what_cannot_be_written_is_noted_never_dropped_silently():
     assert "9" not in data["tiles"] and any(n.startswith("tile 9: a count of 0 cannot be written") for n in notes)
     assert "X-2" not in data["tiles"] and data["tiles"]["X2"]["quantity"] == 2
     assert "tile X-2: 18xx-maker tile ids are letters and digits; written as X2" in notes
+
+
+def test_the_game_exports_tiles_read_back_with_unlimited_supply():
+    s = import_18xx_games(MIXED_MAP, "mix.rb", lenient=True).scenario
+    text, _ = export_18xx_maker(s)
+    assert json.loads(text)["tiles"]["57"] == {"quantity": "∞"}
+    back = {t.id: t for t in tiles_from_maker(text, "mix.json")}
+    assert back == {t.id: t for t in s.tileset().tiles}
+    assert back["57"].count is None and back["9"].count == 3 and back["X1"].count == 2
