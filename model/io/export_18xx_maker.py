@@ -72,6 +72,8 @@ MAX_CITY_SIZE = 6  # 18xx-maker draws cities of 1-6 circles
 COORD = re.compile(r"^[A-Z]+[0-9]+$")
 TILE_ID = re.compile(r"^[0-9a-zA-Z]+(\|[0-9a-zA-Z]+)?$")
 UNLIMITED = "∞"
+PHASE_COLORS = {"diesel": "black"}
+"""18xx.games phase names that are no 18xx-maker colour -> the colour its own games print them in."""
 
 
 def maker_side(edge: int, orientation: str) -> int:
@@ -92,6 +94,7 @@ def revenues(revenue: int | str) -> list[dict]:
     for part in str(revenue).split("|"):
         color, sep, value = part.rpartition("_")
         v: int | str = int(value) if re.fullmatch(r"-?\d+", value) else value
+        color = PHASE_COLORS.get(color, color)
         out.append({"color": color, "cost": v, "value": v} if sep else {"cost": v, "value": v})
     return out
 
@@ -109,6 +112,7 @@ class _Writer:
         self.orientation = orientation
         self.notes: list[str] = []
         self.shared_stops: list[str] = []
+        self.recoloured: list[str] = []
 
     def side(self, edge: int) -> int:
         return maker_side(edge, self.orientation)
@@ -130,6 +134,10 @@ class _Writer:
                 roles.append("junction")
                 continue
             phased = isinstance(n.revenue, str)
+            if n.kind == "city" and n.slots == 0 and n.offboard is False:
+                self.notes.append(f"{where}: a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
+            if phased and any(p.startswith(tuple(PHASE_COLORS)) for p in str(n.revenue).split("|")):
+                self.recoloured.append(where)
             if _is_offboard(n) or (phased and "offBoardRevenue" not in d):
                 if "offBoardRevenue" in d:
                     self.notes.append(f"{where}: a second off-board revenue has no 18xx-maker field; only the first is written")
@@ -304,6 +312,12 @@ def _border_texts(scenario: Scenario, orientation: str) -> list[dict]:
     return out
 
 
+def _few(places: list[str]) -> str:
+    """'A1, B2, ... (12 places)': the first five of a list of places."""
+    head = ", ".join(dict.fromkeys(places[:5]))
+    return f"{head}, ... ({len(places)} places)" if len(places) > 5 else head
+
+
 def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     """The game JSON as a dict, and notes about what was left out."""
     grid = scenario.board.grid
@@ -333,9 +347,10 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
         key = json.dumps(d, sort_keys=True)
         groups.setdefault(key, {**d, "hexes": []})["hexes"].append(label)
     if w.shared_stops:
-        n = len(w.shared_stops)
-        w.notes.append(f"{n} hex(es) with several stops ({', '.join(w.shared_stops[:5])}{', ...' if n > 5 else ''}): "
-                       "which track joins which stop is carried only by 'encoding'")
+        w.notes.append(f"{_few(w.shared_stops)}: several stops on one hex; which track joins which stop is "
+                       "carried only by 'encoding'")
+    if w.recoloured:
+        w.notes.append(f"{_few(w.recoloured)}: phase colour diesel is written as black (18xx-maker has no diesel colour)")
     info: dict = {"title": scenario.meta.game or scenario.meta.title}
     if scenario.meta.author:
         info["designer"] = scenario.meta.author
@@ -349,7 +364,7 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     if texts:
         game_map["borderTexts"] = texts
     if scenario.companies:
-        w.notes.append(f"{len(scenario.companies)} companies are not exported (18xx-maker keeps them with the game's companies, not the map)")
+        w.notes.append(f"{len(scenario.companies)} companies are not exported (the export writes the map and the tiles)")
     data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": game_map}
     return data, w.notes
 
