@@ -110,9 +110,15 @@ class _Writer:
 
     def __init__(self, orientation: str) -> None:
         self.orientation = orientation
-        self.notes: list[str] = []
-        self.shared_stops: list[str] = []
-        self.recoloured: list[str] = []
+        self.places: dict[str, list[str]] = {}
+
+    def note(self, place: str, message: str) -> None:
+        """Note that something at ``place`` (a hex, a tile) cannot be written."""
+        self.places.setdefault(message, []).append(place)
+
+    def notes(self) -> list[str]:
+        """One note per kind of loss, naming its places (the first five of them)."""
+        return [f"{_few(places)}: {message}" for message, places in self.places.items()]
 
     def side(self, edge: int) -> int:
         return maker_side(edge, self.orientation)
@@ -130,17 +136,17 @@ class _Writer:
                 roles.append("junction")
                 continue
             if n.kind not in ("city", "town"):
-                self.notes.append(f"{where}: a {n.kind} has no 18xx-maker equivalent; not written")
+                self.note(where, f"a {n.kind} has no 18xx-maker equivalent; not written")
                 roles.append("junction")
                 continue
             phased = isinstance(n.revenue, str)
             if n.kind == "city" and n.slots == 0 and n.offboard is False:
-                self.notes.append(f"{where}: a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
+                self.note(where, "a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
             if phased and any(p.startswith(tuple(PHASE_COLORS)) for p in str(n.revenue).split("|")):
-                self.recoloured.append(where)
+                self.note(where, "phase colour diesel is written as black (18xx-maker has no diesel colour)")
             if _is_offboard(n) or (phased and "offBoardRevenue" not in d):
                 if "offBoardRevenue" in d:
-                    self.notes.append(f"{where}: a second off-board revenue has no 18xx-maker field; only the first is written")
+                    self.note(where, "a second off-board revenue has no 18xx-maker field; only the first is written")
                 else:
                     obr: dict = {"revenues": revenues(n.revenue)}
                     if n.rows:
@@ -154,11 +160,11 @@ class _Writer:
                     roles.append("offboard")
                     continue
             elif phased:
-                self.notes.append(f"{where}: phase revenue {str(n.revenue)[:40]} of a second stop has no 18xx-maker field")
+                self.note(where, f"phase revenue {str(n.revenue)[:40]} of a second stop has no 18xx-maker field")
             item: dict = {}
             if n.kind == "city":
                 if n.slots > MAX_CITY_SIZE:
-                    self.notes.append(f"{where}: a city of {n.slots} circles is written with {MAX_CITY_SIZE}, the most 18xx-maker draws")
+                    self.note(where, f"a city of {n.slots} circles is written with {MAX_CITY_SIZE}, the most 18xx-maker draws")
                 item["size"] = min(n.slots, MAX_CITY_SIZE)
             if name:
                 item["name"] = {"name": name}
@@ -176,7 +182,7 @@ class _Writer:
             extra = [f for f in ("visit_cost", "route", "format", "symbol") if getattr(n, f) is not None]
             extra += [f for f in ("boom", "to_city", "halt") if getattr(n, f)]
             if extra:
-                self.notes.append(f"{where}: stop details {', '.join(extra)} have no 18xx-maker field (kept in encoding)")
+                self.note(where, f"stop details {', '.join(extra)} have no 18xx-maker field (kept in encoding)")
         if cities:
             d["cities"] = cities
         if towns:
@@ -184,7 +190,7 @@ class _Writer:
         if any(v["value"] for v in values):
             d["values"] = values
         if len(cities) + len(towns) > 1:
-            self.shared_stops.append(where)
+            self.note(where, "several stops on one hex; which track joins which stop is carried only by 'encoding'")
         return roles
 
     # --- track --------------------------------------------------------------------------
@@ -203,7 +209,7 @@ class _Writer:
                 elif diff in (4, 5):
                     kind, s = ("sharp" if diff == 5 else "gentle"), b
                 else:
-                    self.notes.append(f"{where}: track from side {self.side(a)} back to itself has no 18xx-maker shape")
+                    self.note(where, f"track from side {self.side(a)} back to itself has no 18xx-maker shape")
                     continue
                 item = {"type": kind, "side": self.side(s)}
             elif isinstance(a, int) or isinstance(b, int):
@@ -213,7 +219,7 @@ class _Writer:
                 if p.terminal or (red and k is not None and k < len(roles) and roles[k] == "offboard"):
                     item["type"] = "offboard"
             else:
-                self.notes.append(f"{where}: track between two stops inside the hex has no 18xx-maker shape (kept in encoding)")
+                self.note(where, "track between two stops inside the hex has no 18xx-maker shape (kept in encoding)")
                 continue
             if p.track != "broad":
                 item["gauge"] = GAUGE[p.track]
@@ -243,9 +249,9 @@ class _Writer:
             d["icons"] = [{"type": icon.split(",")[0].removeprefix("image:")} for icon in obj.icons]
         for field, text in (("frame", "a frame"), ("stripes", "stripes"), ("future_label", "a future label")):
             if getattr(obj, field):
-                self.notes.append(f"{where}: {text} has no 18xx-maker field (kept in encoding)")
+                self.note(where, f"{text} has no 18xx-maker field (kept in encoding)")
         if obj.partitions:
-            self.notes.append(f"{where}: partitions have no 18xx-maker field (kept in encoding)")
+            self.note(where, "partitions have no 18xx-maker field (kept in encoding)")
 
     def borders(self, d: dict, kinds: list[tuple[int, str, str | None]], where: str) -> None:
         """Hex borders from (edge, kind, drawing colour) triples."""
@@ -253,10 +259,10 @@ class _Writer:
         for edge, kind, color in kinds:
             style = BORDER_STYLE.get(kind)
             if style is None:
-                self.notes.append(f"{where}: a border of type {kind[:20]} has no 18xx-maker style; not written")
+                self.note(where, f"a border of type {kind[:20]} has no 18xx-maker style; not written")
                 continue
             if color and color != style["color"]:
-                self.notes.append(f"{where}: border colour {color[:20]} not written (18xx-maker's colour says the kind)")
+                self.note(where, f"border colour {color[:20]} not written (18xx-maker's colour says the kind)")
             out.append({"side": self.side(edge), **style})
         if out:
             d["borders"] = out
@@ -266,7 +272,7 @@ def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], li
     color = cell.printed_color
     d: dict = {"color": maker_color(color)}
     if d["color"] not in MAKER_HEX_COLORS:
-        w.notes.append(f"{label}: colour {color} is not one of 18xx-maker's hex colours; written by name")
+        w.note(label, f"colour {color} is not one of 18xx-maker's hex colours; written by name")
     if cell.name:
         d["names"] = [{"name": cell.name}]
     red = color == "red"
@@ -290,7 +296,7 @@ def _tile_def(w: _Writer, t: TileDef, unlimited: int | str) -> dict:
     w.decor(d, t, where)
     w.borders(d, [(b.edge, TILE_BORDER_KIND.get(b.type, b.type or "border"), b.color) for b in t.borders], where)
     if any(b.cost for b in t.borders):
-        w.notes.append(f"{where}: border costs on a tile have no 18xx-maker field (kept in encoding)")
+        w.note(where, "border costs on a tile have no 18xx-maker field (kept in encoding)")
     d["encoding"] = tile_code(t)
     return d
 
@@ -331,26 +337,21 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
         label = grid.label(coord)
         cell = scenario.board.cells.get(label, Cell())
         if not COORD.match(label):
-            w.notes.append(f"{label}: 18xx-maker coordinates are capital letters and digits (A1); hex not written")
+            w.note(label, "18xx-maker coordinates are capital letters and digits (A1); hex not written")
             continue
         if cell.printed_color == "empty":
-            w.notes.append(f"{label}: a hole in the map (colour empty); hex not written")
+            w.note(label, "a hole in the map (colour empty); hex not written")
             continue
         if cell.tile is not None:
-            w.notes.append(f"{label}: laid tile {cell.tile.tile} is game state, not exported")
+            w.note(label, "laid tiles are game state, not exported")
         if cell.tokens:
-            w.notes.append(f"{label}: station tokens are game state, not exported")
+            w.note(label, "station tokens are game state, not exported")
         if cell.reserved:
-            w.notes.append(f"{label}: hex-level reservations have no 18xx-maker field (city reservations are its companies)")
+            w.note(label, "hex-level reservations have no 18xx-maker field (city reservations are its companies)")
         code = format_parts(cell_parts(cell, label, sides))
         d = _hex_def(w, cell, label, sides, code)
         key = json.dumps(d, sort_keys=True)
         groups.setdefault(key, {**d, "hexes": []})["hexes"].append(label)
-    if w.shared_stops:
-        w.notes.append(f"{_few(w.shared_stops)}: several stops on one hex; which track joins which stop is "
-                       "carried only by 'encoding'")
-    if w.recoloured:
-        w.notes.append(f"{_few(w.recoloured)}: phase colour diesel is written as black (18xx-maker has no diesel colour)")
     info: dict = {"title": scenario.meta.game or scenario.meta.title}
     if scenario.meta.author:
         info["designer"] = scenario.meta.author
@@ -363,10 +364,11 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     texts = _border_texts(scenario, orientation)
     if texts:
         game_map["borderTexts"] = texts
+    notes = w.notes()
     if scenario.companies:
-        w.notes.append(f"{len(scenario.companies)} companies are not exported (the export writes the map and the tiles)")
+        notes.append(f"{len(scenario.companies)} companies are not exported (the export writes the map and the tiles)")
     data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": game_map}
-    return data, w.notes
+    return data, notes
 
 
 def _tiles(scenario: Scenario, w: _Writer) -> tuple[dict, dict]:
@@ -376,13 +378,13 @@ def _tiles(scenario: Scenario, w: _Writer) -> tuple[dict, dict]:
     ids: dict[str, str] = {}
     for t in tileset.tiles:
         if t.count == 0:
-            w.notes.append(f"tile {t.id}: a count of 0 cannot be written (18xx-maker counts start at 1); left out")
+            w.note(f"tile {t.id}", "a count of 0 cannot be written (18xx-maker counts start at 1); left out")
             continue
         new = t.id if TILE_ID.match(t.id) else re.sub(r"[^0-9a-zA-Z|]", "", t.id) or "tile"
         if new != t.id:
             while new in ids.values() or any(o.id == new for o in tileset.tiles):
                 new += "x"
-            w.notes.append(f"tile {t.id}: 18xx-maker tile ids are letters and digits; written as {new}")
+            w.note(f"tile {t.id}", f"18xx-maker tile ids are letters and digits; written as {new}")
         ids[t.id] = new
     tiles: dict = {}
     upgrades: dict = {}
