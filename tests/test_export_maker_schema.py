@@ -182,6 +182,8 @@ def test_what_cannot_be_written_is_noted_never_dropped_silently():
     d["board"]["cells"]["C4"]["cities"][0]["slots"] = 9
     d["board"]["cells"]["C4"]["paths"].append({"a": "n0", "b": "n0"})
     d["board"]["cells"]["A2"]["cities"][0]["revenue"] = "yellow_30|diesel_90"
+    d["board"]["cells"]["D3"]["icons"] = ["image:mine,sticky:1,name:mine1"]
+    d["board"]["cells"]["C2"]["paths"][0]["lanes"] = 2
     assert d["tiles"]["set"] is None
     custom = {t["id"]: t for t in d["tiles"]["custom"]}
     custom["9"]["count"] = 0
@@ -196,6 +198,9 @@ def test_what_cannot_be_written_is_noted_never_dropped_silently():
     assert any(n.startswith("C4: track between two stops inside the hex has no 18xx-maker shape") for n in notes)
     assert [(r["color"], r["value"]) for r in h["A2"]["offBoardRevenue"]["revenues"]] == [("yellow", 30), ("black", 90)]
     assert "A2: phase colour diesel is written as black (18xx-maker has no diesel colour)" in notes
+    assert h["D3"]["icons"] == [{"type": "mine"}]
+    assert "D3: icon parameters name have no 18xx-maker field (kept in encoding)" in notes
+    assert "C2: track lanes and ignore:1 have no 18xx-maker field (kept in encoding)" in notes
     assert "9" not in data["tiles"] and any(n.startswith("tile 9: a count of 0 cannot be written") for n in notes)
     assert "X-2" not in data["tiles"] and data["tiles"]["X2"]["quantity"] == 2
     assert "tile X-2: 18xx-maker tile ids are letters and digits; written as X2" in notes

@@ -72,6 +72,8 @@ MAX_CITY_SIZE = 6  # 18xx-maker draws cities of 1-6 circles
 COORD = re.compile(r"^[A-Z]+[0-9]+$")
 TILE_ID = re.compile(r"^[0-9a-zA-Z]+(\|[0-9a-zA-Z]+)?$")
 UNLIMITED = "∞"
+ICON_DRAWING = frozenset({"sticky", "large", "loc"})
+"""18xx.games icon parameters that only place the drawing (18xx-maker places icons itself)."""
 PHASE_COLORS = {"diesel": "black"}
 """18xx.games phase names that are no 18xx-maker colour -> the colour its own games print them in."""
 
@@ -223,6 +225,8 @@ class _Writer:
                 continue
             if p.track != "broad":
                 item["gauge"] = GAUGE[p.track]
+            if p.lanes is not None or p.ignore:
+                self.note(where, "track lanes and ignore:1 have no 18xx-maker field (kept in encoding)")
             out.append(item)
         out += [{"type": "stub", "side": self.side(e)} for e in stubs]
         if out:
@@ -247,6 +251,9 @@ class _Writer:
             d["terrain"] = terrain
         if obj.icons:
             d["icons"] = [{"type": icon.split(",")[0].removeprefix("image:")} for icon in obj.icons]
+            extra = sorted({kv.split(":")[0] for icon in obj.icons for kv in icon.split(",")[1:]} - ICON_DRAWING)
+            if extra:
+                self.note(where, f"icon parameters {', '.join(extra)[:60]} have no 18xx-maker field (kept in encoding)")
         for field, text in (("frame", "a frame"), ("stripes", "stripes"), ("future_label", "a future label")):
             if getattr(obj, field):
                 self.note(where, f"{text} has no 18xx-maker field (kept in encoding)")
