@@ -51,7 +51,7 @@ module Engine
           red: { ['A2'] => 'offboard=revenue:yellow_30|brown_50;path=a:4,b:_0;path=a:5,b:_0' },
           gray: {
             ['C4'] => 'city=revenue:yellow_20|green_30;path=a:0,b:_0;path=a:2,b:_0',
-            ['C2'] => 'path=a:0,b:3,track:dual',
+            ['C2'] => 'path=a:0,b:3,track:dual;path=a:1,b:4,track:future',
           },
           white: {
             ['B3'] => 'town=revenue:10;path=a:1,b:_0,track:narrow;upgrade=cost:40,terrain:mountain;'\\
@@ -153,7 +153,8 @@ def test_every_construct_in_18xx_maker_terms():
     assert h["C4"]["cities"] == [{"size": 1}] and "values" not in h["C4"]
     assert [r["color"] for r in h["C4"]["offBoardRevenue"]["revenues"]] == ["yellow", "green"]
     # track kinds as gauge, stubs, terrain, borders with their cost at the side's middle
-    assert h["C2"]["track"] == [{"type": "straight", "side": 1, "gauge": "dual"}]
+    assert h["C2"]["track"] == [{"type": "straight", "side": 1, "gauge": "dual"},
+                                {"type": "straight", "side": 2, "color": "mainline"}]  # future track
     assert h["B3"]["track"] == [{"side": 2, "gauge": "narrow"}]
     assert h["B3"]["centerTowns"] == [{}] and h["B3"]["values"] == [{"value": 10}]
     assert h["B3"]["terrain"] == [{"type": "mountain", "cost": 40}]
@@ -184,6 +185,9 @@ def test_what_cannot_be_written_is_noted_never_dropped_silently():
     d["board"]["cells"]["A2"]["cities"][0]["revenue"] = "yellow_30|diesel_90"
     d["board"]["cells"]["D3"]["icons"] = ["image:mine,sticky:1,name:mine1"]
     d["board"]["cells"]["C2"]["paths"][0]["lanes"] = 2
+    d["board"]["cells"]["C2"]["cost"] = 20
+    d["board"]["cells"]["D1"]["reserved"] = ["NYC"]
+    d["board"]["cells"]["D1"]["paths"][0]["terminal"] = True
     assert d["tiles"]["set"] is None
     custom = {t["id"]: t for t in d["tiles"]["custom"]}
     custom["9"]["count"] = 0
@@ -196,8 +200,12 @@ def test_what_cannot_be_written_is_noted_never_dropped_silently():
     assert h["C4"]["cities"] == [{"size": 6}]
     assert "C4: a city of 9 circles is written with 6, the most 18xx-maker draws" in notes
     assert any(n.startswith("C4: track between two stops inside the hex has no 18xx-maker shape") for n in notes)
-    assert [(r["color"], r["value"]) for r in h["A2"]["offBoardRevenue"]["revenues"]] == [("yellow", 30), ("black", 90)]
-    assert "A2: phase colour diesel is written as black (18xx-maker has no diesel colour)" in notes
+    assert h["A2"]["offBoardRevenue"]["revenues"] == [  # a diesel's revenue as 18xx-maker prints it
+        {"color": "yellow", "cost": 30, "value": 30}, {"color": "black", "textColor": "white", "cost": "D90", "value": "D90"}]
+    assert h["C2"]["terrain"] == [{"cost": 20}]  # a cost on a gray hex: no terrain type
+    assert h["D1"]["companies"] == [{"label": "NYC"}]  # a hex-level reservation
+    assert h["D1"]["track"] == [{"side": 1}]
+    assert "D1: a terminal path into a city or town is written as ordinary track (kept in encoding)" in notes
     assert h["D3"]["icons"] == [{"type": "mine"}]
     assert "D3: icon parameters name have no 18xx-maker field (kept in encoding)" in notes
     assert "C2: track lanes and ignore:1 have no 18xx-maker field (kept in encoding)" in notes

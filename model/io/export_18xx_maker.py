@@ -12,8 +12,8 @@ schemas). Facts used (see ``docs/export.md`` for the whole field mapping):
 * colours: white -> ``plain``, red -> ``offboard``, blue -> ``water``, others by name;
 * track ``{type, side}``: ``straight`` covers s and s+3, ``gentle`` s and s+2, ``sharp`` s and s+1;
   a track with no type runs from its side to the centre (a city or town there), ``offboard`` is
-  the arrow of a terminal path, ``stub`` a short stub; ``gauge`` is narrow, dual, line (thin) or
-  dashed (future track);
+  the arrow into an off-board, ``stub`` a short stub; ``gauge`` is narrow, dual or line (thin);
+  future track is drawn in the colour ``mainline``;
 * a stop with no station circle, and every phase revenue (``yellow_30|brown_50``), is an
   ``offBoardRevenue`` with one ``{color, cost, value}`` per phase (``cost`` is the key 18xx-maker's
   own games use, ``value`` the one its schema declares);
@@ -53,8 +53,10 @@ from model.upgrade_graph import effective_graph
 MAKER_COLORS = {"white": "plain", "red": "offboard", "blue": "water"}
 """Our (18xx.games) colour -> 18xx-maker's hex colour; yellow, green, brown and gray keep their names."""
 MAKER_HEX_COLORS = frozenset({"plain", "offboard", "water", "gray", "yellow", "green", "brown"})
-GAUGE = {"narrow": "narrow", "dual": "dual", "thin": "line", "future": "dashed"}
+GAUGE = {"narrow": "narrow", "dual": "dual", "thin": "line"}
 """Our track kind -> 18xx-maker's track ``gauge`` (broad track has none)."""
+FUTURE_COLOR = "mainline"
+"""The track colour 18xx-maker's games print lines for later in (future track)."""
 BORDER_STYLE: dict[str, dict] = {
     "gauge": {"color": "red", "dashed": True},
     "river": {"color": "water"},
@@ -74,8 +76,6 @@ TILE_ID = re.compile(r"^[0-9a-zA-Z]+(\|[0-9a-zA-Z]+)?$")
 UNLIMITED = "∞"
 ICON_DRAWING = frozenset({"sticky", "large", "loc"})
 """18xx.games icon parameters that only place the drawing (18xx-maker places icons itself)."""
-PHASE_COLORS = {"diesel": "black"}
-"""18xx.games phase names that are no 18xx-maker colour -> the colour its own games print them in."""
 
 
 def maker_side(edge: int, orientation: str) -> int:
@@ -89,14 +89,17 @@ def maker_color(color: str) -> str:
 
 
 def revenues(revenue: int | str) -> list[dict]:
-    """Off-board revenue boxes: one per phase of ``yellow_30|brown_50``, or one plain value."""
+    """Off-board revenue boxes: one per phase of ``yellow_30|brown_50``, or one plain value; a
+    diesel's revenue is printed ``D100`` on black, as 18xx-maker's own games print it."""
     if isinstance(revenue, int):
         return [{"cost": revenue, "value": revenue}]
     out = []
     for part in str(revenue).split("|"):
         color, sep, value = part.rpartition("_")
         v: int | str = int(value) if re.fullmatch(r"-?\d+", value) else value
-        color = PHASE_COLORS.get(color, color)
+        if color == "diesel" and isinstance(v, int):
+            out.append({"color": "black", "textColor": "white", "cost": f"D{v}", "value": f"D{v}"})
+            continue
         out.append({"color": color, "cost": v, "value": v} if sep else {"cost": v, "value": v})
     return out
 
@@ -126,7 +129,7 @@ class _Writer:
         return maker_side(edge, self.orientation)
 
     # --- stops --------------------------------------------------------------------------
-    def stops(self, d: dict, nodes: list[Node], red: bool, where: str,
+    def stops(self, d: dict, nodes: list[Node], where: str,
               names: list[str | None], reserved: list[list[str]]) -> list[str]:
         """Write cities, towns, values and the off-board revenue of ``nodes`` into ``d``; the
         role of each node (city, town, offboard, junction) for the track."""
@@ -144,8 +147,6 @@ class _Writer:
             phased = isinstance(n.revenue, str)
             if n.kind == "city" and n.slots == 0 and n.offboard is False:
                 self.note(where, "a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
-            if phased and any(p.startswith(tuple(PHASE_COLORS)) for p in str(n.revenue).split("|")):
-                self.note(where, "phase colour diesel is written as black (18xx-maker has no diesel colour)")
             if _is_offboard(n) or (phased and "offBoardRevenue" not in d):
                 if "offBoardRevenue" in d:
                     self.note(where, "a second off-board revenue has no 18xx-maker field; only the first is written")
@@ -196,7 +197,7 @@ class _Writer:
         return roles
 
     # --- track --------------------------------------------------------------------------
-    def track(self, d: dict, paths: list[TilePath], stubs: list[int], roles: list[str], red: bool, where: str) -> None:
+    def track(self, d: dict, paths: list[TilePath], stubs: list[int], roles: list[str], where: str) -> None:
         """Write printed track and stubs into ``d``."""
         out = []
         for p in paths:
@@ -218,13 +219,18 @@ class _Writer:
                 edge, port = (a, b) if isinstance(a, int) else (b, a)
                 k = node_index(port)
                 item = {"side": self.side(edge)}
-                if p.terminal or (red and k is not None and k < len(roles) and roles[k] == "offboard"):
-                    item["type"] = "offboard"
+                if k is not None and k < len(roles) and roles[k] == "offboard":
+                    item["type"] = "offboard"  # the arrow into an off-board revenue
+                elif p.terminal:
+                    self.note(where, "a terminal path into a city or town is written as ordinary track (kept in encoding)")
             else:
                 self.note(where, "track between two stops inside the hex has no 18xx-maker shape (kept in encoding)")
                 continue
             if p.track != "broad":
-                item["gauge"] = GAUGE[p.track]
+                if p.track == "future":
+                    item["color"] = FUTURE_COLOR
+                else:
+                    item["gauge"] = GAUGE[p.track]
             if p.lanes is not None or p.ignore:
                 self.note(where, "track lanes and ignore:1 have no 18xx-maker field (kept in encoding)")
             out.append(item)
@@ -246,7 +252,7 @@ class _Writer:
             terrain.append(first)
             terrain += [{"type": t} for t in c.terrains[1:]]
         if isinstance(obj, Cell) and not obj.costs and (obj.cost or obj.terrain in ("hill", "mountain", "water")):
-            terrain.append({"cost": obj.cost, **({"type": obj.terrain} if obj.terrain != "plain" else {})})
+            terrain.append({"cost": obj.cost, **({"type": obj.terrain} if obj.terrain in ("hill", "mountain", "water") else {})})
         if terrain:
             d["terrain"] = terrain
         if obj.icons:
@@ -282,11 +288,12 @@ def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], li
         w.note(label, f"colour {color} is not one of 18xx-maker's hex colours; written by name")
     if cell.name:
         d["names"] = [{"name": cell.name}]
-    red = color == "red"
     names = [c.name for c in cell.cities] + [t.name for t in cell.towns]
     reserved = [list(c.reserved) for c in cell.cities]
-    roles = w.stops(d, cell_nodes(cell), red, label, names, reserved)
-    w.track(d, list(cell.paths), list(cell.stubs), roles, red, label)
+    roles = w.stops(d, cell_nodes(cell), label, names, reserved)
+    if cell.reserved:  # a hex-level reservation: a company label on the hex
+        d["companies"] = [{"label": cid} for cid in cell.reserved]
+    w.track(d, list(cell.paths), list(cell.stubs), roles, label)
     w.decor(d, cell, label)
     w.borders(d, [(e, f.kind, f.color) for e in range(6) for f in sides.get((label, e), [])], label)
     if code:
@@ -297,9 +304,8 @@ def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], li
 def _tile_def(w: _Writer, t: TileDef, unlimited: int | str) -> dict:
     d: dict = {"color": maker_color(t.color), "quantity": t.count if t.count is not None else unlimited}
     where = f"tile {t.id}"
-    red = t.color == "red"
-    roles = w.stops(d, list(t.nodes), red, where, [], [])
-    w.track(d, list(t.paths), list(t.stubs), roles, red, where)
+    roles = w.stops(d, list(t.nodes), where, [], [])
+    w.track(d, list(t.paths), list(t.stubs), roles, where)
     w.decor(d, t, where)
     w.borders(d, [(b.edge, TILE_BORDER_KIND.get(b.type, b.type or "border"), b.color) for b in t.borders], where)
     if any(b.cost for b in t.borders):
@@ -353,8 +359,6 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
             w.note(label, "laid tiles are game state, not exported")
         if cell.tokens:
             w.note(label, "station tokens are game state, not exported")
-        if cell.reserved:
-            w.note(label, "hex-level reservations have no 18xx-maker field (city reservations are its companies)")
         code = format_parts(cell_parts(cell, label, sides))
         d = _hex_def(w, cell, label, sides, code)
         key = json.dumps(d, sort_keys=True)
