@@ -1,45 +1,81 @@
 """Export a scenario as an 18xx-maker game JSON (``info``, ``tiles``, ``upgrades``, ``map``).
 
-Facts used (see ``docs/export.md``):
+The output validates against 18xx-maker's own ``game.schema.json`` (tested with a copy of its
+schemas). Facts used (see ``docs/export.md`` for the whole field mapping):
 
 * ``info.orientation = "horizontal"`` means flat-topped hexes; pointy maps leave it out;
 * sides are numbered 1-6: on flat maps side = edge + 1, on pointy maps side = edge, with edge 0
   written as side 6 (tobymao edge = side % 6);
 * ``map.hexes`` is a list of hex definitions, each with a ``hexes`` list of coordinates, so one
-  definition serves every coordinate that shares it;
+  definition serves every coordinate that shares it; coordinates must be a capital letters and
+  digits (``A1``), others cannot be written;
 * colours: white -> ``plain``, red -> ``offboard``, blue -> ``water``, others by name;
 * track ``{type, side}``: ``straight`` covers s and s+3, ``gentle`` s and s+2, ``sharp`` s and s+1;
-  a track with no type runs from its side to the centre (a city or town there);
+  a track with no type runs from its side to the centre (a city or town there), ``offboard`` is
+  the arrow into an off-board, ``stub`` a short stub; ``gauge`` is narrow, dual or line (thin);
+  future track is drawn in the colour ``mainline``;
+* a stop with no station circle, and every phase revenue (``yellow_30|brown_50``), is an
+  ``offBoardRevenue`` with one ``{color, cost, value}`` per phase (``cost`` is the key 18xx-maker's
+  own games use, ``value`` the one its schema declares);
+* hex borders carry no cost in 18xx-maker: a border's cost is a ``map.borderTexts`` entry at the
+  middle of the side (``A1s3``);
 * ``encoding``: the 18xx.games tile-language string, which 18xx-maker's ``export-rb`` passes
   through unchanged; it carries what 18xx-maker's drawing model cannot (which path joins which of
-  several cities, lanes, stop details, decorations), so an export back to 18xx.games keeps them;
-* track kinds become the track ``gauge`` (narrow, dual; future -> dashed, thin -> line); border
-  kinds are drawn by colour (a border's own colour wins); terrain costs become ``terrain``
-  entries, several terrains joined with ``|``.
+  several cities).
+
+Whatever the format cannot say is reported in the notes, never dropped silently.
 
 Tiles in 18xx-maker's standard set are written as counts; game-specific tiles as inline
-definitions with ``quantity``. ``upgrades`` is the manifest's upgrade graph: the declared one, or
-the one the engine would derive (:mod:`model.upgrade_graph`), with the per-tile overrides.
+definitions with ``quantity`` (``"∞"`` for an unlimited supply). ``upgrades`` is the manifest's
+upgrade graph: the declared one, or the one the engine would derive (:mod:`model.upgrade_graph`),
+with the per-tile overrides.
 """
 
 from __future__ import annotations
 
 import json
+import re
 
-from model.board import Cell
+from model.board import Cell, EdgeFeature
 from model.grid import HexGrid
 from model.io.export_18xx_games import (
     ExportError,
+    cell_nodes,
     cell_parts,
     is_standard,
     side_features,
 )
 from model.io.tobymao import format_parts, tile_code
 from model.scenario import Scenario
-from model.tiles import TileDef
+from model.tiles import Node, TileDef, TilePath, node_index
 from model.upgrade_graph import effective_graph
 
 MAKER_COLORS = {"white": "plain", "red": "offboard", "blue": "water"}
+"""Our (18xx.games) colour -> 18xx-maker's hex colour; yellow, green, brown and gray keep their names."""
+MAKER_HEX_COLORS = frozenset({"plain", "offboard", "water", "gray", "yellow", "green", "brown"})
+GAUGE = {"narrow": "narrow", "dual": "dual", "thin": "line"}
+"""Our track kind -> 18xx-maker's track ``gauge`` (broad track has none)."""
+FUTURE_COLOR = "mainline"
+"""The track colour 18xx-maker's games print lines for later in (future track)."""
+BORDER_STYLE: dict[str, dict] = {
+    "gauge": {"color": "red", "dashed": True},
+    "river": {"color": "water"},
+    "impassable": {"color": "black"},
+    "border": {"color": "black"},
+    "mountain": {"color": "mountain"},
+    "divider": {"color": "gray", "dashed": True},
+    "offboard": {"color": "offboard"},
+}
+"""Our edge feature kind -> an 18xx-maker hex border (its colour names a theme colour)."""
+TILE_BORDER_KIND = {None: "border", "province": "gauge", "water": "river", "impassable": "impassable",
+                    "mountain": "mountain", "divider": "divider", "offboard": "offboard"}
+"""An 18xx.games border type on a tile -> our edge feature kind."""
+MAX_CITY_SIZE = 6  # 18xx-maker draws cities of 1-6 circles
+COORD = re.compile(r"^[A-Z]+[0-9]+$")
+TILE_ID = re.compile(r"^[0-9a-zA-Z]+(\|[0-9a-zA-Z]+)?$")
+UNLIMITED = "∞"
+ICON_DRAWING = frozenset({"sticky", "large", "loc"})
+"""18xx.games icon parameters that only place the drawing (18xx-maker places icons itself)."""
 
 
 def maker_side(edge: int, orientation: str) -> int:
@@ -47,123 +83,258 @@ def maker_side(edge: int, orientation: str) -> int:
     return edge + 1 if orientation == "flat" else (edge if edge else 6)
 
 
-MAKER_GAUGE = {"narrow": "narrow", "dual": "dual", "future": "dashed", "thin": "line"}
-"""Our track kind -> 18xx-maker's track ``gauge`` (broad track has none)."""
-
-BORDER_STYLE = {
-    "gauge": {"color": "red", "dashed": True},
-    "river": {"color": "water"},
-    "impassable": {"color": "black"},
-    "border": {"color": "black"},
-    "mountain": {"color": "mountain"},
-    "divider": {"color": "black", "dashed": True},
-    "offboard": {"color": "offboard"},
-}
-"""How 18xx-maker draws each kind of edge feature (a feature's own colour wins)."""
+def maker_color(color: str) -> str:
+    """18xx-maker's name for one of our hex or tile colours."""
+    return MAKER_COLORS.get(color, color)
 
 
-def _track(paths, orientation: str) -> list[dict]:
+def revenues(revenue: int | str) -> list[dict]:
+    """Off-board revenue boxes: one per phase of ``yellow_30|brown_50``, or one plain value; a
+    diesel's revenue is printed ``D100`` on black, as 18xx-maker's own games print it."""
+    if isinstance(revenue, int):
+        return [{"cost": revenue, "value": revenue}]
     out = []
-    for p in paths:
-        n = len(out)
-        a, b = p.a, p.b
-        if isinstance(a, int) and isinstance(b, int):
-            d = (b - a) % 6
-            if d == 3:
-                kind, s = "straight", min(a, b)
-            elif d in (1, 2):
-                kind, s = ("sharp" if d == 1 else "gentle"), a
-            else:
-                kind, s = ("sharp" if d == 5 else "gentle"), b
-            out.append({"type": kind, "side": maker_side(s, orientation)})
-        else:
-            edge = a if isinstance(a, int) else b
-            if isinstance(edge, int):
-                item = {"side": maker_side(edge, orientation)}
-                if p.terminal:
-                    item["type"] = "stub"
-                out.append(item)
-        if len(out) > n and getattr(p, "track", "broad") in MAKER_GAUGE:
-            out[-1]["gauge"] = MAKER_GAUGE[p.track]
+    for part in str(revenue).split("|"):
+        color, sep, value = part.rpartition("_")
+        v: int | str = int(value) if re.fullmatch(r"-?\d+", value) else value
+        if color == "diesel" and isinstance(v, int):
+            out.append({"color": "black", "textColor": "white", "cost": f"D{v}", "value": f"D{v}"})
+            continue
+        out.append({"color": color, "cost": v, "value": v} if sep else {"cost": v, "value": v})
     return out
 
 
-def _revenue_value(revenue: int | str) -> dict:
-    """A revenue circle; phase values ('yellow_30|brown_50') are passed as text."""
-    return {"value": revenue}
+def _is_offboard(n: Node) -> bool:
+    """An off-board revenue location: ``offboard=``, or a city with no station circle (which
+    18xx-maker cannot draw as a city: its cities have 1-6 circles)."""
+    return n.kind == "city" and (bool(n.offboard) or n.slots == 0)
 
 
-def _hex_def(cell: Cell, label: str, orientation: str, sides, code: str) -> dict:
+class _Writer:
+    """Builds hex and tile definitions, collecting notes on what 18xx-maker cannot hold."""
+
+    def __init__(self, orientation: str) -> None:
+        self.orientation = orientation
+        self.places: dict[str, list[str]] = {}
+
+    def note(self, place: str, message: str) -> None:
+        """Note that something at ``place`` (a hex, a tile) cannot be written."""
+        self.places.setdefault(message, []).append(place)
+
+    def notes(self) -> list[str]:
+        """One note per kind of loss, naming its places (the first five of them)."""
+        return [f"{_few(places)}: {message}" for message, places in self.places.items()]
+
+    def side(self, edge: int) -> int:
+        return maker_side(edge, self.orientation)
+
+    # --- stops --------------------------------------------------------------------------
+    def stops(self, d: dict, nodes: list[Node], where: str,
+              names: list[str | None], reserved: list[list[str]]) -> list[str]:
+        """Write cities, towns, values and the off-board revenue of ``nodes`` into ``d``; the
+        role of each node (city, town, offboard, junction) for the track."""
+        roles: list[str] = []
+        cities, towns, values = [], [], []
+        for k, n in enumerate(nodes):
+            name = names[k] if k < len(names) else None
+            if n.kind == "junction":
+                roles.append("junction")
+                continue
+            if n.kind not in ("city", "town"):
+                self.note(where, f"a {n.kind} has no 18xx-maker equivalent; not written")
+                roles.append("junction")
+                continue
+            phased = isinstance(n.revenue, str)
+            if n.kind == "city" and n.slots == 0 and n.offboard is False:
+                self.note(where, "a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
+            if _is_offboard(n) or (phased and "offBoardRevenue" not in d):
+                if "offBoardRevenue" in d:
+                    self.note(where, "a second off-board revenue has no 18xx-maker field; only the first is written")
+                else:
+                    obr: dict = {"revenues": revenues(n.revenue)}
+                    if n.rows:
+                        obr["rows"] = n.rows
+                    if n.groups and _is_offboard(n):
+                        obr["groups"] = list(n.groups)
+                    if name and _is_offboard(n):
+                        obr["name"] = {"name": name}
+                    d["offBoardRevenue"] = obr
+                if _is_offboard(n):
+                    roles.append("offboard")
+                    continue
+            elif phased:
+                self.note(where, f"phase revenue {str(n.revenue)[:40]} of a second stop has no 18xx-maker field")
+            item: dict = {}
+            if n.kind == "city":
+                if n.slots > MAX_CITY_SIZE:
+                    self.note(where, f"a city of {n.slots} circles is written with {MAX_CITY_SIZE}, the most 18xx-maker draws")
+                item["size"] = min(n.slots, MAX_CITY_SIZE)
+            if name:
+                item["name"] = {"name": name}
+            if n.groups:
+                item["groups"] = list(n.groups)
+            if n.kind == "city" and k < len(reserved) and reserved[k]:
+                item["companies"] = list(reserved[k])
+            (cities if n.kind == "city" else towns).append(item)
+            roles.append(n.kind)
+            if not phased:
+                value: dict = {"value": n.revenue}
+                if n.hide:
+                    value["hidden"] = True
+                values.append(value)
+            extra = [f for f in ("visit_cost", "route", "format", "symbol") if getattr(n, f) is not None]
+            extra += [f for f in ("boom", "to_city", "halt") if getattr(n, f)]
+            if extra:
+                self.note(where, f"stop details {', '.join(extra)} have no 18xx-maker field (kept in encoding)")
+        if cities:
+            d["cities"] = cities
+        if towns:
+            d["centerTowns" if len(towns) == 1 and not cities else "towns"] = towns
+        if any(v["value"] for v in values):
+            d["values"] = values
+        if len(cities) + len(towns) > 1:
+            self.note(where, "several stops on one hex; which track joins which stop is carried only by 'encoding'")
+        return roles
+
+    # --- track --------------------------------------------------------------------------
+    def track(self, d: dict, paths: list[TilePath], stubs: list[int], roles: list[str], where: str) -> None:
+        """Write printed track and stubs into ``d``."""
+        out = []
+        for p in paths:
+            a, b = p.a, p.b
+            item: dict
+            if isinstance(a, int) and isinstance(b, int):
+                diff = (b - a) % 6
+                if diff == 3:
+                    kind, s = "straight", min(a, b)
+                elif diff in (1, 2):
+                    kind, s = ("sharp" if diff == 1 else "gentle"), a
+                elif diff in (4, 5):
+                    kind, s = ("sharp" if diff == 5 else "gentle"), b
+                else:
+                    self.note(where, f"track from side {self.side(a)} back to itself has no 18xx-maker shape")
+                    continue
+                item = {"type": kind, "side": self.side(s)}
+            elif isinstance(a, int) or isinstance(b, int):
+                edge, port = (a, b) if isinstance(a, int) else (b, a)
+                k = node_index(port)
+                item = {"side": self.side(edge)}
+                if k is not None and k < len(roles) and roles[k] == "offboard":
+                    item["type"] = "offboard"  # the arrow into an off-board revenue
+                elif p.terminal:
+                    self.note(where, "a terminal path into a city or town is written as ordinary track (kept in encoding)")
+            else:
+                self.note(where, "track between two stops inside the hex has no 18xx-maker shape (kept in encoding)")
+                continue
+            if p.track != "broad":
+                if p.track == "future":
+                    item["color"] = FUTURE_COLOR
+                else:
+                    item["gauge"] = GAUGE[p.track]
+            if p.lanes is not None or p.ignore:
+                self.note(where, "track lanes and ignore:1 have no 18xx-maker field (kept in encoding)")
+            out.append(item)
+        out += [{"type": "stub", "side": self.side(e)} for e in stubs]
+        if out:
+            d["track"] = out
+
+    # --- decoration ---------------------------------------------------------------------
+    def decor(self, d: dict, obj: Cell | TileDef, where: str) -> None:
+        """Labels, terrain costs, icons; notes for frames, stripes, future labels, partitions."""
+        labels = ([obj.label] if obj.label else []) + list(obj.labels)
+        if labels:
+            d["labels"] = [{"label": lbl} for lbl in labels]
+        terrain: list[dict] = []
+        for c in obj.costs:
+            first: dict = {"cost": c.cost}
+            if c.terrains:
+                first["type"] = c.terrains[0]
+            terrain.append(first)
+            terrain += [{"type": t} for t in c.terrains[1:]]
+        if isinstance(obj, Cell) and not obj.costs and (obj.cost or obj.terrain in ("hill", "mountain", "water")):
+            terrain.append({"cost": obj.cost, **({"type": obj.terrain} if obj.terrain in ("hill", "mountain", "water") else {})})
+        if terrain:
+            d["terrain"] = terrain
+        if obj.icons:
+            d["icons"] = [{"type": icon.split(",")[0].removeprefix("image:")} for icon in obj.icons]
+            extra = sorted({kv.split(":")[0] for icon in obj.icons for kv in icon.split(",")[1:]} - ICON_DRAWING)
+            if extra:
+                self.note(where, f"icon parameters {', '.join(extra)[:60]} have no 18xx-maker field (kept in encoding)")
+        for field, text in (("frame", "a frame"), ("stripes", "stripes"), ("future_label", "a future label")):
+            if getattr(obj, field):
+                self.note(where, f"{text} has no 18xx-maker field (kept in encoding)")
+        if obj.partitions:
+            self.note(where, "partitions have no 18xx-maker field (kept in encoding)")
+
+    def borders(self, d: dict, kinds: list[tuple[int, str, str | None]], where: str) -> None:
+        """Hex borders from (edge, kind, drawing colour) triples."""
+        out = []
+        for edge, kind, color in kinds:
+            style = BORDER_STYLE.get(kind)
+            if style is None:
+                self.note(where, f"a border of type {kind[:20]} has no 18xx-maker style; not written")
+                continue
+            if color and color != style["color"]:
+                self.note(where, f"border colour {color[:20]} not written (18xx-maker's colour says the kind)")
+            out.append({"side": self.side(edge), **style})
+        if out:
+            d["borders"] = out
+
+
+def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]], code: str) -> dict:
     color = cell.printed_color
-    d: dict = {"color": MAKER_COLORS.get(color, color)}
+    d: dict = {"color": maker_color(color)}
+    if d["color"] not in MAKER_HEX_COLORS:
+        w.note(label, f"colour {color} is not one of 18xx-maker's hex colours; written by name")
     if cell.name:
         d["names"] = [{"name": cell.name}]
-    if cell.cities and all(c.offboard or (c.offboard is None and c.slots == 0 and cell.terrain == "offboard") for c in cell.cities):
-        d["offBoardRevenue"] = {"revenues": [_revenue_value(c.revenue) for c in cell.cities]}
-    elif cell.cities:
-        d["cities"] = [
-            {"size": c.slots, **({"groups": c.groups} if c.groups else {})} for c in cell.cities
-        ]
-        if any(c.revenue for c in cell.cities):
-            d["values"] = [_revenue_value(c.revenue) for c in cell.cities]
-    if cell.towns:
-        key = "centerTowns" if len(cell.towns) == 1 and not cell.cities else "towns"
-        d[key] = [{} for _ in cell.towns]
-        if any(t.revenue for t in cell.towns):
-            d.setdefault("values", []).extend(_revenue_value(t.revenue) for t in cell.towns)
-    track = _track(cell.paths, orientation)
-    if track:
-        d["track"] = track
-    if cell.label:
-        d["labels"] = [{"label": cell.label}]
-    if cell.labels:
-        d.setdefault("labels", []).extend({"label": lbl} for lbl in cell.labels)
-    if cell.costs:
-        d["terrain"] = [{"type": "|".join(c.terrains) or "cost", "cost": c.cost} for c in cell.costs]
-    elif cell.cost or cell.terrain in ("hill", "mountain", "water"):
-        d["terrain"] = [{"type": cell.terrain if cell.terrain != "plain" else "cost", "cost": cell.cost}]
-    borders = []
-    for edge in range(6):
-        for f in sides.get((label, edge), []):
-            style = dict(BORDER_STYLE[f.kind])
-            if f.color:
-                style["color"] = f.color
-            borders.append({"side": maker_side(edge, orientation), **style})
-    if borders:
-        d["borders"] = borders
-    if cell.icons:
-        d["icons"] = [{"type": icon.split(",")[0].removeprefix("image:")} for icon in cell.icons]
+    names = [c.name for c in cell.cities] + [t.name for t in cell.towns]
+    reserved = [list(c.reserved) for c in cell.cities]
+    roles = w.stops(d, cell_nodes(cell), label, names, reserved)
+    if cell.reserved:  # a hex-level reservation: a company label on the hex
+        d["companies"] = [{"label": cid} for cid in cell.reserved]
+    w.track(d, list(cell.paths), list(cell.stubs), roles, label)
+    w.decor(d, cell, label)
+    w.borders(d, [(e, f.kind, f.color) for e in range(6) for f in sides.get((label, e), [])], label)
     if code:
         d["encoding"] = code
     return d
 
 
-def _tile_def(t: TileDef, orientation: str) -> dict:
-    d: dict = {"color": t.color, "quantity": t.count if t.count is not None else 99}
-    cities = [n for n in t.nodes if n.kind == "city"]
-    towns = [n for n in t.nodes if n.kind == "town"]
-    if cities:
-        d["cities"] = [{"size": n.slots} for n in cities]
-    if towns:
-        d["towns" if len(towns) > 1 or cities else "centerTowns"] = [{} for _ in towns]
-    values = [{"value": n.revenue} for n in cities + towns if n.revenue]
-    if values:
-        d["values"] = values
-    track = _track(t.paths, orientation)
-    if track:
-        d["track"] = track
-    if t.label:
-        d["labels"] = [{"label": t.label}]
+def _tile_def(w: _Writer, t: TileDef, unlimited: int | str) -> dict:
+    d: dict = {"color": maker_color(t.color), "quantity": t.count if t.count is not None else unlimited}
+    where = f"tile {t.id}"
+    roles = w.stops(d, list(t.nodes), where, [], [])
+    w.track(d, list(t.paths), list(t.stubs), roles, where)
+    w.decor(d, t, where)
+    w.borders(d, [(b.edge, TILE_BORDER_KIND.get(b.type, b.type or "border"), b.color) for b in t.borders], where)
+    if any(b.cost for b in t.borders):
+        w.note(where, "border costs on a tile have no 18xx-maker field (kept in encoding)")
     d["encoding"] = tile_code(t)
     return d
 
 
-def tile_def(t: TileDef, orientation: str, unlimited: int = 99) -> dict:
-    """One tile as an 18xx-maker tile definition (an unlimited count is written as ``unlimited``)."""
-    d = _tile_def(t, orientation)
-    if t.count is None:
-        d["quantity"] = unlimited
-    return d
+def tile_def(t: TileDef, orientation: str, unlimited: int | str = UNLIMITED) -> dict:
+    """One tile as an 18xx-maker tile definition (an unlimited supply is written as ``unlimited``)."""
+    return _tile_def(_Writer(orientation), t, unlimited)
+
+
+def _border_texts(scenario: Scenario, orientation: str) -> list[dict]:
+    """The cost of each costly border, printed at the middle of its side (``map.borderTexts``)."""
+    out = []
+    for f in scenario.board.edges:
+        if f.cost and COORD.match(f.cell):
+            item: dict = {"cost": f.cost, "coord": f"{f.cell}s{maker_side(f.edge, orientation)}"}
+            if f.kind in ("river", "mountain"):
+                item["bgColor"] = BORDER_STYLE[f.kind]["color"]
+            out.append(item)
+    return out
+
+
+def _few(places: list[str]) -> str:
+    """'A1, B2, ... (12 places)': the first five of a list of places."""
+    head = ", ".join(dict.fromkeys(places[:5]))
+    return f"{head}, ... ({len(places)} places)" if len(places) > 5 else head
 
 
 def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
@@ -173,15 +344,23 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
         raise ExportError("18xx-maker maps are hex grids; this scenario has a square grid")
     orientation = grid.orientation
     sides = side_features(scenario)
-    notes: list[str] = []
+    w = _Writer(orientation)
     groups: dict[str, dict] = {}
     for coord in grid.ordered_coords:
         label = grid.label(coord)
         cell = scenario.board.cells.get(label, Cell())
+        if not COORD.match(label):
+            w.note(label, "18xx-maker coordinates are capital letters and digits (A1); hex not written")
+            continue
+        if cell.printed_color == "empty":
+            w.note(label, "a hole in the map (colour empty); hex not written")
+            continue
         if cell.tile is not None:
-            notes.append(f"{label}: laid tile {cell.tile.tile} is game state, not exported")
+            w.note(label, "laid tiles are game state, not exported")
+        if cell.tokens:
+            w.note(label, "station tokens are game state, not exported")
         code = format_parts(cell_parts(cell, label, sides))
-        d = _hex_def(cell, label, orientation, sides, code)
+        d = _hex_def(w, cell, label, sides, code)
         key = json.dumps(d, sort_keys=True)
         groups.setdefault(key, {**d, "hexes": []})["hexes"].append(label)
     info: dict = {"title": scenario.meta.game or scenario.meta.title}
@@ -191,16 +370,46 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
         info["subtitle"] = scenario.meta.attribution
     if orientation == "flat":
         info["orientation"] = "horizontal"
-    tiles: dict = {}
-    upgrades: dict = {}
+    tiles, upgrades = _tiles(scenario, w)
+    game_map: dict = {"hexes": list(groups.values())}
+    texts = _border_texts(scenario, orientation)
+    if texts:
+        game_map["borderTexts"] = texts
+    notes = w.notes()
+    if scenario.companies:
+        notes.append(f"{len(scenario.companies)} companies are not exported (the export writes the map and the tiles)")
+    data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": game_map}
+    return data, notes
+
+
+def _tiles(scenario: Scenario, w: _Writer) -> tuple[dict, dict]:
+    """The ``tiles`` and ``upgrades`` objects; tile ids 18xx-maker cannot key are renamed."""
     tileset = scenario.tileset()
     graph = effective_graph(tileset)  # the declared graph, or the one the engine would derive
+    ids: dict[str, str] = {}
     for t in tileset.tiles:
-        tiles[t.id] = (t.count if t.count is not None else 99) if is_standard(t) else _tile_def(t, orientation)
-        if graph.get(t.id):
-            upgrades[t.id] = list(graph[t.id])
-    data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": {"hexes": list(groups.values())}}
-    return data, notes
+        if t.count == 0:
+            w.note(f"tile {t.id}", "a count of 0 cannot be written (18xx-maker counts start at 1); left out")
+            continue
+        new = t.id if TILE_ID.match(t.id) else re.sub(r"[^0-9a-zA-Z|]", "", t.id) or "tile"
+        if new != t.id:
+            while new in ids.values() or any(o.id == new for o in tileset.tiles):
+                new += "x"
+            w.note(f"tile {t.id}", f"18xx-maker tile ids are letters and digits; written as {new}")
+        ids[t.id] = new
+    tiles: dict = {}
+    upgrades: dict = {}
+    for t in tileset.tiles:
+        if t.id not in ids:
+            continue
+        if is_standard(t):
+            tiles[ids[t.id]] = t.count if t.count is not None else {"quantity": UNLIMITED}
+        else:
+            tiles[ids[t.id]] = _tile_def(w, t, UNLIMITED)
+        targets = list(dict.fromkeys(ids[u] for u in graph.get(t.id, []) if u in ids))
+        if targets:
+            upgrades[ids[t.id]] = targets
+    return tiles, upgrades
 
 
 def export_18xx_maker(scenario: Scenario) -> tuple[str, list[str]]:

@@ -13,7 +13,8 @@
   when there is one, else from the track: plain track, and track to one city or town in the
   middle. Sides are 1-6 (flat hexes: side = edge + 1; pointy: side = edge, edge 0 is side 6);
   ``sharp`` runs from side s to s+1, ``gentle`` to s+2, ``straight`` to s+3, a track with no
-  type from its side to the centre. A quantity of 99 is read as unlimited (what the export writes).
+  type from its side to the centre. A quantity of 99 or ``"∞"`` is read as unlimited (what the
+  tile export and the game export write); a standard tile may also be given as ``{"quantity": n}``.
 
 Errors are :class:`TileFormatError` naming the file and the place (line, or the JSON field path).
 Qt-free.
@@ -207,6 +208,10 @@ def tiles_from_maker(data: dict | str, file: str = "<string>", orientation: str 
                 raise TileFormatError(file, where, f"tile {tid[:40]!r} is not a standard tile: give its definition")
             out.append(base.model_copy(update={"count": None if d >= UNLIMITED_QUANTITY else d}))
             continue
+        base = std.get(tid)
+        if base is not None and not {"color", "encoding"} & set(d):  # a standard tile: {"quantity": "∞"}
+            out.append(base.model_copy(update={"count": _maker_quantity(d.get("quantity"), file, f"{where}.quantity")}))
+            continue
         out.append(_maker_tile(str(tid), d, file, where, orientation))
     return out
 
@@ -216,15 +221,21 @@ _MAKER_KEYS = {"color", "quantity", "cities", "towns", "centerTowns", "values", 
 _TRACK_TYPES = {"sharp": 1, "gentle": 2, "straight": 3}
 
 
+def _maker_quantity(q: object, file: str, where: str) -> int | None:
+    """A tile count: None (unlimited) for no quantity, 99 or more, or 18xx-maker's ``"∞"``."""
+    if q is None or q == "∞":
+        return None
+    if isinstance(q, bool) or not isinstance(q, int) or q < 0:
+        raise TileFormatError(file, where, f"{_short(q)} is not a count")
+    return None if q >= UNLIMITED_QUANTITY else q
+
+
 def _maker_tile(tid: str, d: dict, file: str, where: str, orientation: str) -> TileDef:
     color = d.get("color")
     color = {"plain": "white", "offboard": "red", "water": "blue"}.get(color, color)
     if color not in ENGINE_COLORS:
         raise TileFormatError(file, f"{where}.color", f"{_short(d.get('color'))} is not a tile colour")
-    q = d.get("quantity")
-    if q is not None and (isinstance(q, bool) or not isinstance(q, int) or q < 0):
-        raise TileFormatError(file, f"{where}.quantity", f"{_short(q)} is not a count")
-    count = None if q is None or q >= UNLIMITED_QUANTITY else q
+    count = _maker_quantity(d.get("quantity"), file, f"{where}.quantity")
     if "encoding" in d:
         if not isinstance(d["encoding"], str):
             raise TileFormatError(file, f"{where}.encoding", "must be a tile-language string")
