@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QStackedWidget,
+    QWidget,
+)
 
 from editor.tools import BrushTool, EdgeTool, EraserTool, FeatureTool, FillTool, SelectTool, StampTool, TokenTool
 from editor.tools.brush import TERRAINS
@@ -13,11 +22,22 @@ from editor.tools.token import TOKEN_MODES
 AUTO_COST = -1
 
 
+HINT_CHARS = 30
+"""A label longer than this is a hint: it may be cut when the window is narrow (its tooltip keeps it whole)."""
+
+
 def _row(*widgets) -> QWidget:
     w = QWidget()
     lay = QHBoxLayout(w)
     lay.setContentsMargins(4, 0, 4, 0)
     for x in widgets:
+        if isinstance(x, QLabel) and len(x.text()) > HINT_CHARS:
+            # a long hint must not set the window's minimum width
+            x.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            x.setMinimumWidth(0)
+            x.setToolTip(x.text())
+            lay.addWidget(x, 1)
+            continue
         lay.addWidget(x)
     lay.addStretch(1)
     return w

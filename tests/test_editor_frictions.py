@@ -209,7 +209,7 @@ def test_window_size_and_dock_layout_come_back_after_a_restart(qtbot, tmp_path):
 
     first = MainWindow(Document(new_scenario("catalan", 6, 5)), autosave_dir=tmp_path / "recovery")
     qtbot.addWidget(first)
-    first.resize(790, 560)  # inside the offscreen screen (800 x 600): restoreGeometry keeps windows on screen
+    first.resize(760, 560)  # inside the offscreen screen (800 x 600): restoreGeometry keeps windows on screen
     first.show()
     qtbot.waitExposed(first)
     close = first.minimap_dock.findChild(QAbstractButton, "qt_dockwidget_closebutton")
@@ -220,7 +220,7 @@ def test_window_size_and_dock_layout_come_back_after_a_restart(qtbot, tmp_path):
     qtbot.addWidget(second)
     second.show()
     qtbot.waitExposed(second)
-    assert (second.width(), second.height()) == (790, 560)
+    assert (second.width(), second.height()) == (760, 560)
     assert not second.minimap_dock.isVisible() and second.palette_dock.isVisible()
 
 

@@ -87,5 +87,5 @@ def test_hidden_tiles_are_not_in_the_palette(qtbot):
     doc = Document(import_18xx_games(CASE.read_text(encoding="utf-8"), "map.rb").scenario)
     palette = TilePalette(doc)
     qtbot.addWidget(palette)
-    ids = [palette.list.item(i).text().split("\n")[0] for i in range(palette.list.count())]
+    ids = [item.data(Qt.ItemDataRole.UserRole) for item in palette.items()]
     assert "X2" in ids and "X1" not in ids  # X1 is 'hidden' => true in the map file
