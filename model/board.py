@@ -173,6 +173,11 @@ class Board(_Model):
     grid: Grid
     cells: dict[str, Cell] = Field(default_factory=dict)
     edges: list[EdgeFeature] = Field(default_factory=list)
+    other_names: dict[str, str] = Field(
+        default_factory=dict,
+        description="Names an 18xx.games map gives to hexes it does not define (the title's code adds "
+        "those hexes); not on this board, kept so that an export names them again.",
+    )
 
     @field_validator("cells", mode="after")
     @classmethod

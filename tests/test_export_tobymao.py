@@ -49,6 +49,7 @@ def test_parts_are_read_as_the_engine_reads_them_with_notes():
     q = parse_parts("path=a:3,b:_1path=a:2,b:_2")[0]
     assert q.params == {"a": "3", "b": "_1path"} and "second '='" in q.notes[0]
     assert parse_track("city=revenue:0;city=revenue:0;path=a:3,b:_1path=a:2,b:_2").paths[0].b == "n1"
+    assert parse_parts("path=a:0,b:_0,")[0].params == {"a": "0", "b": "_0"}  # a trailing comma, as Ruby splits
 
 
 def test_track_nodes_are_renumbered_cities_first():

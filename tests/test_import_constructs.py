@@ -46,6 +46,9 @@ def test_names_in_any_order_with_interpolation(result):
     cells = result.scenario.board.cells
     assert cells["C3"].name == "Grand Junction" and cells["B2"].name == "Portside"
     assert any(w.startswith("map.rb:14:") and "Z99" in w for w in result.warnings)
+    # a name for a hex the map does not define (a title's code adds it) is kept for export
+    assert result.scenario.board.other_names == {"Z99": "Nowhere"}
+    assert "'Z99' => 'Nowhere'" in export_18xx_games(result.scenario)[0]
     assert any(w.startswith("map.rb:77:") and "method definition location_name" in w for w in result.warnings)
 
 

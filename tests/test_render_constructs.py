@@ -158,3 +158,18 @@ def test_hidden_revenue_is_not_drawn(qapp):
     hidden = paint(one_cell_board(Cell(cities=[City(revenue=30, hide=True)], paths=path)))
     none = paint(one_cell_board(Cell(cities=[City(revenue=0)], paths=path)))
     assert hidden == none and shown != none
+
+
+def test_halts_are_open_diamonds_and_hidden_towns_are_not_drawn(qapp):
+    from model.board import Town
+
+    path = [TilePath(a=0, b="n0")]
+    town = paint(one_cell_board(Cell(towns=[Town()], paths=path)))
+    halt = paint(one_cell_board(Cell(towns=[Town(halt=True, symbol="M")], paths=path)))
+    hidden = paint(one_cell_board(Cell(towns=[Town(style="hidden")], paths=path)))
+    s = one_cell_board(Cell())
+    assert pixel(town, s, "B2").lightness() < 90  # a black dot at the centre
+    assert town != halt and town != hidden
+    # the halt's diamond is white inside, around its symbol; a hidden town leaves only the track
+    assert any(pixel(halt, s, "B2", dx / SIZE, 0).lightness() > 200 for dx in (-5, -4, 4, 5))
+    assert pixel(hidden, s, "B2", 0, -0.1).lightness() > 200

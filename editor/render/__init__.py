@@ -157,7 +157,7 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
                 kinds=[n.kind for n in tdef.nodes],
                 slots=[n.slots for n in tdef.nodes],
                 revenues=[0 if n.hide else n.revenue for n in tdef.nodes],
-                styles=[n.style for n in tdef.nodes],
+                styles=[f"halt:{n.symbol or ''}" if n.halt else n.style for n in tdef.nodes],
                 tags=tuple(tdef.tags),
                 kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tdef.paths],
                 locs=[n.loc for n in tdef.nodes],
@@ -174,7 +174,8 @@ def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileD
             slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + cell.junction_count),
             revenues=[0 if c.hide else c.revenue for c in cell.cities] + [0 if t.hide else t.revenue for t in cell.towns]
             + [0] * cell.junction_count,
-            styles=[None] * len(cell.cities) + [t.style for t in cell.towns] + [None] * cell.junction_count,
+            styles=[None] * len(cell.cities) + [f"halt:{t.symbol or ''}" if t.halt else t.style for t in cell.towns]
+            + [None] * cell.junction_count,
             kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in cell.paths],
             locs=[c.loc for c in cell.cities] + [t.loc for t in cell.towns] + [None] * cell.junction_count,
         ),

@@ -398,6 +398,24 @@ def _paint_town(painter: QPainter, geo: Geometry, track: TrackData, k: int, p: Q
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(TRACK)
     style = track.styles[k] if k < len(track.styles) else None
+    if style == "hidden":  # 18xx.games style:hidden: the track runs through, no town is drawn
+        return
+    if isinstance(style, str) and style.startswith("halt"):  # a halt: a small open diamond with its symbol
+        r = w * 1.2
+        painter.setPen(QPen(TRACK, w * 0.35))
+        painter.setBrush(CITY_FILL)
+        painter.drawPolygon(QPolygonF([QPointF(p.x(), p.y() - r), QPointF(p.x() + r, p.y()), QPointF(p.x(), p.y() + r), QPointF(p.x() - r, p.y())]))
+        symbol = style[5:]
+        if symbol and detail:
+            draw_text(painter, p, symbol, w * 0.9, bold=True, max_width=r * 1.4)
+        if detail:
+            _paint_revenue(painter, QPointF(p.x() + w * 2.6, p.y() - w * 2.0), track.revenues[k], 9.0)
+        return
+    if style == "rect":
+        painter.drawRect(QRectF(p.x() - w * 1.1, p.y() - w * 0.7, w * 2.2, w * 1.4))
+        if detail:
+            _paint_revenue(painter, QPointF(p.x() + w * 2.6, p.y() - w * 2.0), track.revenues[k], 9.0)
+        return
     if len(edges) == 2 and edges[0] != edges[1] and style != "dot" and all(isinstance(e, int) for e in edges):
         # a bar across the track
         if on_curve:

@@ -267,6 +267,8 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
         cell = scenario.board.cells.get(label)
         if cell is not None and cell.name:
             out.append(f"{ind}  {_rb(label)} => {_rb(cell.name)},")
+    for label, name in scenario.board.other_names.items():  # hexes the title's own code adds
+        out.append(f"{ind}  {_rb(label)} => {_rb(name)},")
     out += [f"{ind}}}.freeze", ""]
 
     out.append(f"{ind}HEXES = {{")

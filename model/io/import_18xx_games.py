@@ -138,6 +138,7 @@ class _Importer:
             self._from_title_files(path)
         self.consts["__modules__"] = RValue([RValue(m, 1) for m in self.prog.modules], 1)
         self.rules_override = rules
+        self.other_names: dict[str, str] = {}
 
     # --- constants the engine takes from the title's other files -------------------------------
     def _from_title_files(self, path: Path) -> None:
@@ -240,7 +241,8 @@ class _Importer:
             tiles = tiles.model_copy(update={"groups": self._tile_groups(c["TILE_GROUPS"])})
         meta = Meta(title=game or "Imported map", game=game, description=f"Imported from the 18xx.games map file {self.file}.")
         try:
-            scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id), board=Board(grid=grid, cells=cells, edges=edges), tiles=tiles)
+            board = Board(grid=grid, cells=cells, edges=edges, other_names=self.other_names)
+            scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id), board=board, tiles=tiles)
         except ValueError as exc:
             raise self.fail(None, f"the map does not make a valid scenario: {exc}") from None
         return ImportResult(scenario, self.warnings)
@@ -322,7 +324,8 @@ class _Importer:
                           "string, so it shows no name there, and neither does the import")
                 continue
             if k.value not in hexes:
-                self.warn(k.line, f"LOCATION_NAMES names {short(k.value, 20)}, which is not in HEXES; the name is not kept")
+                self.warn(k.line, f"LOCATION_NAMES names {short(k.value, 20)}, which is not in HEXES; kept for export only")
+                self.other_names[k.value] = v.value
                 continue
             out[k.value] = v.value
         return out

@@ -82,7 +82,10 @@ def parse_parts(code: str) -> list[Part]:
             out.append(Part(kind, bare=rest, notes=notes))
             continue
         params: dict[str, str] = {}
-        for item in rest.split(","):
+        items = rest.split(",")
+        while items and not items[-1].strip():  # Ruby's split drops trailing empty fields ('a:0,b:1,')
+            items.pop()
+        for item in items:
             key, colon, value = item.partition(":")
             key, value = key.strip(), value.strip()
             if not colon or not key:
