@@ -213,3 +213,19 @@ def _raise(name: str, err: dict, text: str):
 def extra_fields(cls: type[BaseModel], dedicated: tuple[str, ...]) -> list[str]:
     """The fields of a model that have no dedicated widget (the generic editors)."""
     return [name for name in cls.model_fields if name not in dedicated]
+
+
+STATE_FIELDS_READ: dict[str, frozenset[str]] = {"catalan": frozenset()}
+"""The state fields beyond the dedicated ones that a rule set reads, where it is known to read
+none of the others (the Catalan game); every other rule set is shown every field, so fields a
+title adds to the state appear in the Turn panel without more code."""
+
+
+def state_fields(rules: RuleSet | None) -> list[str]:
+    """The generic state fields the Turn panel shows for a rule set (``RuleSet.state_fields``
+    when it declares them)."""
+    extras = extra_fields(GameState, DEDICATED_STATE_FIELDS)
+    read = getattr(rules, "state_fields", None)
+    if read is None and rules is not None:
+        read = STATE_FIELDS_READ.get(rules.id)
+    return extras if read is None else [n for n in extras if n in read]

@@ -377,3 +377,9 @@ def test_tiles_laid_this_turn_and_the_turn_number(qtbot, tmp_path):
     for _ in range(3):
         doc.undo_stack.undo()
     assert doc.scenario.state.turn == 1 and doc.scenario.state.laid == []
+
+
+def test_the_catalan_turn_panel_shows_no_18xx_state_fields(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, load(scenarios_dir() / "catalan" / "midgame.json"))
+    assert win.turn_panel.field("state", "", "gauge_markers") is None
+    assert not win.turn_panel.other_box.isVisibleTo(win)

@@ -283,7 +283,7 @@ class TurnPanel(QWidget):
     def _fill_other(self) -> None:
         """Generic editors: the state's other fields, and each company's / player's other fields."""
         s = self.scenario
-        rows: list[tuple[str, str, str]] = [("state", "", n) for n in turn.extra_fields(GameState, turn.DEDICATED_STATE_FIELDS)]
+        rows: list[tuple[str, str, str]] = [("state", "", n) for n in turn.state_fields(self.document.rule_set)]
         if self.kind() == "company":
             for c in s.companies:
                 rows += [("companies", c.id, n) for n in turn.extra_fields(Company, turn.DEDICATED_COMPANY_FIELDS)]
