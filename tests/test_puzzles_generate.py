@@ -228,3 +228,12 @@ def test_generated_bundled_puzzles_are_unique_by_brute_force(name):
     if name.startswith("india"):
         p = scenario.puzzle
         assert p.resources.turns == 2 and p.phases[0].max_moves == 3  # six lays in two operating rounds
+
+
+def test_a_connect_goal_joins_the_origin_station_to_a_stop():
+    got = generate(small_board(), 5, goal="connect", seed=1, phases=[MANDATORY, OPTIONAL], max_seconds=30)
+    assert got.found, got.reason
+    goal = got.scenario.puzzle.goal
+    assert (goal.kind, goal.a, goal.b, goal.actor) == ("connect", "red_home", "D3", "red")
+    res = solve(got.scenario, count=True)
+    assert res.unique and len(res.solution) == 5
