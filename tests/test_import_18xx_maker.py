@@ -347,3 +347,39 @@ def test_1858_differs_only_where_the_two_transcriptions_do():
     assert all(kind == "border" or lbl in ("A14", "D1") for lbl, _edge, kind in only_games), only_games
     assert not _sides(maker) - _sides(games)
     assert len(diffs) < 60 and len(games.board.grid) > 120
+
+
+# --- round trips ----------------------------------------------------------------------------
+def test_an_encoding_gives_the_exact_hex_and_the_drawing_the_names():
+    # two cities whose drawing says nothing of which exit joins which: the encoding does
+    h = {"color": "yellow", "cities": [{"name": {"name": "East"}, "companies": ["EA"]}, {"name": {"name": "West"}}],
+         "track": [{"side": 1}, {"side": 4}], "labels": [{"label": "OO"}],
+         "encoding": "city=revenue:30;city=revenue:30;path=a:0,b:_0;path=a:3,b:_1;label=OO;border=edge:1,type:water,cost:40",
+         "hexes": ["C3"]}
+    s = import_18xx_maker(game([h, {"color": "plain", "hexes": ["B2", "B4"]}]), "t.json").scenario
+    c = s.board.cell(s.board.grid.coord("C3"))
+    assert joins(c) == {"city0": {0}, "city1": {3}}
+    assert c.name == "East / West" and c.label == "OO"  # the places' names name the hex
+    assert [(x.revenue, x.reserved) for x in c.cities] == [(30, ["EA"]), (30, [])]
+    assert [(e.kind, e.cost) for e in s.board.edges] == [("river", 40)]
+
+
+def test_other_border_kinds_come_back_from_their_colours():
+    h = {"color": "plain", "borders": [{"side": 1, "color": "mountain"}, {"side": 2, "color": "gray", "dashed": True},
+                                       {"side": 3, "color": "offboard"}], "hexes": ["C3"]}
+    s = import_18xx_maker(game([h]), "t.json").scenario
+    assert sorted(e.kind for e in s.board.edges) == ["divider", "mountain", "offboard"]
+
+
+@pytest.mark.parametrize("title", ["1889", "1858"])
+def test_18xx_maker_to_trackwright_and_back_keeps_every_hex(title):
+    from model.io.export_18xx_maker import export_18xx_maker_data
+    from tests.maker_schema import schema_errors
+
+    first = import_18xx_maker((BOTH / title / "18xx-maker.json").read_text(encoding="utf-8"), "g.json", lenient=True).scenario
+    data, _notes = export_18xx_maker_data(first)
+    assert schema_errors(data) == []
+    again = import_18xx_maker(json.dumps(data), "export.json").scenario   # strict: our own export holds nothing unknown
+    assert again.board.cells == first.board.cells
+    assert {(e.cell, e.edge, e.kind, e.cost) for e in again.board.edges} == {(e.cell, e.edge, e.kind, e.cost) for e in first.board.edges}
+    assert [t.id for t in again.tileset().tiles] == [t.id for t in first.tileset().tiles]

@@ -76,6 +76,8 @@ HEX_COLORS = {
 }
 SIMPLE_TERRAINS = ("hill", "mountain", "water")
 """Terrains a hex holds as its terrain with one cost; others (river, swamp…) are kept as written."""
+ENGINE_COLORS = {"plain": "white", "offboard": "red", "water": "blue"}
+"""18xx-maker hex colours whose 18xx.games names differ."""
 MAKER_TERRAINS = {"river": "water"}
 """18xx-maker's names of terrain symbols that 18xx.games calls otherwise."""
 GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin"}
@@ -325,11 +327,13 @@ class _Reader:
     def border_kind(self, b: dict, where: str) -> str | None:
         color, dashed = b.get("color"), b.get("dashed")
         if dashed:
-            return "gauge"
+            return "divider" if color == "gray" else "gauge"
         if color == "water":
             return "river"
         if color in ("black", "impassable"):
             return "impassable"
+        if color in ("mountain", "offboard"):  # a mountain pass; an off-board edge
+            return color
         self.unsupported(where, f"a border drawn in {_short(color)} (its meaning is not written in the file)")
         return None
 
@@ -377,7 +381,9 @@ class _Reader:
             parts.append((r.get("color"), self.number(raw, f"{where}[{i}].value")))
         if len(parts) == 1 and parts[0][0] is None:
             return parts[0][1]
-        return "|".join(f"{c or 'yellow'}_{v}" for c, v in parts) if parts else 0
+        # phase names as 18xx.games spells them: lower case letters and digits ("phase4+" -> "phase4plus")
+        names = [re.sub(r"[^a-z0-9]", "", str(c or "yellow").lower().replace("+", "plus")) or "yellow" for c, _v in parts]
+        return "|".join(f"{c}_{v}" for c, (_c, v) in zip(names, parts, strict=True)) if parts else 0
 
     # --- the map ----------------------------------------------------------------------------
     def coordinate(self, text: Any, orientation: str, where: str) -> tuple[int, int]:
@@ -433,7 +439,7 @@ class _Reader:
         hexes = self.items(m, "hexes", "map")
         labels: dict[str, tuple[int, int]] = {}
         cells: dict[str, Cell] = {}
-        sides: list[tuple[str, int, str]] = []  # (hex, edge, kind) as written, either side of a border
+        sides: list[tuple[str, int, str, int]] = []  # (hex, edge, kind, cost) as written, either side of a border
         for i, h in enumerate(hexes):
             where = f"map.hexes[{i}]"
             if not isinstance(h, dict):
@@ -453,11 +459,16 @@ class _Reader:
                     self.unsupported(w, f"a company label {_short(comp.get('label'))} on a hex with no city")
             if hex_reserved:
                 cell = cell.model_copy(update={"reserved": hex_reserved})
+            coded_sides: list[tuple[int, str, int]] = []
+            if isinstance(h.get("encoding"), str) and h["encoding"].strip():
+                cell, coded_sides = self.from_encoding(h, cell, str(coords[0]), orientation, f"{where}.encoding")
             for j, lbl in enumerate(coords):
                 labels[lbl] = self.coordinate(lbl, orientation, f"{where}.hexes[{j}]")
                 cells[lbl] = cell
                 for edge, kind in content["borders"]:
-                    sides.append((lbl, edge, kind))
+                    sides.append((lbl, edge, kind, 0))
+                for edge, kind, cost in coded_sides:
+                    sides.append((lbl, edge, kind, cost))
         if not labels:
             raise self.fail("map.hexes", "no hexes")
         grid = self.grid(labels, orientation)
@@ -465,24 +476,50 @@ class _Reader:
         sides = [side for side in sides if side[0] in labels]
         for i, b in enumerate(self.items(m, "borders", "map")):
             self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
-        edges: list[EdgeFeature] = []
-        seen: set[tuple] = set()
-        for lbl, edge, kind in sides:
+        found: dict[tuple, int] = {}
+        for lbl, edge, kind, cost in sides:
             coord = grid.coord(lbl)
             other = grid.neighbour(coord, edge)
             owner, owner_edge = coord, edge
             if other is not None and other < coord:  # named from the cell with the smaller (x, y)
                 owner, owner_edge = other, grid.opposite(edge)
-            if (owner, owner_edge, kind) in seen:  # the same border written on both hexes
-                continue
-            seen.add((owner, owner_edge, kind))
-            edges.append(EdgeFeature(cell=grid.label(owner), edge=owner_edge, kind=kind))
+            key = (owner, owner_edge, kind)  # the same border written on both hexes is one
+            found[key] = max(found.get(key, 0), cost)
+        edges = [EdgeFeature(cell=grid.label(o), edge=e, kind=k, cost=c) for (o, e, k), c in found.items()]
         stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
         board = Board(grid=grid, cells=stored, edges=edges)
         board.edges.sort(key=board.edge_order)
         return board, cells
 
-    def map_border(self, b: Any, where: str, grid: HexGrid, orientation: str, sides: dict) -> None:
+    def from_encoding(self, h: dict, drawn: Cell, label: str, orientation: str, where: str) -> tuple[Cell, list]:
+        """The hex from its ``encoding`` (the exact 18xx.games hex code, which our exports and
+        18xx-maker's 18xx.games export carry): its track, stops and parts win over the drawing,
+        which still gives the name and the reservations."""
+        from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+
+        color = h.get("color") or "plain"
+        key = ENGINE_COLORS.get(color, color)
+        if not re.fullmatch(r"[a-z][a-z0-9_]{0,19}", key) or not re.fullmatch(r"[A-Z]{1,3}[0-9]{1,4}", label):
+            return drawn, []
+        code = h["encoding"].replace("\\", "\\\\").replace("'", "\\'")
+        text = f"LAYOUT = :{orientation}\nHEXES = {{ {key}: {{ ['{label}'] => '{code}' }} }}.freeze\n"
+        try:
+            one = import_18xx_games(text, where, lenient=self.lenient).scenario
+        except ImportError18xx as exc:
+            raise self.fail(where, exc.message) from None
+        cell = one.board.cell(one.board.grid.coord(label))
+        cities = [c.model_copy(update={"reserved": list(drawn.cities[k].reserved), "name": drawn.cities[k].name})
+                  if k < len(drawn.cities) else c for k, c in enumerate(cell.cities)]
+        towns = [t.model_copy(update={"name": drawn.towns[k].name}) if k < len(drawn.towns) else t for k, t in enumerate(cell.towns)]
+        cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns,
+                                       "reserved": list(drawn.reserved)})
+        coded = []
+        for e in one.board.edges:
+            if e.cell == label:
+                coded.append((e.edge, e.kind, e.cost))
+        return cell, coded
+
+    def map_border(self, b: Any, where: str, grid: HexGrid, orientation: str, sides: list) -> None:
         b = self.fields(b, where, {"color", "dashed", "coords", "border", "dashArray"})
         # a water line drawn along hex corners is a shore (18xx.games: impassable), not a river crossing
         kind = "impassable" if b.get("color") == "water" and not b.get("dashed") else self.border_kind(b, where)
@@ -510,7 +547,7 @@ class _Reader:
             if found is None:
                 raise self.fail(where, f"{grid.label(c1)}p{k1} and {grid.label(c2)}p{k2} are not the two ends of one hex side")
             lbl, edge = found
-            sides.append((lbl, edge, kind))
+            sides.append((lbl, edge, kind, 0))
 
     @staticmethod
     def corner(grid: HexGrid, coord: tuple[int, int], k: int) -> tuple[int, int]:
