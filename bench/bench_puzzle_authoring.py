@@ -85,12 +85,14 @@ def bench_generate() -> int:
 
 def bench_scale() -> None:
     base = load(scenarios_dir() / "catalan" / "four-players-12x12.json")
-    for turns in (4, 6):
+    cases = [(["straight", "straight", "curve", "curve"], 4), (["straight", "straight", "curve", "curve"], 6),
+             (["straight"] * 3 + ["curve"] * 3, 4), (["straight"] * 3 + ["curve"] * 3, 6)]
+    for hand, turns in cases:
         puzzle = Puzzle.model_validate({
             "actor": "red",
             "goal": {"kind": "destination", "player": "red"},
             "resources": {
-                "hand": ["straight", "straight", "curve", "curve"],
+                "hand": hand,
                 "draws": ["straight", "curve", "straight", "curve", "straight", "straight"][:turns],
                 "turns": turns,
             },
@@ -98,10 +100,10 @@ def bench_scale() -> None:
         })
         scenario = base.model_copy(update={"puzzle": puzzle})
         t0 = time.perf_counter()
-        res = solve(scenario, count=True, max_seconds=60, max_nodes=10_000_000)
+        res = solve(scenario, count=True, max_seconds=120, max_nodes=10_000_000)
         dt = time.perf_counter() - t0
         done = "complete" if res.complete else f"stopped: {res.reason}"
-        print(f"scale  12x12, hand of 4 + draws, {turns} turns: {res.count} solution(s), {res.nodes} nodes in {dt:.1f} s "
+        print(f"scale  12x12, hand of {len(hand)} + draws, {turns} turns: {res.count} solution(s), {res.nodes} nodes in {dt:.1f} s "
               f"({res.nodes / dt:,.0f} nodes/s), {done}")
 
 
