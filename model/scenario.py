@@ -12,7 +12,7 @@ from model.puzzle_spec import Puzzle
 from model.tiles import TileDef, TileSet, load_tileset
 
 FORMAT = "trackwright-scenario"
-VERSION = 1
+VERSION = 2
 
 
 class _Model(BaseModel):
@@ -117,7 +117,7 @@ class Scenario(_Model):
     """The root of a scenario file."""
 
     format: Literal["trackwright-scenario"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[2] = VERSION
     meta: Meta = Field(default_factory=Meta)
     rules: RulesRef
     board: Board

@@ -89,3 +89,19 @@ def test_migrate_does_not_change_its_input():
     copy = json.loads(json.dumps(doc))
     migrate(doc)
     assert doc == copy
+
+
+def test_a_version1_file_means_the_same_as_version2():
+    """Version 2 only adds fields with defaults: a version 1 file of the 18 India map (its privates
+    and corpus fields absent) loads to the same scenario, and is saved as version 2."""
+    from model.paths import scenarios_dir
+
+    current = (scenarios_dir() / "18india.json").read_text(encoding="utf-8")
+    doc = json.loads(current)
+    assert doc["version"] == VERSION == 2
+    doc["version"] = 1
+    doc["state"].pop("privates", None)  # a version 1 file could not hold them
+    old = loads(json.dumps(doc))
+    assert old.version == 2 and old.state.privates == []
+    assert old.board == loads(current).board and old.tiles == loads(current).tiles
+    assert json.loads(dumps(old))["version"] == 2
