@@ -236,6 +236,7 @@ class StaticMap:
         self.river_cost: dict[tuple[Coord, int], int] = {}
         self.gauge_sides: set[tuple[Coord, int]] = set()
         self.impassable: set[tuple[Coord, int]] = set()
+        self.blocked_from: set[tuple[Coord, int]] = set()
         for key, feats in features.items():
             # river and mountain borders cost to cross; a pair declared once per hex (one-sided,
             # 18xx.games style) is paid once
@@ -249,8 +250,12 @@ class StaticMap:
             cost = sum(rivers) if rivers else max(gauges, default=0)
             if cost:
                 self.river_cost[key] = cost
-            if any(f.kind in ("impassable", "border") for f in feats):
+            blocking = [f for f in feats if f.kind == "impassable"]
+            if any(not field(f, "one_sided", False) for f in blocking):
                 self.impassable.add(key)
+            for f in blocking:  # declared by one hex only: 18xx.games blocks the exits of that hex
+                if field(f, "one_sided", False):
+                    self.blocked_from.add((grid.coord(f.cell), f.edge))
         # exit status of every side of every hex, and the accept mask (bit e set: edge e accepts)
         self.exit_status: dict[Coord, tuple[int, ...]] = {}
         self.accept_mask: dict[Coord, int] = {}
@@ -273,7 +278,7 @@ class StaticMap:
         n = self.grid.neighbour(c, e)
         if n is None:
             return EXIT_OFF_MAP
-        if self.side_key(c, e) in self.impassable:
+        if self.side_key(c, e) in self.impassable or (c, e) in self.blocked_from:
             return EXIT_IMPASSABLE
         ncell = self.printed[n]
         if ncell.printed_color in self.impassable_colors:
