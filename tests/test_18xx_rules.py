@@ -209,12 +209,13 @@ def test_company_homes_must_name_a_printed_city(rules):
 
 def test_mountain_passes_cost_and_untyped_borders_block(rules):
     """Imported 18xx.games borders: a mountain pass's cost is paid like a river's; a border with
-    no type blocks like an impassable side."""
+    no type is drawn but does not block (the engine removes a neighbour only for an impassable one)."""
     s = make()
     s.board.edges = [f for f in s.board.edges if f.edge != 3] + [EdgeFeature(cell="B5", edge=3, kind="mountain", cost=40)]
     assert verdict(rules, s, "lay B5 yc 0").cost == 40  # crosses the pass to B3, whose track faces it
+    assert verdict(rules, s, "lay B5 yc 2").rule == "18xx.exit-impassable"  # make()'s impassable side
     s.board.edges = [f if f.kind != "impassable" else EdgeFeature(cell="B5", edge=5, kind="border") for f in s.board.edges]
-    assert verdict(rules, s, "lay B5 yc 2").rule == "18xx.exit-impassable"
+    assert verdict(rules, s, "lay B5 yc 2").rule != "18xx.exit-impassable"
     # a pass declared once by each hex (one-sided, 18xx.games style) is paid once
     s.board.edges = [f for f in s.board.edges if f.kind != "mountain"] + [
         EdgeFeature(cell="B5", edge=3, kind="mountain", cost=40, one_sided=True),
