@@ -60,7 +60,9 @@ class PrivatesBox(QGroupBox):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        for col in range(len(PRIVATE_COLUMNS)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == 1 else QHeaderView.ResizeMode.ResizeToContents)
         self.new_id = QLineEdit()
         self.new_id.setObjectName("private_new_id")
         self.new_id.setPlaceholderText("new private: id, name")
@@ -116,7 +118,6 @@ class PrivatesBox(QGroupBox):
                 spin.blockSignals(True)
                 spin.setValue(pc.discount)
                 spin.blockSignals(False)
-        self.table.resizeColumnToContents(0)
         self.table.setVisible(bool(s.state.privates))
         self.empty_note.setVisible(not s.state.privates)
         self.remove_button.setEnabled(bool(s.state.privates))
@@ -154,6 +155,10 @@ class PrivatesBox(QGroupBox):
             self.table.setCellWidget(r, 2, box)
             self.table.setCellWidget(r, 3, spin)
             self.owner_combos[pc.id], self.used_boxes[pc.id], self.discount_spins[pc.id] = combo, box, spin
+        self.table.resizeRowsToContents()
+        # tall enough for every row up to eight (then it scrolls)
+        rows = sum(self.table.rowHeight(r) for r in range(min(len(privates), 8)))
+        self.table.setFixedHeight(self.table.horizontalHeader().height() + rows + 2 * self.table.frameWidth() + 2)
 
     # --- writing -----------------------------------------------------------------------------
     def _push_choice(self, state, text: str, key: str) -> None:
