@@ -180,3 +180,22 @@ def test_the_catalan_turn_panel_has_no_privates(qtbot, tmp_path):
 
     win = make_window(qtbot, tmp_path, new_scenario("catalan", 6, 5))
     assert not win.turn_panel.privates_box.isVisibleTo(win)
+
+
+def test_an_owner_that_is_no_company_is_shown_as_it_is(qtbot, tmp_path):
+    scenario = load(scenarios_dir() / "18india.json")
+    privates = [pc.model_copy(update={"owner": "ZZZ"}) if pc.id == "P3" else pc for pc in scenario.state.privates]
+    scenario = scenario.model_copy(update={"state": scenario.state.model_copy(update={"privates": privates})})
+    win = india(qtbot, tmp_path, scenario)
+    doc = win.document
+    combo = win.turn_panel.privates_box.owner_combo("P3")
+    assert combo.currentText() == "ZZZ"
+    choose(qtbot, combo, "KGF")  # one step up from the unknown owner, at the end of the list
+    assert private(doc, "P3").owner == "KGF"
+    qtbot.wait(5)
+    # once it names a company, the unknown name is no longer offered
+    combo = win.turn_panel.privates_box.owner_combo("P3")
+    assert "ZZZ" not in [combo.itemText(i) for i in range(combo.count())]
+    doc.undo_stack.undo()
+    qtbot.wait(5)
+    assert win.turn_panel.privates_box.owner_combo("P3").currentText() == "ZZZ"

@@ -14,6 +14,7 @@ The decisions (validation, the new state) are :mod:`model.turn`'s.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -97,7 +98,7 @@ class PrivatesBox(QGroupBox):
         the list of owners stay the same, so an edit in progress is not thrown away)."""
         s = self.scenario
         owners = turn.private_owners(s)
-        shape = (tuple(pc.id for pc in s.state.privates), tuple(owners))
+        shape = (tuple((pc.id, pc.owner if pc.owner not in owners else None) for pc in s.state.privates), tuple(owners))
         if shape != self._shape:
             self._build(owners)
             self._shape = shape
@@ -139,6 +140,9 @@ class PrivatesBox(QGroupBox):
             combo = QComboBox()
             combo.setObjectName(f"private_owner_{pc.id}")
             combo.addItems([NOT_SOLD, *owners])
+            if pc.owner is not None and pc.owner not in owners:  # shown as it is, flagged
+                combo.addItem(pc.owner)
+                combo.setItemData(combo.count() - 1, "neither a company nor a player", Qt.ItemDataRole.ToolTipRole)
             combo.setToolTip("The company or player that owns the private")
             combo.activated.connect(lambda _i, pid=pc.id, c=combo: self._owner_chosen(pid, c))
             box = QCheckBox()
