@@ -2,8 +2,9 @@
 
 The canvas draws the tile with the board renderer. Its modes (the buttons above it):
 
-* **Path**: click a side (or a stop), then another side or stop: a path joins them; doing it
-  again removes that path;
+* **Path**: click a side (or a stop), then another side or stop: a path of the chosen **track**
+  kind (broad, narrow or dual) joins them; doing it again with the same kind removes that path,
+  with another kind gives it that kind; clicking the middle of a path also gives it the kind;
 * **City**, **Town**, **Junction**, **Off-board**: click in the tile to add that stop (a city
   gets the slots and the revenue set below; an off-board stop is a city with no slot);
 * **Erase**: click a stop or a path to remove it.
@@ -40,7 +41,16 @@ from editor import render
 from editor.render.base import UNIT, geometry
 from editor.render.track import TrackData, _node_positions, path_shapes
 from model.io.tobymao import DslError, parse_revenue, tile_code, tile_from_code
-from model.tile_design import HEX_COLORS, add_node, design_problems, remove_node, set_node, toggle_path
+from model.tile_design import (
+    DESIGN_TRACK_KINDS,
+    HEX_COLORS,
+    add_node,
+    design_problems,
+    remove_node,
+    set_node,
+    set_path_track,
+    toggle_path,
+)
 from model.tiles import Node, TileDef
 
 MODES = ("path", "city", "town", "junction", "offboard", "erase")
@@ -61,6 +71,7 @@ class TileCanvas(QWidget):
         self.pending = None  # the first end of a path being drawn
         self.new_city = Node(kind="city", slots=1, revenue=20)
         self.new_town = Node(kind="town", revenue=10)
+        self.new_track = "broad"  # the track kind of new paths
         self.setMinimumSize(320, 320)
         self.setMouseTracking(True)
 
@@ -144,11 +155,14 @@ class TileCanvas(QWidget):
             port = self.port_at(pos)
             if port is None:
                 self.pending = None
+                i = self.path_at(pos)
+                if i is not None and self.tile.paths[i].track != self.new_track:
+                    self._edit(set_path_track(self.tile, [i], self.new_track))
             elif self.pending is None:
                 self.pending = port
             else:
                 first, self.pending = self.pending, None
-                self._edit(toggle_path(self.tile, first, port))
+                self._edit(toggle_path(self.tile, first, port, self.new_track))
             self.update()
         elif self.mode in ("city", "town", "junction", "offboard"):
             node = {"city": self.new_city, "town": self.new_town, "junction": Node(kind="junction"),
@@ -216,6 +230,18 @@ class TileDesigner(QDialog):
             self.mode_buttons[m] = b
         self.mode_buttons["path"].setChecked(True)
         modes.addStretch(1)
+        self.track_box = QComboBox()
+        self.track_box.setObjectName("track-kind")
+        self.track_box.addItems(list(DESIGN_TRACK_KINDS))
+        self.track_box.setToolTip("Track kind of the paths you draw: broad (standard gauge), narrow (metre gauge), "
+                                  "dual (both); click the middle of a path to give it this kind")
+        self.track_box.currentTextChanged.connect(self._track_chosen)
+        track_label = QLabel("Track")
+        modes.addWidget(track_label)
+        modes.addWidget(self.track_box)
+        if not self.hex:  # square (Catalan) tiles have one kind of track
+            track_label.hide()
+            self.track_box.hide()
         self.id_edit = QLineEdit(tile.id)
         self.color_box = QComboBox()
         self.color_box.addItems(list(HEX_COLORS) if self.hex else ["track"])
@@ -343,6 +369,9 @@ class TileDesigner(QDialog):
             self.slots_spin.setValue(n.slots)
             self.slots_spin.blockSignals(False)
             self.revenue_edit.setText(str(n.revenue))
+
+    def _track_chosen(self, kind: str) -> None:
+        self.canvas.new_track = kind
 
     def _from_canvas(self, _tile: TileDef) -> None:
         self._refresh()

@@ -9,10 +9,14 @@ has no use for.
 
 from __future__ import annotations
 
-from model.tiles import Node, TileDef, TilePath, node_index
+from model.tiles import Node, TileDef, TilePath, TrackKind, node_index
 
 HEX_COLORS = ("yellow", "green", "brown", "gray")
 """Colours an 18xx tile may have (white, red and blue are printed hexes, not tiles)."""
+
+DESIGN_TRACK_KINDS: tuple[TrackKind, ...] = ("broad", "narrow", "dual")
+"""Track kinds the designer draws with: broad (standard gauge), narrow (metre gauge), dual (both).
+A tile read from code may also carry 18xx.games' drawing-only kinds (thin, future); they are kept."""
 
 
 def add_node(tile: TileDef, node: Node) -> TileDef:
@@ -33,20 +37,29 @@ def remove_node(tile: TileDef, k: int) -> TileDef:
         j = node_index(port)
         return port if j is None else f"n{j - 1 if j > k else j}"
 
-    paths = [TilePath(a=renum(p.a), b=renum(p.b), terminal=p.terminal) for p in tile.paths
+    paths = [p.model_copy(update={"a": renum(p.a), "b": renum(p.b)}) for p in tile.paths
              if node_index(p.a) != k and node_index(p.b) != k]
     nodes = [n for i, n in enumerate(tile.nodes) if i != k]
     return tile.model_copy(update={"nodes": nodes, "paths": paths})
 
 
-def toggle_path(tile: TileDef, a, b) -> TileDef:
-    """The tile with a path between two ports added, or removed when it is there already."""
+def toggle_path(tile: TileDef, a, b, track: TrackKind = "broad") -> TileDef:
+    """The tile with a path of track kind ``track`` between two ports added; a path already there
+    is removed when it has that kind, and given that kind when it has another."""
     if a == b:
         return tile
     same = [p for p in tile.paths if (p.a, p.b) in ((a, b), (b, a))]
-    if same:
+    if same and all(p.track == track for p in same):
         return tile.model_copy(update={"paths": [p for p in tile.paths if p not in same]})
-    return tile.model_copy(update={"paths": [*tile.paths, TilePath(a=a, b=b)]})
+    if same:
+        return set_path_track(tile, [i for i, p in enumerate(tile.paths) if p in same], track)
+    return tile.model_copy(update={"paths": [*tile.paths, TilePath(a=a, b=b, track=track)]})
+
+
+def set_path_track(tile: TileDef, indices: list[int], track: TrackKind) -> TileDef:
+    """The tile with the paths at ``indices`` given track kind ``track`` (the rest unchanged)."""
+    paths = [p.model_copy(update={"track": track}) if i in indices else p for i, p in enumerate(tile.paths)]
+    return tile.model_copy(update={"paths": paths})
 
 
 def design_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[str]:

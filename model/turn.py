@@ -14,9 +14,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from model.rules import RuleSet
-from model.scenario import Company, GameState, LaidThisTurn, Player, Scenario
+from model.scenario import Company, GameState, LaidThisTurn, Player, PrivateCompany, Scenario
 
-DEDICATED_STATE_FIELDS = ("turn", "active", "phase", "game_phase", "drawn", "laid")
+DEDICATED_STATE_FIELDS = ("turn", "active", "phase", "game_phase", "drawn", "laid", "privates", "pending_home")
 """State fields the Turn panel has its own widgets for; every other field gets a generic editor."""
 
 DEDICATED_COMPANY_FIELDS = ("id", "name", "color", "text_color", "home", "home_city", "tokens", "treasury")
@@ -165,6 +165,70 @@ def companies_with(scenario: Scenario, company_id: str, **changes: Any) -> list[
                 raise ValueError(f"{company_id}.{'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}") from None
         out.append(c)
     return out
+
+
+# --- private companies and a pending home (18 India) ----------------------------------------
+def private_owners(scenario: Scenario) -> list[str]:
+    """Who may own a private company: the companies, then the players (ids)."""
+    return [c.id for c in scenario.companies] + [p.id for p in scenario.players]
+
+
+def _private_index(scenario: Scenario, private_id: str) -> int:
+    for i, pc in enumerate(scenario.state.privates):
+        if pc.id == private_id:
+            return i
+    raise ValueError(f"state.privates: there is no private {private_id[:40]!r}")
+
+
+def privates_with(scenario: Scenario, private_id: str, **changes: Any) -> GameState:
+    """The state with fields of one private company changed (``owner``, ``used``, ``discount``,
+    ``name``), validated: an owner must be a company or a player, a discount 0 or more."""
+    i = _private_index(scenario, private_id)
+    owner = changes.get("owner")
+    if owner is not None and owner not in private_owners(scenario):
+        raise ValueError(f"state.privates.{i}.owner: {str(owner)[:40]!r} is neither a company nor a player")
+    try:
+        new = PrivateCompany.model_validate({**scenario.state.privates[i].model_dump(), **changes})
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        raise ValueError(f"state.privates.{i}.{'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}") from None
+    privates = list(scenario.state.privates)
+    privates[i] = new
+    return scenario.state.model_copy(update={"privates": privates})
+
+
+def private_added(scenario: Scenario, private_id: str, name: str | None = None) -> GameState:
+    """The state with one more private company, unowned (its id must be new)."""
+    private_id = private_id.strip()
+    if not private_id:
+        raise ValueError("state.privates: a private company needs an id")
+    if any(pc.id == private_id for pc in scenario.state.privates):
+        raise ValueError(f"state.privates: {private_id[:40]!r} is listed already")
+    new = PrivateCompany(id=private_id, name=(name or "").strip() or None)
+    return scenario.state.model_copy(update={"privates": [*scenario.state.privates, new]})
+
+
+def private_removed(scenario: Scenario, private_id: str) -> GameState:
+    """The state without one private company."""
+    i = _private_index(scenario, private_id)
+    privates = [pc for k, pc in enumerate(scenario.state.privates) if k != i]
+    return scenario.state.model_copy(update={"privates": privates})
+
+
+def pending_home_with(scenario: Scenario, company_id: str | None) -> GameState:
+    """The state with ``company_id`` choosing its home now (None: no home pending)."""
+    if company_id is not None and scenario.company(company_id) is None:
+        raise ValueError(f"state.pending_home: {company_id[:40]!r} is not a company")
+    return scenario.state.model_copy(update={"pending_home": company_id})
+
+
+def reads_state_field(rules: RuleSet | None, name: str) -> bool:
+    """Whether the Turn panel shows a state field for a rule set (every field unless the rule set
+    says which ones it reads)."""
+    read = getattr(rules, "state_fields", None)
+    if read is None and rules is not None:
+        read = STATE_FIELDS_READ.get(rules.id)
+    return read is None or name in read
 
 
 # --- generic fields ---------------------------------------------------------------------------

@@ -96,10 +96,17 @@ def _india_position(win):
 
 
 def test_screenshot_turn_panel(qtbot, tmp_path):
-    """The Turn panel on 18 India: GIPR active with ₹200, its token in Mumbai, the overlay of tile 8."""
+    """The Turn panel on 18 India: GIPR active with ₹200, its token in Mumbai, the overlay of tile 8,
+    P2 owned by GIPR and P4's discount running for NCR."""
 
     def setup(win):
+        from editor.commands import SetPartCommand
+        from model import turn
+
         _india_position(win)
+        doc = win.document
+        for pid, change in (("P2", {"owner": "GIPR"}), ("P4", {"owner": "NCR", "used": True, "discount": 40}), ("P1", {"owner": "EIR"})):
+            doc.undo_stack.push(SetPartCommand(doc, "state", turn.privates_with(doc.scenario, pid, **change), f"{pid}"))
         win.turn_dock.raise_()
         win.resizeDocks([win.turn_dock], [430], Qt.Orientation.Horizontal)
         win.palette.select_tile("8")

@@ -50,3 +50,19 @@ def test_square_tiles_follow_the_catalan_rules():
     assert design_problems(t, sides=4, rules="catalan") == []
     bad = t.model_copy(update={"paths": [TilePath(a=5, b="n0")]})
     assert design_problems(bad, sides=4, rules="catalan") == ["path 1: edge 5 is out of range 0-3"]
+
+
+def test_track_kinds_toggle_change_and_survive_a_renumbering():
+    from model.tile_design import set_path_track
+
+    t = toggle_path(OO, 1, 4, "narrow")
+    assert t.paths[-1] == TilePath(a=1, b=4, track="narrow")
+    # the same ends with another kind: the path takes that kind, nothing is added
+    dual = toggle_path(t, 4, 1, "dual")
+    assert dual.paths[-1] == TilePath(a=1, b=4, track="dual") and len(dual.paths) == len(t.paths)
+    # the same ends with the same kind: removed
+    assert toggle_path(dual, 1, 4, "dual").paths == OO.paths
+    narrow_town = set_path_track(OO, [3], "narrow")
+    assert [p.track for p in narrow_town.paths] == ["broad", "broad", "broad", "narrow"]
+    # removing a stop renumbers the others' paths and keeps their kinds
+    assert remove_node(narrow_town, 0).paths[-1] == TilePath(a="n1", b=5, track="narrow")

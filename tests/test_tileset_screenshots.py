@@ -64,6 +64,10 @@ def test_screenshot_tile_designer(qtbot, tmp_path):
     qtbot.waitExposed(designer)
     designer.resize(900, 560)
     designer.canvas.set_mode("path")
+    designer.track_box.setCurrentText("narrow")  # a narrow-gauge branch from side 4 to the city
+    for port in (4, "n0"):
+        qtbot.mouseClick(designer.canvas, Qt.MouseButton.LeftButton, pos=designer.canvas.widget_point(port).toPoint())
+    assert "path=a:4,b:_0,track:narrow" in designer.code_edit.toPlainText()
     designer.canvas.pending = 5  # a path being drawn from side 5
     qtbot.wait(50)
     out = out_dir(tmp_path) / "screenshot-tile-designer.png"

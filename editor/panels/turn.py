@@ -1,5 +1,6 @@
 """The Turn panel: where the game stands — active player or company, phases, drawn tile, hands,
-tiles laid this turn, each company's cash and station tokens, and every other state field.
+tiles laid this turn, each company's cash and station tokens, the private companies and a
+pending home (:mod:`editor.panels.privates`), and every other state field.
 
 Every change is one undo step (a :class:`SetPartCommand` of ``state``, ``players`` or
 ``companies``); the live checker, the stamp's ghost, the overlay and the puzzle check read the
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from editor.commands import SetPartCommand
 from editor.document import Document
+from editor.panels.privates import PrivatesBox
 from model import turn
 from model.scenario import Company, GameState
 
@@ -130,6 +132,8 @@ class TurnPanel(QWidget):
         game = QFormLayout(self.game_box)
         game.addRow("Game phase", self.game_phase_combo)
         game.addRow(self.company_table)
+        # --- private companies and a pending home (18 India)
+        self.privates_box = PrivatesBox(document, StateChoiceCommand, self._fail)
         # --- tiles laid this turn
         self.laid_box = QGroupBox("Tiles laid this turn")
         self.laid_list = QListWidget()
@@ -155,7 +159,7 @@ class TurnPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addLayout(top)
-        for w in (self.catalan_box, self.game_box, self.laid_box, self.other_box, self.error):
+        for w in (self.catalan_box, self.game_box, self.privates_box, self.laid_box, self.other_box, self.error):
             lay.addWidget(w)
         lay.addStretch(1)
         self._other_shape: tuple | None = None
@@ -207,6 +211,8 @@ class TurnPanel(QWidget):
                 phases.append(s.state.game_phase)
             self._fill_combo(self.game_phase_combo, ["", *phases], s.state.game_phase or "")
             self._fill_companies()
+            self.privates_box.setVisible(kind == "company" and turn.reads_state_field(rules, "privates"))
+            self.privates_box.refresh()
             self.laid_list.clear()
             for e in s.state.laid:
                 self.laid_list.addItem(f"{e.cell}: {e.tile}" + (f" ({e.phase})" if e.phase else ""))

@@ -431,6 +431,7 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
         revenues=[n.revenue for n in tile.nodes],
         styles=[n.style for n in tile.nodes],
         tags=tuple(tile.tags),
+        kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tile.paths],
     )
     paint_track(painter, geo, track, bg, True, None)
     if tile.label:
