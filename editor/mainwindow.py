@@ -443,7 +443,8 @@ class MainWindow(QMainWindow):
             return
         cells = self.overlay_cells()
         self.scene.set_overlay({c: OVERLAY_COLOUR for c in cells})
-        self.statusBar().showMessage(f"{self.tools[StampTool].tile_id} has a legal move on {len(cells)} cells")
+        where = "1 cell" if len(cells) == 1 else f"{len(cells)} cells"
+        self.statusBar().showMessage(f"{self.tools[StampTool].tile_id} has a legal move on {where}")
 
     def _board_reset(self) -> None:
         self._update_title()

@@ -279,9 +279,10 @@ def extra_fields(cls: type[BaseModel], dedicated: tuple[str, ...]) -> list[str]:
     return [name for name in cls.model_fields if name not in dedicated]
 
 
-STATE_FIELDS_READ: dict[str, frozenset[str]] = {"catalan": frozenset()}
+STATE_FIELDS_READ: dict[str, frozenset[str]] = {"catalan": frozenset(), "18xx": frozenset()}
 """The state fields beyond the dedicated ones that a rule set reads, where it is known to read
-none of the others (the Catalan game); every other rule set is shown every field, so fields a
+none of the others (the Catalan game, the shared 18xx rules: gauge markers, privates and a
+pending home are 18 India's); every other rule set is shown every field, so fields a
 title adds to the state appear in the Turn panel without more code."""
 
 

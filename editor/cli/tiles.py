@@ -35,7 +35,21 @@ def register(subparsers) -> None:
     c.set_defaults(func=cmd_tiles)
 
 
+def _refuse_destroying(output: str, *inputs: str | None) -> None:
+    """Refuse an output that is a folder, device, FIFO or socket, or one of ``inputs``."""
+    from model.io.files import OutputRefused, same_file, write_target
+
+    try:
+        write_target(output)
+    except OutputRefused as exc:
+        raise CliError(str(exc)) from None
+    for source in inputs:
+        if source is not None and same_file(source, output):
+            raise CliError(f"{output}: is the input file {source}; choose another output. Nothing was written.")
+
+
 def cmd_tiles(args: argparse.Namespace) -> int:
+    """List, write or add the tiles of a scenario's manifest."""
     from model import manifest
     from model.io import SaveError, save
     from model.io.export_json import write_atomic
@@ -54,6 +68,8 @@ def cmd_tiles(args: argparse.Namespace) -> int:
     if args.to and args.add:
         raise CliError("give --to or --add, not both")
     scenario = load_or_fail(args.file)
+    if args.output:
+        _refuse_destroying(args.output, args.file if args.to else None, args.add)
     ts = scenario.tileset()
     if args.add:
         path = Path(args.add)

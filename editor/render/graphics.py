@@ -186,6 +186,10 @@ def plan_pages(board_mm: tuple[float, float], page_size: str, margin_mm: float, 
     """
     pw, ph = page_size_mm(page_size)
     bw, bh = board_mm
+    if margin_mm < 0:
+        raise GraphicsExportError(f"--margin-mm {margin_mm}: must be 0 or more")
+    if overlap_mm < 0:
+        raise GraphicsExportError(f"--overlap-mm {overlap_mm}: must be 0 or more")
     best = None
     for landscape in (False, True):
         w, h = (ph, pw) if landscape else (pw, ph)
@@ -334,13 +338,14 @@ def _paint_crop_marks(painter: QPainter, plan: PagePlan, r: int, c: int, aw: flo
 def render(scenario: Scenario, fmt: str, **options) -> bytes:
     """Bytes of ``fmt`` ('svg', 'png', 'pdf') with the options each takes."""
     labels = options.get("labels", True)
-    cell_mm = options.get("cell_mm") or DEFAULT_CELL_MM
+    cell_mm = DEFAULT_CELL_MM if options.get("cell_mm") is None else options["cell_mm"]
     if cell_mm <= 0:
-        raise GraphicsExportError("--cell-mm must be positive")
+        raise GraphicsExportError(f"--cell-mm {cell_mm}: must be positive")
     if fmt == "svg":
         return render_svg(scenario, cell_mm=cell_mm, labels=labels)
     if fmt == "png":
-        return render_png(scenario, dpi=options.get("dpi") or DEFAULT_DPI, cell_mm=cell_mm, labels=labels)
+        dpi = DEFAULT_DPI if options.get("dpi") is None else options["dpi"]
+        return render_png(scenario, dpi=dpi, cell_mm=cell_mm, labels=labels)
     if fmt == "pdf":
         data, _ = render_pdf(
             scenario,

@@ -85,7 +85,8 @@ class TokenTool(Tool):
                 self.statusMessage.emit(f"{self.document.label(coord)} has no city: tokens go in city circles")
             return
         if event.button() == Qt.MouseButton.RightButton:
-            self.remove_at(coord, *hit)
+            if self.remove_at(coord, *hit):
+                self._describe(coord, hit)
             return
         if is_left(event):
             self._pressed = (coord, *hit)
@@ -103,8 +104,15 @@ class TokenTool(Tool):
                     who = tokens.token_at(self.document.cell(source), city, circle).company
                     text = f"Move {who}'s token {self.document.label(source)} → {self.document.label(coord)}"
                     self.document.undo_stack.push(SetCellsCommand(self.document, changes, text))
+                    self._describe(coord, hit)
                 return
-        self.click(source, city, circle)
+        if self.click(source, city, circle) and hit is not None:
+            self._describe(coord, hit)
+
+    def _describe(self, coord, hit) -> None:
+        """Name the circle under the pointer again once an edit changed who holds it."""
+        if coord is not None:
+            self.statusMessage.emit(tokens.describe_circle(self.document.scenario, coord, *hit))
 
     def click(self, coord, city: int, circle: int) -> bool:
         """What a click on a circle does in the current mode; True when it changed something."""

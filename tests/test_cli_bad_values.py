@@ -1,0 +1,57 @@
+"""Out-of-range numbers on the command line are refused (exit 2, nothing written), never
+silently replaced by a default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from editor.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+SCENARIO = REPO / "scenarios" / "catalan" / "starter-2p.json"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "option", "value", "words"),
+    [
+        ("png", "--dpi", "0", "--dpi 0"),
+        ("svg", "--cell-mm", "0", "--cell-mm"),
+        ("png", "--cell-mm", "0", "--cell-mm"),
+        ("pdf", "--margin-mm", "-3", "--margin-mm"),
+        ("pdf", "--overlap-mm", "-1", "--overlap-mm"),
+    ],
+)
+def test_graphic_export_refuses_out_of_range_values(qapp, tmp_path, capsys, fmt, option, value, words):
+    out = tmp_path / f"board.{fmt}"
+    assert main(["export", str(SCENARIO), "--to", fmt, "-o", str(out), option, value]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+INDIA = REPO / "scenarios" / "18india.json"
+
+
+@pytest.mark.parametrize("fmt", ["18xx-games", "18xx-maker"])
+def test_tiles_to_refuses_to_overwrite_its_input_scenario(tmp_path, capsys, fmt):
+    scenario = tmp_path / "india.json"
+    scenario.write_bytes(INDIA.read_bytes())
+    before = scenario.read_bytes()
+    assert main(["tiles", str(scenario), "--to", fmt, "-o", str(scenario)]) == 2
+    err = capsys.readouterr().err
+    assert str(scenario) in err and "input" in err and "Traceback" not in err
+    assert scenario.read_bytes() == before
+
+
+def test_tiles_add_refuses_to_overwrite_the_tiles_file(tmp_path, capsys):
+    scenario = tmp_path / "india.json"
+    scenario.write_bytes(INDIA.read_bytes())
+    tiles = tmp_path / "tiles.json"
+    assert main(["tiles", str(scenario), "--to", "18xx-maker", "-o", str(tiles)]) == 0
+    before = tiles.read_bytes()
+    assert main(["tiles", str(scenario), "--add", str(tiles), "-o", str(tiles)]) == 2
+    assert "input" in capsys.readouterr().err
+    assert tiles.read_bytes() == before
