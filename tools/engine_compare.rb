@@ -252,14 +252,17 @@ def setup_changed(game)
   out.map(&:id).uniq.sort
 end
 
-# Tiles of the map file's manifest that the game's own code removes or changes (beginner tiles
-# taken out, a label given in init_tiles, ...): the manifest as the common code builds it from
-# TILES, against the game's tiles.
+# Tiles of the map file's manifest that the game's own code removes, changes or adds (beginner
+# tiles taken out, a label given in init_tiles, a second list merged in game_tiles): the manifest
+# as the common code builds it from TILES, against the game's tiles.
 def setup_tiles(game)
-  plain = Engine::Game::Base.instance_method(:init_tiles).bind(game).call
+  init_tile = Engine::Game::Base.instance_method(:init_tile).bind(game)
+  plain = game.class::TILES.flat_map { |name, val| init_tile.call(name, val) }
   before = plain.group_by(&:name).transform_values { |c| describe_tile(c.first) }
   now = game.tiles.group_by(&:name).transform_values { |c| describe_tile(c.first) }
-  before.reject { |name, d| now[name] == d }.keys.sort
+  changed = before.reject { |name, d| now[name] == d }.keys
+  added = now.keys - before.keys # e.g. a second tile list the game's code merges in
+  (changed + added).sort
 end
 
 # Some titles' predicates read the round (e.g. tokens waiting to be placed); a game that has not

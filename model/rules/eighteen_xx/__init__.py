@@ -352,7 +352,7 @@ class EighteenXX(RuleSet):
     ) -> tuple[Failure, int]:
         """The first rule a tile move breaks (None if legal), and its cost."""
         grid = sit.sm.grid
-        coord = grid.coord(move.cell)
+        coord = sit.sm.coord_of.get(move.cell) or grid.coord(move.cell)
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
@@ -526,10 +526,10 @@ class EighteenXX(RuleSet):
         return []
 
     def explain(self, scenario: Scenario, move: Move) -> Verdict:
-        if not scenario.board.grid.is_label(move.cell):
-            return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
         scenario = self.at_phase(scenario, move.phase)
         sit = Situation.reuse(scenario)
+        if move.cell not in sit.sm.coord_of and not scenario.board.grid.is_label(move.cell):
+            return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
         kind = move.kind
         if kind in ("lay", "upgrade", "place"):
             fail, cost = self.lay_failure(sit, move, None)

@@ -229,6 +229,7 @@ class StaticMap:
         self.sides = grid.sides
         self.coords: tuple[Coord, ...] = grid.ordered_coords
         self.label_of: dict[Coord, str] = {c: grid.label(c) for c in self.coords}
+        self.coord_of: dict[str, Coord] = {label: c for c, label in self.label_of.items()}
         self.printed: dict[Coord, Cell] = {c: board.cell(c) for c in self.coords}
         self.printed_color: dict[Coord, str] = {c: cell.printed_color for c, cell in self.printed.items()}
         self.impassable_colors = impassable_colors(scenario)
