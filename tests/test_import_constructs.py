@@ -187,3 +187,16 @@ def test_hit_testing_finds_hexes_of_both_parities(result):
     for lbl in ("G2", "C5", "a2", "B0"):
         x, y = grid.centre(grid.coord(lbl), 100.0)
         assert grid.cell_at(x, y, 100.0) == grid.coord(lbl), lbl
+
+
+def test_the_titles_game_class_sets_the_rule_options():
+    """TILE_LAYS, TRACK_RESTRICTION and IMPASSABLE_HEX_COLORS of the title's game.rb (read, not run)
+    become the 18xx rule set's named options; without the file beside the map, the defaults."""
+    from model.rules import get_rule_set
+
+    rb = Path(__file__).resolve().parent / "cases" / "import" / "title_options" / "map.rb"
+    s = import_18xx_games(rb.read_text(encoding="utf-8"), str(rb), path=rb).scenario
+    assert s.rules.options == {"tile_lays": 2, "track_restriction": "restrictive", "impassable_colors": "gray red"}
+    assert get_rule_set(s.rules.id).option_issues(s) == []
+    alone = import_18xx_games(rb.read_text(encoding="utf-8"), "map.rb").scenario
+    assert alone.rules.options == {}

@@ -134,6 +134,7 @@ class _Importer:
                 raise ImportError18xx(exc.file or file, exc.line, f"{name}: {exc.message}") from None
             if v is not None:
                 self.consts[name] = v
+        self.path = path
         if path is not None:
             self._from_title_files(path)
         self.consts["__modules__"] = RValue([RValue(m, 1) for m in self.prog.modules], 1)
@@ -174,6 +175,39 @@ class _Importer:
             if not m:
                 break
             here = self._title_folder(folder.parent, m.group(1))
+
+    def _title_rule_options(self, rules_id: str) -> dict:
+        """Rule options the title's game class sets (``TILE_LAYS``, ``TRACK_RESTRICTION``,
+        ``IMPASSABLE_HEX_COLORS`` in its ``game.rb``, or in the game it derives from), for the
+        options the scenario's rule set has (:mod:`model.io.title_options`)."""
+        from model.io.title_options import CONSTANTS, title_options
+        from model.rules import get_rule_set
+
+        try:
+            known = {o.name for o in get_rule_set(rules_id).options}
+        except KeyError:
+            return {}
+        found: dict = {}
+        folder = self.path.resolve().parent
+        here, seen = folder, set()
+        while here not in seen and len(seen) < 8:
+            seen.add(here)
+            prog, text = self._read_sibling(here / "game.rb")
+            if prog is None:
+                break
+            for name in CONSTANTS:
+                if name not in found:
+                    v = self._sibling_value(prog, name)
+                    if v is not None:
+                        found[name] = v.plain()
+            m = re.search(r"class\s+Game\s*<\s*(?:Game::)?G(\w+)::Game", text)
+            if not m or len(found) == len(CONSTANTS):
+                break
+            here = self._title_folder(folder.parent, m.group(1))
+        options, notes = title_options(found)
+        for note in notes:
+            self.warn(1, f"game.rb: {note}")
+        return {k: v for k, v in options.items() if k in known}
 
     def _read_sibling(self, file: Path):
         try:
@@ -240,9 +274,10 @@ class _Importer:
         if "TILE_GROUPS" in c:
             tiles = tiles.model_copy(update={"groups": self._tile_groups(c["TILE_GROUPS"])})
         meta = Meta(title=game or "Imported map", game=game, description=f"Imported from the 18xx.games map file {self.file}.")
+        options = self._title_rule_options(rules_id) if self.path is not None else {}
         try:
             board = Board(grid=grid, cells=cells, edges=edges, other_names=self.other_names)
-            scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id), board=board, tiles=tiles)
+            scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id, options=options), board=board, tiles=tiles)
         except ValueError as exc:
             raise self.fail(None, f"the map does not make a valid scenario: {exc}") from None
         return ImportResult(scenario, self.warnings)
