@@ -130,27 +130,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Read an 18xx.games map file and write a scenario."""
+    """Read an 18xx.games map file or an 18xx-maker game and write a scenario."""
     from editor.cli import CliError
     from model.io import SaveError, save
-    from model.io.import_18xx_games import ImportError18xx, import_18xx_games
-    from model.io.ruby_eval import MAX_SOURCE_BYTES
+    from model.io.importing import ImportFailure, import_any
 
     _check_output(args.file, args.output, may_replace=False)  # never write over the map file
-    if args.source == "18xx-maker":
-        return _import_maker(args)
-    path = Path(args.file)
-    try:
-        size = path.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise CliError(f"{args.file}:1: the file is {size} bytes; map files are limited to {MAX_SOURCE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"{args.file}: no such file") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{args.file}: not UTF-8 text (is this a map.rb file?)") from None
-    except OSError as exc:
-        raise CliError(f"{args.file}: cannot be read: {exc.strerror or exc}") from None
     if args.rules is not None:
         from model.rules import get_rule_set
 
@@ -159,54 +144,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         except KeyError as exc:
             raise CliError(f"--rules: {clip_long_words(exc.args[0])}") from None
     try:
-        result = import_18xx_games(text, args.file, rules=args.rules, lenient=args.lenient, path=path)
-    except ImportError18xx as exc:
+        result = import_any(args.file, lenient=args.lenient, kind=args.source, rules=args.rules)
+    except ImportFailure as exc:
         raise CliError(str(exc)) from None
-    for w in result.warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    out = Path(args.output)
-    if out.exists() and not args.force:
-        raise CliError(f"{out}: already exists (use --force to overwrite)")
-    try:
-        save(result.scenario, out)
-    except SaveError as exc:
-        raise CliError(str(exc)) from None
-    s = result.scenario
-    print(f"wrote {out} ({len(s.board.grid)} hexes, {len(s.tileset().tiles)} tile types, rules {s.rules.id})")
-    return EXIT_OK
-
-
-def _import_maker(args: argparse.Namespace) -> int:
-    """``import --from 18xx-maker``: read an 18xx-maker game file (JSON) and write a scenario."""
-    from editor.cli import CliError
-    from model.io import SaveError, save
-    from model.io.import_18xx_maker import MAX_BYTES, ImportError18xxMaker, import_18xx_maker
-
-    path = Path(args.file)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise CliError(f"{args.file}: the file is {size} bytes; game files are limited to {MAX_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"{args.file}: no such file") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{args.file}: not UTF-8 text (is this an 18xx-maker game file?)") from None
-    except OSError as exc:
-        raise CliError(f"{args.file}: cannot be read: {exc.strerror or exc}") from None
-    rules = args.rules or "18xx"
-    from model.rules import get_rule_set
-
-    try:
-        get_rule_set(rules)
-    except KeyError as exc:
-        raise CliError(f"--rules: {exc.args[0]}") from None
-    try:
-        result = import_18xx_maker(text, args.file, rules=rules, lenient=args.lenient)
-    except ImportError18xxMaker as exc:
-        raise CliError(str(exc)) from None
+    label = "warning" if result.kind == "18xx-games" else f"dropped: {args.file}"
     for line in result.dropped:
-        print(f"dropped: {args.file}: {line}", file=sys.stderr)
+        print(f"{label}: {line}", file=sys.stderr)
     for line in result.notes:
         print(f"note: {args.file}: {line}", file=sys.stderr)
     out = Path(args.output)
@@ -217,8 +160,9 @@ def _import_maker(args: argparse.Namespace) -> int:
     except SaveError as exc:
         raise CliError(str(exc)) from None
     s = result.scenario
-    print(f"wrote {out} ({len(s.board.cells)} hexes, {len(s.tileset().tiles)} tile types, {len(s.companies)} companies, "
-          f"rules {s.rules.id}{f', {len(result.dropped)} items dropped' if result.dropped else ''})")
+    dropped = f", {len(result.dropped)} items dropped" if result.kind == "18xx-maker" and result.dropped else ""
+    print(f"wrote {out} ({len(s.board.cells) if result.kind == '18xx-maker' else len(s.board.grid)} hexes, "
+          f"{len(s.tileset().tiles)} tile types, {f'{len(s.companies)} companies, ' if s.companies else ''}rules {s.rules.id}{dropped})")
     return EXIT_OK
 
 

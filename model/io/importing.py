@@ -48,28 +48,41 @@ def kind_of(path: Path, text: str) -> str:
     raise ImportFailure(f"{path}: not a file Trackwright imports (an 18xx.games map.rb or an 18xx-maker game .json)")
 
 
-def import_any(path: str | Path, lenient: bool = False, kind: str | None = None) -> Imported:
-    """Read ``path`` with the importer of its kind; raises :class:`ImportFailure`."""
+def read_text(path: Path, kind: str | None = None) -> str:
+    """The text of a file to import, within the size its importer accepts; ImportFailure otherwise."""
+    from model.io.import_18xx_maker import MAX_BYTES
+    from model.io.ruby_eval import MAX_SOURCE_BYTES
+
+    limit, what = (MAX_SOURCE_BYTES, "map files") if (kind or ("18xx-games" if path.suffix == ".rb" else "")) == "18xx-games" \
+        else (MAX_BYTES, "game files")
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise ImportFailure(f"{path}:1: the file is {size} bytes; {what} are limited to {limit} bytes")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ImportFailure(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise ImportFailure(f"{path}: not UTF-8 text (is this {KINDS.get(kind or '', 'a map file')}?)") from None
+    except OSError as exc:
+        raise ImportFailure(f"{path}: cannot be read: {exc.strerror or exc}") from None
+
+
+def import_any(path: str | Path, lenient: bool = False, kind: str | None = None, rules: str | None = None) -> Imported:
+    """Read ``path`` with the importer of its kind (``kind``: '18xx-games' or '18xx-maker', else
+    from the file), under the rule set ``rules`` (default: the title's own, else ``18xx``);
+    raises :class:`ImportFailure`."""
     from model.io.import_18xx_games import ImportError18xx, import_18xx_games
-    from model.io.import_18xx_maker import MAX_BYTES, ImportError18xxMaker, import_18xx_maker
+    from model.io.import_18xx_maker import ImportError18xxMaker, import_18xx_maker
 
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            raise ImportFailure(f"{p}: the file is larger than {MAX_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ImportFailure(f"{p}: no such file") from None
-    except UnicodeDecodeError:
-        raise ImportFailure(f"{p}: not UTF-8 text") from None
-    except OSError as exc:
-        raise ImportFailure(f"{p}: cannot be read: {exc.strerror or exc}") from None
+    text = read_text(p, kind)
     kind = kind or kind_of(p, text)
     try:
         if kind == "18xx-games":
-            r = import_18xx_games(text, str(p), lenient=lenient, path=p)
+            r = import_18xx_games(text, str(p), rules=rules, lenient=lenient, path=p)
             return Imported(r.scenario, kind, dropped=list(r.warnings))
-        r = import_18xx_maker(text, str(p), lenient=lenient)
+        r = import_18xx_maker(text, str(p), rules=rules or "18xx", lenient=lenient)
         return Imported(r.scenario, kind, dropped=list(r.dropped), notes=list(r.notes))
     except (ImportError18xx, ImportError18xxMaker) as exc:
         raise ImportFailure(str(exc), can_drop=not lenient and "--lenient" in str(exc)) from None
