@@ -76,30 +76,11 @@ def phases_to_text(phases: list[PhaseStep]) -> str:
 
 
 def phases_from_text(text: str, old: list[PhaseStep] | None = None) -> list[PhaseStep]:
-    """Parse ``name[:drawn][:required][:xN]`` steps; raises ValueError with the reason."""
-    previous = {p.name: p for p in (old or [])}
-    out = []
-    for chunk in [c.strip() for c in text.split(",") if c.strip()]:
-        name, *flags = [f.strip() for f in chunk.split(":")]
-        data: dict[str, Any] = {"name": name}
-        for f in flags:
-            if f == "drawn":
-                data["tile_from"] = "drawn"
-            elif f == "required":
-                data["required"] = True
-            elif len(f) > 1 and f[0] == "x" and f[1:].isdigit():
-                data["max_moves"] = int(f[1:])
-            else:
-                raise ValueError(f"{chunk!r}: unknown flag {f!r} (use drawn, required or xN)")
-        if name in previous and previous[name].kinds is not None:
-            data["kinds"] = previous[name].kinds
-        try:
-            out.append(PhaseStep.model_validate(data))
-        except ValidationError as exc:
-            raise ValueError(f"{chunk!r}: {exc.errors(include_url=False)[0]['msg']}") from None
-    if not out:
-        raise ValueError("at least one phase is needed, e.g. 'optional'")
-    return out
+    """Parse ``name[:drawn][:required][:xN]`` steps; raises ValueError with the reason
+    (:func:`model.puzzles.generate.parse_phases`)."""
+    from model.puzzles.generate import parse_phases
+
+    return parse_phases(text, old)
 
 
 def default_puzzle(scenario: Scenario) -> Puzzle:

@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle, ReachGoal, Resources, station_ids
 from model.puzzles.reach import distance_bound, goal_status
 from model.puzzles.solver import PuzzleError, Solver, SolveResult, solve
@@ -82,11 +84,13 @@ def default_phases(scenario: Scenario) -> list[PhaseStep]:
     return [PhaseStep(name=scenario.state.game_phase or "I", max_moves=3)]
 
 
-def parse_phases(text: str) -> list[PhaseStep]:
+def parse_phases(text: str, old: list[PhaseStep] | None = None) -> list[PhaseStep]:
     """Phase steps written ``name[:drawn][:required][:xN]``, comma-separated (as in the editor).
+    A step named as one of ``old`` keeps that step's move kinds, which the text does not write.
 
     Raises ValueError naming the bad step.
     """
+    previous = {p.name: p for p in (old or [])}
     out = []
     for chunk in [c.strip() for c in text.split(",") if c.strip()]:
         name, *flags = [f.strip() for f in chunk.split(":")]
@@ -100,10 +104,12 @@ def parse_phases(text: str) -> list[PhaseStep]:
                 data["max_moves"] = int(f[1:])
             else:
                 raise ValueError(f"{chunk[:40]!r}: unknown flag {f[:20]!r} (use drawn, required or xN)")
+        if name in previous and previous[name].kinds is not None:
+            data["kinds"] = previous[name].kinds
         try:
             out.append(PhaseStep.model_validate(data))
-        except ValueError as exc:
-            raise ValueError(f"{chunk[:40]!r}: {exc}") from None
+        except ValidationError as exc:
+            raise ValueError(f"{chunk[:40]!r}: {exc.errors(include_url=False)[0]['msg']}") from None
     if not out:
         raise ValueError("at least one phase step is needed, e.g. 'optional'")
     return out
