@@ -200,3 +200,14 @@ def test_the_titles_game_class_sets_the_rule_options():
     assert get_rule_set(s.rules.id).option_issues(s) == []
     alone = import_18xx_games(rb.read_text(encoding="utf-8"), "map.rb").scenario
     assert alone.rules.options == {}
+
+
+def test_a_later_edition_takes_the_names_and_layout_of_the_game_it_derives_from():
+    """A second edition whose map file redraws only the hexes: LAYOUT and LOCATION_NAMES come from
+    the map of the game its game class derives from (as the engine's constant lookup finds them)."""
+    rb = Path(__file__).resolve().parent / "cases" / "import" / "editions" / "g_first2" / "map.rb"
+    r = import_18xx_games(rb.read_text(encoding="utf-8"), str(rb), path=rb)
+    s = r.scenario
+    assert s.board.grid.orientation == "pointy"
+    assert {lbl: c.name for lbl, c in s.board.cells.items() if c.name} == {"B2": "Harbour", "C3": "Mill"}
+    assert any("LOCATION_NAMES is not in the map file; taken from g_first/map.rb" in w for w in r.warnings)

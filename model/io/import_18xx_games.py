@@ -144,8 +144,10 @@ class _Importer:
     # --- constants the engine takes from the title's other files -------------------------------
     def _from_title_files(self, path: Path) -> None:
         """``LAYOUT``/``AXES`` missing from the map file: the title's ``game.rb`` (or the game it
-        derives from) says them; ``TILES`` missing: its ``tiles.rb``. Read, never run."""
-        wanted = [n for n in ("LAYOUT", "AXES", "TILES") if n not in self.consts]
+        derives from) says them; ``TILES`` missing: its ``tiles.rb``; ``LOCATION_NAMES`` missing:
+        the map of the game it derives from (a second edition that redraws only the hexes). Read,
+        never run."""
+        wanted = [n for n in ("LAYOUT", "AXES", "TILES", "LOCATION_NAMES") if n not in self.consts]
         folder = path.resolve().parent
         here, seen = folder, set()
         while wanted and here not in seen and len(seen) < 8:
@@ -153,7 +155,7 @@ class _Importer:
             game = here / "game.rb"
             files = [(game, ("LAYOUT", "AXES")), (here / "tiles.rb", ("TILES",))]
             if here != folder:  # the map module of the game this one derives from
-                files.append((here / "map.rb", ("LAYOUT", "AXES", "TILES")))
+                files.append((here / "map.rb", ("LAYOUT", "AXES", "TILES", "LOCATION_NAMES")))
             text = ""
             for file, names in files:
                 if not file.is_file() or not set(names) & set(wanted):
