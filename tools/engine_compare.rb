@@ -88,7 +88,10 @@ end
 
 def describe_tile(tile)
   paths = tile.paths.map do |p|
-    [[node_ref(tile, p.a), node_ref(tile, p.b)].sort, p.terminal, p.track.to_s, p.lanes, p.ignore]
+    # a terminal is its number (1 a taper, 2 a stub): the engine keeps text after it as written
+    # (18NY 1st Edition's 'terminal:1path'), which means terminal 1 to it as to us
+    terminal = p.terminal.nil? ? nil : p.terminal.to_s.to_i
+    [[node_ref(tile, p.a), node_ref(tile, p.b)].sort, terminal, p.track.to_s, p.lanes, p.ignore]
   end.sort_by(&:to_s)
   {
     color: tile.color.to_s,
