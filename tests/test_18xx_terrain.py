@@ -99,3 +99,20 @@ def test_terrain_names_are_checked_when_a_tile_is_read():
     for bad, why in ((["Mountain"], "lower-case"), (["hill", "hill"], "twice"), (["a" * 30], "lower-case")):
         with pytest.raises(ValueError, match=why):
             TileDef(id="X", terrains=bad)
+
+
+def test_exports_say_they_leave_the_terrains_out(board):
+    from model.io.export_18xx_games import export_18xx_games
+    from model.io.export_18xx_maker import export_18xx_maker_data
+    from model.io.tile_formats import tiles_from_18xx_games, tiles_notes, tiles_to_18xx_games
+
+    _ruby, notes = export_18xx_games(board)
+    assert "tile M1: may be laid only on mountain; the 18xx.games tile DSL cannot say so, left out" in notes
+    assert "tile R1: may be laid only on river, hill; the 18xx.games tile DSL cannot say so, left out" in notes
+    assert not any(n.startswith("tile 9:") for n in notes)
+    _data, maker_notes = export_18xx_maker_data(board)
+    assert "tile M2: may be laid only on mountain; 18xx-maker's tile format cannot say so, left out" in maker_notes
+    tiles = board.tileset().tiles
+    assert len(tiles_notes(tiles, "18xx-games")) == 3
+    back = {t.id: t for t in tiles_from_18xx_games(tiles_to_18xx_games(tiles))}
+    assert back["M1"].terrains == [] and back["M1"].exits() == board.tile("M1").exits()
