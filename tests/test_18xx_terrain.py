@@ -116,3 +116,15 @@ def test_exports_say_they_leave_the_terrains_out(board):
     assert len(tiles_notes(tiles, "18xx-games")) == 3
     back = {t.id: t for t in tiles_from_18xx_games(tiles_to_18xx_games(tiles))}
     assert back["M1"].terrains == [] and back["M1"].exits() == board.tile("M1").exits()
+
+
+def test_command_line_check_and_tile_export_notes(tmp_path, capsys):
+    from editor.cli import main
+
+    path = CASE / "board.json"
+    assert main(["tiles", str(path), "--to", "18xx-games", "-o", str(tmp_path / "tiles.rb")]) == 0
+    err = capsys.readouterr().err
+    assert "note: tile M1: may be laid only on mountain; the 18xx.games tile DSL cannot say so, left out" in err
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "error: C5: tile M1 may be laid only on mountain; this hex's terrain is plain [18xx.tile-terrain]" in out
