@@ -37,7 +37,7 @@ def _both(names) -> str:
 def terrain_failure(cell: Cell, tile: TileDef) -> tuple[str, str] | None:
     """``('tile-terrain', why)`` when ``tile`` may not be laid on the printed hex ``cell``, else None
     (the caller puts the hex's name before the sentence)."""
-    allowed = field(tile, "terrains", ())
+    allowed = getattr(tile, "terrains", None)  # a TileDef field: a plain attribute, read on every lay tried
     if not allowed:
         return None
     have = hex_terrains(cell)
