@@ -9,7 +9,8 @@ The canvas draws the tile with the board renderer. Its modes (the buttons above 
   gets the slots and the revenue set below; an off-board stop is a city with no slot);
 * **Erase**: click a stop or a path to remove it.
 
-The code box shows the tile in the 18xx.games tile language and follows every change; typing in
+The check boxes under the fields are the terrains the tile may be laid on (none checked: any;
+18xx hexes only). The code box shows the tile in the 18xx.games tile language and follows every change; typing in
 it redraws the tile as soon as what is typed can be read (otherwise it says why, in red). The
 problems list (``model.tile_design.design_problems``) follows as you draw; OK is refused while
 there is a problem or the id is taken.
@@ -23,10 +24,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPathStroker, QPen
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -44,11 +47,13 @@ from model.io.tobymao import DslError, parse_revenue, tile_code, tile_from_code
 from model.tile_design import (
     DESIGN_TRACK_KINDS,
     HEX_COLORS,
+    TILE_TERRAINS,
     add_node,
     design_problems,
     remove_node,
     set_node,
     set_path_track,
+    set_terrains,
     toggle_path,
 )
 from model.tiles import Node, TileDef
@@ -205,6 +210,45 @@ class TileCanvas(QWidget):
         p.end()
 
 
+class TerrainChooser(QWidget):
+    """The terrains a tile may be laid on: one check box per terrain (none checked: any terrain)."""
+
+    terrainsChanged = Signal(list)  # list[str]
+
+    COLUMNS = 3
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid_layout = QGridLayout(self)
+        self.grid_layout.setContentsMargins(0, 0, 0, 0)
+        self.boxes: dict[str, QCheckBox] = {}
+        for name in TILE_TERRAINS:
+            self._add_box(name)
+
+    def _add_box(self, name: str) -> QCheckBox:
+        box = QCheckBox(name)
+        box.setObjectName(f"terrain-{name}")
+        box.toggled.connect(lambda _on: self.terrainsChanged.emit(self.terrains()))
+        n = len(self.boxes)
+        self.grid_layout.addWidget(box, n // self.COLUMNS, n % self.COLUMNS)
+        self.boxes[name] = box
+        return box
+
+    def terrains(self) -> list[str]:
+        """The checked terrains, in the order shown."""
+        return [name for name, box in self.boxes.items() if box.isChecked()]
+
+    def set_terrains(self, terrains) -> None:
+        """Check exactly these (a terrain the list lacks gets a box of its own), without signals."""
+        for name in terrains:
+            if name not in self.boxes:
+                self._add_box(name)
+        for name, box in self.boxes.items():
+            box.blockSignals(True)
+            box.setChecked(name in terrains)
+            box.blockSignals(False)
+
+
 class TileDesigner(QDialog):
     """A dialog around :class:`TileCanvas`: id, colour, label, count, stops, code and problems."""
 
@@ -276,6 +320,14 @@ class TileDesigner(QDialog):
         form.addRow("Revenue", self.revenue_edit)
         side = QVBoxLayout()
         side.addLayout(form)
+        # the terrains the tile may be laid on (18xx hexes only: the Catalan rules have none)
+        self.terrain_chooser = TerrainChooser()
+        self.terrain_chooser.setToolTip("The tile may be laid only on a hex of a checked terrain (rule 18xx.tile-terrain)")
+        if self.hex:
+            side.addWidget(QLabel("May be laid on (none checked: any terrain):"))
+            side.addWidget(self.terrain_chooser)
+        else:
+            self.terrain_chooser.hide()
         side.addWidget(QLabel("18xx.games code (edit to redraw):" if self.hex else "Square tiles have no 18xx.games code"))
         side.addWidget(self.code_edit)
         side.addWidget(self.code_note)
@@ -302,6 +354,7 @@ class TileDesigner(QDialog):
         self.revenue_edit.textEdited.connect(self._stop_changed)
         self.stop_box.currentIndexChanged.connect(self._stop_picked)
         self.code_edit.textChanged.connect(self._code_typed)
+        self.terrain_chooser.terrainsChanged.connect(self._terrains_changed)
         if tile.nodes:  # show the first stop's slots and revenue
             self.stop_box.setCurrentIndex(1)
         self.resize(860, 560)
@@ -322,7 +375,12 @@ class TileDesigner(QDialog):
         self.count_spin.setValue(-1 if tile.count is None else tile.count)
         for w in (self.id_edit, self.color_box, self.label_edit, self.count_spin):
             w.blockSignals(False)
+        self.terrain_chooser.set_terrains(tile.terrains)
         self.canvas.set_tile(tile)
+        self._refresh()
+
+    def _terrains_changed(self, terrains: list[str]) -> None:
+        self.canvas.set_tile(set_terrains(self.canvas.tile, terrains))
         self._refresh()
 
     def _fields_changed(self, *_args) -> None:
@@ -388,7 +446,8 @@ class TileDesigner(QDialog):
             self.code_note.setText(f"<span style='color:#b00000'>Not read: {msg[:160]}</span>")
             return
         self.code_note.setText("")
-        self.canvas.set_tile(new.model_copy(update={"name": t.name, "upgrades": t.upgrades, "tags": t.tags}))
+        self.canvas.set_tile(new.model_copy(update={"name": t.name, "upgrades": t.upgrades, "tags": t.tags,
+                                                  "terrains": t.terrains}))
         if new.label is not None and new.label != (self.label_edit.text().strip() or None):
             self.label_edit.blockSignals(True)
             self.label_edit.setText(new.label)

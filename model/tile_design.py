@@ -4,7 +4,7 @@ A designed tile is a :class:`~model.tiles.TileDef`; each step returns a new one 
 frozen). :func:`design_problems` is the live validation: a path to nowhere (a junction that
 joins fewer than two paths, a path from a side back to itself, a path given twice), a stop
 with no exits (an 18xx city or town must have one), an edge out of range, a colour the rule set
-has no use for.
+has no use for, a terrain no tile is laid on (the terrains a tile may be laid on: ``terrains``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,14 @@ HEX_COLORS = ("yellow", "green", "brown", "gray")
 DESIGN_TRACK_KINDS: tuple[TrackKind, ...] = ("broad", "narrow", "dual")
 """Track kinds the designer draws with: broad (standard gauge), narrow (metre gauge), dual (both).
 A tile read from code may also carry 18xx.games' drawing-only kinds (thin, future); they are kept."""
+
+TILE_TERRAINS = ("plain", "hill", "mountain", "water", "river", "swamp", "desert", "lake", "forest")
+"""Terrains the designer offers for ``TileDef.terrains``: the board's layable terrains
+(``model.board.Terrain``: plain, hill, mountain, water) and the terrains an imported hex keeps
+in its upgrade costs (18xx.games ``upgrade=...,terrain:river``; a white hex with a lake cost)."""
+
+NO_TILE_TERRAINS = ("gray", "offboard")
+"""Board terrains that never take a tile (a gray hex, a red off-board area)."""
 
 
 def add_node(tile: TileDef, node: Node) -> TileDef:
@@ -62,6 +70,23 @@ def set_path_track(tile: TileDef, indices: list[int], track: TrackKind) -> TileD
     return tile.model_copy(update={"paths": paths})
 
 
+def set_terrains(tile: TileDef, terrains) -> TileDef:
+    """The tile with the terrains it may be laid on (empty: any), in the designer's order."""
+    wanted = list(dict.fromkeys(terrains))
+    order = {t: i for i, t in enumerate(TILE_TERRAINS)}
+    wanted.sort(key=lambda t: order.get(t, len(order)))
+    return tile.model_copy(update={"terrains": wanted})
+
+
+def terrain_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[str]:
+    """What is wrong with the terrains a tile may be laid on."""
+    if not tile.terrains:
+        return []
+    if sides != 6 or rules == "catalan":
+        return ["terrains: the Catalan rules do not restrict tiles by terrain"]
+    return [f"terrain {t}: no tile is laid on a {t} hex" for t in tile.terrains if t in NO_TILE_TERRAINS]
+
+
 def design_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[str]:
     """Everything that is wrong with a tile as designed (empty when it is fine)."""
     out: list[str] = []
@@ -96,4 +121,4 @@ def design_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[
             out.append(f"{name} has no exits: an 18xx {n.kind} needs at least one")
         elif touching[k] == 0:
             out.append(f"{name} is not on any path")
-    return out
+    return out + terrain_problems(tile, sides, rules)

@@ -188,6 +188,21 @@ class TileDef(HexDecor):
     borders: list[TileBorder] = Field(default_factory=list)
     hidden: bool = Field(default=False, description="Not shown in the tile tray (18xx.games 'hidden').")
     labels: list[str] = Field(default_factory=list, description="Further labels after the first (label=... given more than once).")
+    terrains: list[str] = Field(
+        default_factory=list,
+        description="Terrains the tile may be laid on (e.g. ['mountain']): a hex's terrain or a terrain of its "
+        "upgrade costs (river, swamp...). Empty: any terrain.",
+    )
+
+    @field_validator("terrains")
+    @classmethod
+    def _terrain_names(cls, v: list[str]) -> list[str]:
+        for name in v:
+            if not re.fullmatch(r"[a-z][a-z0-9_]{0,19}", name):
+                raise ValueError(f"terrain {name[:40]!r} must be a lower-case name of 1-20 letters, digits or _")
+        if len(set(v)) != len(v):
+            raise ValueError("a terrain is given twice")
+        return v
 
     @model_validator(mode="after")
     def _nodes_exist(self) -> TileDef:

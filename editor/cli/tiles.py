@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from editor.cli import EXIT_OK, CliError, load_or_fail
@@ -57,6 +58,7 @@ def cmd_tiles(args: argparse.Namespace) -> int:
         TileFormatError,
         tiles_from_18xx_games,
         tiles_from_maker,
+        tiles_notes,
         tiles_to_18xx_games,
         tiles_to_maker,
     )
@@ -105,6 +107,8 @@ def cmd_tiles(args: argparse.Namespace) -> int:
             write_atomic(args.output, out.encode("utf-8"))
         except OSError as exc:
             raise CliError(f"{args.output}: cannot be written ({exc.strerror or exc})") from None
+        for note in tiles_notes(ts.tiles, args.to):
+            print(f"note: {note}", file=sys.stderr)
         print(f"wrote {args.output} ({args.to}, {len(ts.tiles)} tiles)")
         return EXIT_OK
     graph = effective_graph(ts) if scenario.board.grid.sides == 6 else {}

@@ -47,6 +47,7 @@ from model.io.tile_formats import (
     TileFormatError,
     tiles_from_18xx_games,
     tiles_from_maker,
+    tiles_notes,
     tiles_to_18xx_games,
     tiles_to_maker,
 )
@@ -432,4 +433,5 @@ class TileSetPanel(QWidget):
         except (OSError, ValueError) as exc:
             dialogs.show_error(self, "Export tiles", f"{path}: the tiles cannot be written", str(exc)[:200])
             return
-        self.info.setText(f"Exported {len(tiles)} tile(s) to {Path(path).name}")
+        notes = tiles_notes(tiles, "18xx-maker" if path.endswith(".json") else "18xx-games")
+        self.info.setText(f"Exported {len(tiles)} tile(s) to {Path(path).name}" + "".join(f"; {n}" for n in notes))

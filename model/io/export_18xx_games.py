@@ -21,7 +21,8 @@ How Trackwright cells become tile-language parts (``import_18xx_games`` reads th
   ``image:...`` is written verbatim.
 
 Not part of a map file, so not exported (reported as notes): laid tiles, tokens, reservations,
-city/town names (the cell name is exported), companies and game state.
+city/town names (the cell name is exported), companies and game state; nor the terrains a tile
+may be laid on (``TileDef.terrains``), which the tile DSL cannot say.
 """
 
 from __future__ import annotations
@@ -73,6 +74,13 @@ def is_standard(tile: TileDef) -> bool:
     its cities are drawn does not count, so a tile set without ``loc`` still matches)."""
     std = standard_codes().get(tile.id)
     return std is not None and std == (tile.color, frozenset(canonical_parts(tile_code(tile), drawing=False).items()))
+
+
+def terrain_notes(tiles, fmt: str = "the 18xx.games tile DSL") -> list[str]:
+    """One note per tile that may be laid only on some terrains (``TileDef.terrains``): neither
+    18xx.games' tile DSL nor 18xx-maker's tiles can say it, so an export leaves it out, never silently."""
+    return [f"tile {t.id}: may be laid only on {', '.join(t.terrains)}; {fmt} cannot say so, left out"
+            for t in tiles if t.terrains]
 
 
 def side_features(scenario: Scenario) -> dict[tuple[str, int], list[EdgeFeature]]:
@@ -235,6 +243,7 @@ def export_18xx_games(scenario: Scenario) -> tuple[str, list[str]]:
     out += [f"{ind}AXES = {axes}.freeze", ""]
 
     tiles = scenario.tileset().tiles
+    notes += terrain_notes(tiles)
     if not tiles:
         notes.append("no tiles: TILES is left out, so the title's own TILES (in another file) stays in force")
     out.append(f"{ind}TILES = {{" if tiles else f"{ind}# TILES: none in this scenario")

@@ -44,6 +44,7 @@ from model.io.export_18xx_games import (
     cell_parts,
     is_standard,
     side_features,
+    terrain_notes,
 )
 from model.io.tobymao import format_parts, tile_code
 from model.scenario import Scenario
@@ -375,7 +376,7 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     texts = _border_texts(scenario, orientation)
     if texts:
         game_map["borderTexts"] = texts
-    notes = w.notes()
+    notes = w.notes() + terrain_notes(scenario.tileset().tiles, "18xx-maker's tile format")
     if scenario.companies:
         notes.append(f"{len(scenario.companies)} companies are not exported (the export writes the map and the tiles)")
     data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": game_map}

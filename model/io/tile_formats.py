@@ -26,7 +26,7 @@ import json
 import re
 from collections.abc import Iterable
 
-from model.io.export_18xx_games import is_standard
+from model.io.export_18xx_games import is_standard, terrain_notes
 from model.io.tobymao import (
     DslError,
     HashValue,
@@ -89,6 +89,12 @@ def tiles_to_18xx_games(tiles: Iterable[TileDef]) -> str:
         lines += tile_entry_18xx_games(t)
     lines.append("}.freeze")
     return "\n".join(lines) + "\n"
+
+
+def tiles_notes(tiles: Iterable[TileDef], to: str) -> list[str]:
+    """What a tile export to ``to`` ('18xx-games' or '18xx-maker') leaves out: the terrains a
+    tile may be laid on (see :func:`model.io.export_18xx_games.terrain_notes`)."""
+    return terrain_notes(tiles, "the 18xx.games tile DSL" if to == "18xx-games" else "18xx-maker's tile format")
 
 
 def tiles_from_18xx_games(text: str, file: str = "<string>") -> list[TileDef]:

@@ -33,7 +33,7 @@ from model.rules import (
     move_rotation,
     register,
 )
-from model.rules.eighteen_xx import checks, upgrades
+from model.rules.eighteen_xx import checks, terrain, upgrades
 from model.rules.eighteen_xx.company import (
     Network,
     city_tokens,
@@ -282,6 +282,7 @@ class EighteenXX(RuleSet):
             upgrades.in_upgrade_graph(old, new, sit.tileset),
             upgrades.label_matches(old, new),
             None if self.relaxed_upgrade(old, new) else upgrades.stops_preserved(old, new),
+            terrain.terrain_failure(sit.sm.printed[coord], new),
         ):
             if fail:
                 return (fail[0], f"{label}: {fail[1]}")

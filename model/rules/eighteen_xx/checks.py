@@ -1,7 +1,8 @@
 """The live board check of the 18xx rule sets: what is wrong with the board as it stands.
 
 For every laid tile: it stands on a hex that takes tiles, a chain of upgrades leads to it from a
-tile fitting the printed hex (colour, label, stops), it keeps the printed track, and every exit
+tile fitting the printed hex (colour, label, stops), the hex's terrain is one the tile may be laid on
+(``tile-terrain``), it keeps the printed track, and every exit
 leads to a hex that accepts it. For every station: it sits in a city circle, at most one per
 company per hex, and reservations keep their circles. Companies' homes exist.
 """
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from model.grid import Coord
 from model.rules import Issue
-from model.rules.eighteen_xx import upgrades
+from model.rules.eighteen_xx import terrain, upgrades
 from model.rules.eighteen_xx.company import city_tokens
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, color_rank, count_of, printed_view
 
@@ -93,6 +94,8 @@ def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]
             f"{label}: tile {tdef.id} cannot stand here: no chain of upgrades leads to it from a tile that fits "
             f"the printed hex ({count_of(printed.city_count, 'city')}, {count_of(printed.town_count, 'town')})",
         )
+    elif (fail := terrain.terrain_failure(sm.printed[coord], tdef)) is not None:
+        issue(fail[0], f"{label}: {fail[1]}")
     elif printed.paths and (fail := upgrades.paths_preserved(printed, tdef, rot, sm.sides)) is not None:
         issue(fail[0], f"{label}: {fail[1]}")
     for rule, msg in rules.exit_failures(sit, coord, tdef, rot):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, field, tile_view
+from model.rules.eighteen_xx.terrain import hex_terrains
 from model.rules.eighteen_xx.upgrades import explicit_graph
 from model.scenario import Scenario
 from model.tiles import COLOR_ORDER, TileDef
@@ -88,7 +89,7 @@ def yellow_table(rules: EighteenXX, scenario: Scenario) -> Table:
         view = sit.view(coord)
         if color_rank(view.color) != 0:
             continue
-        key = (view.label, view.node_kinds, view.paths) if generic else coord
+        key = (view.label, view.node_kinds, view.paths, hex_terrains(sit.sm.printed[coord])) if generic else coord
         fitting = fits.get(key)
         if fitting is None:
             fitting = fits[key] = [t for t in yellows if rules.fit_failure_static(sit, coord, t) is None]
