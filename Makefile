@@ -39,7 +39,7 @@ schema: $(STAMP)
 	mv resources/schema/scenario.schema.json.tmp resources/schema/scenario.schema.json
 
 screenshots: $(STAMP)
-	QT_QPA_PLATFORM=offscreen TRACKWRIGHT_SCREENSHOTS=docs $(PY) -m pytest -q tests/test_screenshots.py
+	QT_QPA_PLATFORM=offscreen TRACKWRIGHT_SCREENSHOTS=docs $(PY) -m pytest -q tests/test_screenshots.py tests/test_tileset_screenshots.py
 
 # The 18xx.games engine judges our import/export and rule set, title by title (needs ruby and an
 # engine checkout: T18XX_DIR, default ../shared/upstream/18xx-2025-01); writes docs/conformance.md.

@@ -33,11 +33,9 @@ def _row(*widgets) -> QWidget:
     for x in widgets:
         if isinstance(x, QLabel) and len(x.text()) > HINT_CHARS:
             # a long hint must not set the window's minimum width
-            x.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            x.setMinimumWidth(0)
+            x.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            x.setMinimumWidth(1)  # an explicit minimum: the layout may shrink it below its text
             x.setToolTip(x.text())
-            lay.addWidget(x, 1)
-            continue
         lay.addWidget(x)
     lay.addStretch(1)
     return w
