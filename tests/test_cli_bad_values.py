@@ -55,3 +55,16 @@ def test_tiles_add_refuses_to_overwrite_the_tiles_file(tmp_path, capsys):
     assert main(["tiles", str(scenario), "--add", str(tiles), "-o", str(tiles)]) == 2
     assert "input" in capsys.readouterr().err
     assert tiles.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("scenario", "phases", "known"),
+    [("catalan/midgame.json", "bogus", "mandatory, optional"), ("18india.json", "I:x2,VII", "I, II, III, IV, V")],
+)
+def test_puzzle_generate_refuses_a_phase_the_rule_set_does_not_have(tmp_path, capsys, scenario, phases, known):
+    out = tmp_path / "puzzle.json"
+    args = ["puzzle", "generate", str(REPO / "scenarios" / scenario), "--moves", "2", "--phases", phases, "-o", str(out)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "phases" in err and known in err and "Traceback" not in err
+    assert not out.exists()
