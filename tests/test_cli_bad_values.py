@@ -68,3 +68,13 @@ def test_puzzle_generate_refuses_a_phase_the_rule_set_does_not_have(tmp_path, ca
     err = capsys.readouterr().err
     assert "phases" in err and known in err and "Traceback" not in err
     assert not out.exists()
+
+
+def test_import_onto_its_own_input_gives_no_export_advice(tmp_path, capsys):
+    game = tmp_path / "game.json"
+    game.write_text('{"info": {"title": "x"}, "map": {"hexes": []}}', encoding="utf-8")
+    before = game.read_bytes()
+    assert main(["import", str(game), "--from", "18xx-maker", "-o", str(game), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "is the input file" in err and "--to json" not in err
+    assert game.read_bytes() == before
