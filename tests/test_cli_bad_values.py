@@ -78,3 +78,11 @@ def test_import_onto_its_own_input_gives_no_export_advice(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "is the input file" in err and "--to json" not in err
     assert game.read_bytes() == before
+
+
+def test_new_refuses_a_hex_orientation_for_a_square_board(tmp_path, capsys):
+    out = tmp_path / "board.json"
+    assert main(["new", "--rules", "catalan", "--size", "5x5", "--orientation", "pointy", "-o", str(out)]) == 2
+    assert "--orientation pointy" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["new", "--rules", "18xx", "--size", "5x5", "--orientation", "pointy", "-o", str(out)]) == 0
