@@ -86,3 +86,17 @@ def test_new_refuses_a_hex_orientation_for_a_square_board(tmp_path, capsys):
     assert "--orientation pointy" in capsys.readouterr().err
     assert not out.exists()
     assert main(["new", "--rules", "18xx", "--size", "5x5", "--orientation", "pointy", "-o", str(out)]) == 0
+
+
+@pytest.mark.parametrize(("make", "words"), [(None, "no such file"), ("dir", "is a folder"), ("binary", "not UTF-8")])
+def test_tiles_add_names_what_is_wrong_with_the_tiles_file(tmp_path, capsys, make, words):
+    tiles = tmp_path / "tiles.rb"
+    if make == "dir":
+        tiles.mkdir()
+    elif make == "binary":
+        tiles.write_bytes(b"\xff\xfe\x00\x81")
+    out = tmp_path / "out.json"
+    assert main(["tiles", str(INDIA), "--add", str(tiles), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"trackwright: {tiles}: {err.split(': ', 2)[2]}" and words in err
+    assert not out.exists()
