@@ -100,3 +100,11 @@ def test_tiles_add_names_what_is_wrong_with_the_tiles_file(tmp_path, capsys, mak
     err = capsys.readouterr().err.strip()
     assert err == f"trackwright: {tiles}: {err.split(': ', 2)[2]}" and words in err
     assert not out.exists()
+
+
+def test_explain_does_not_echo_an_unknown_move_kind_as_the_expected_syntax(capsys):
+    assert main(["explain", str(INDIA), "--company", "NCR", "--move", "frobnicate K14"]) == 2
+    err = capsys.readouterr().err
+    assert "expected 'frobnicate" not in err and "'lay K14 57 1'" in err
+    assert main(["explain", str(INDIA), "--company", "NCR", "--move", "lay K14"]) == 2
+    assert "expected 'lay CELL TILE ROTATION'" in capsys.readouterr().err
