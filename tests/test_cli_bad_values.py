@@ -55,3 +55,56 @@ def test_tiles_add_refuses_to_overwrite_the_tiles_file(tmp_path, capsys):
     assert main(["tiles", str(scenario), "--add", str(tiles), "-o", str(tiles)]) == 2
     assert "input" in capsys.readouterr().err
     assert tiles.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("scenario", "phases", "known"),
+    [("catalan/midgame.json", "bogus", "mandatory, optional"), ("18india.json", "I:x2,VII", "I, II, III, IV, V")],
+)
+def test_puzzle_generate_refuses_a_phase_the_rule_set_does_not_have(tmp_path, capsys, scenario, phases, known):
+    out = tmp_path / "puzzle.json"
+    args = ["puzzle", "generate", str(REPO / "scenarios" / scenario), "--moves", "2", "--phases", phases, "-o", str(out)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "phases" in err and known in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_import_onto_its_own_input_gives_no_export_advice(tmp_path, capsys):
+    game = tmp_path / "game.json"
+    game.write_text('{"info": {"title": "x"}, "map": {"hexes": []}}', encoding="utf-8")
+    before = game.read_bytes()
+    assert main(["import", str(game), "--from", "18xx-maker", "-o", str(game), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "is the input file" in err and "--to json" not in err
+    assert game.read_bytes() == before
+
+
+def test_new_refuses_a_hex_orientation_for_a_square_board(tmp_path, capsys):
+    out = tmp_path / "board.json"
+    assert main(["new", "--rules", "catalan", "--size", "5x5", "--orientation", "pointy", "-o", str(out)]) == 2
+    assert "--orientation pointy" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["new", "--rules", "18xx", "--size", "5x5", "--orientation", "pointy", "-o", str(out)]) == 0
+
+
+@pytest.mark.parametrize(("make", "words"), [(None, "no such file"), ("dir", "is a folder"), ("binary", "not UTF-8")])
+def test_tiles_add_names_what_is_wrong_with_the_tiles_file(tmp_path, capsys, make, words):
+    tiles = tmp_path / "tiles.rb"
+    if make == "dir":
+        tiles.mkdir()
+    elif make == "binary":
+        tiles.write_bytes(b"\xff\xfe\x00\x81")
+    out = tmp_path / "out.json"
+    assert main(["tiles", str(INDIA), "--add", str(tiles), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"trackwright: {tiles}: {err.split(': ', 2)[2]}" and words in err
+    assert not out.exists()
+
+
+def test_explain_does_not_echo_an_unknown_move_kind_as_the_expected_syntax(capsys):
+    assert main(["explain", str(INDIA), "--company", "NCR", "--move", "frobnicate K14"]) == 2
+    err = capsys.readouterr().err
+    assert "expected 'frobnicate" not in err and "'lay K14 57 1'" in err
+    assert main(["explain", str(INDIA), "--company", "NCR", "--move", "lay K14"]) == 2
+    assert "expected 'lay CELL TILE ROTATION'" in capsys.readouterr().err

@@ -67,4 +67,4 @@ def test_bad_input_exits_2_naming_the_place_and_writes_nothing(tmp_path, capsys)
     catalan = tmp_path / "c.json"
     save(new_scenario("catalan", 4, 4), catalan)
     assert main(["tiles", str(catalan), "--add", str(tmp_path / "t.rb"), "-o", str(out)]) == 2
-    assert "cannot be read" in capsys.readouterr().err
+    assert f"{tmp_path / 't.rb'}: no such file" in capsys.readouterr().err

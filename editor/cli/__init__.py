@@ -151,6 +151,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         scenario = new_scenario(args.rules, w, h, orientation=args.orientation, title=args.title)
     except ValueError as exc:
         raise CliError(clip_long_words(str(exc))) from None
+    if args.orientation != "flat" and scenario.board.grid.kind != "hex":
+        raise CliError(f"--orientation {args.orientation}: {args.rules} boards are square; the option is for hex boards")
     out = Path(args.output)
     if out.exists() and not args.force:
         raise CliError(f"{out}: already exists (use --force to overwrite)")

@@ -60,7 +60,7 @@ def _graphic_bytes(scenario, fmt: str, args: argparse.Namespace) -> bytes:
     )
 
 
-def _check_output(source: str, output: str, may_replace: bool) -> bool:
+def _check_output(source: str, output: str, may_replace: bool, hint: bool = True) -> bool:
     """Refuse an output that would destroy a file: the input itself, a device, FIFO or socket.
 
     The input is recognised under any name (resolved path, symlink, hard link). Only a json
@@ -76,10 +76,8 @@ def _check_output(source: str, output: str, may_replace: bool) -> bool:
     if not same_file(source, output):
         return False
     if not may_replace:
-        raise CliError(
-            f"{output}: is the input file {source}; choose another output "
-            "(only --to json --force may replace it, keeping a .bak). Nothing was written."
-        )
+        how = " (only --to json --force may replace it, keeping a .bak)" if hint else ""
+        raise CliError(f"{output}: is the input file {source}; choose another output{how}. Nothing was written.")
     return True
 
 
@@ -135,7 +133,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from model.io import SaveError, save
     from model.io.importing import ImportFailure, import_any
 
-    _check_output(args.file, args.output, may_replace=False)  # never write over the map file
+    _check_output(args.file, args.output, may_replace=False, hint=False)  # never write over the map file
     if args.rules is not None:
         from model.rules import get_rule_set
 

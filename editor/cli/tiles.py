@@ -77,7 +77,13 @@ def cmd_tiles(args: argparse.Namespace) -> int:
         path = Path(args.add)
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except FileNotFoundError:
+            raise CliError(f"{path}: no such file") from None
+        except IsADirectoryError:
+            raise CliError(f"{path}: is a folder, not a tiles file") from None
+        except UnicodeDecodeError:
+            raise CliError(f"{path}: not UTF-8 text (is this a TILES .rb or 18xx-maker .json file?)") from None
+        except OSError as exc:
             raise CliError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
         try:
             tiles = tiles_from_maker(text, str(path)) if path.suffix == ".json" else tiles_from_18xx_games(text, str(path))

@@ -287,6 +287,8 @@ class AnalysisBox(QGroupBox):
         self.difficulty.setWordWrap(True)
         self.first = BoardPreview()
         self.second = BoardPreview()
+        for preview in (self.first, self.second):  # side by side, they must fit the dock's width
+            preview.setMinimumSize(120, 120)
         self.first_label = QLabel("")
         self.second_label = QLabel("")
         self.fixes = QListWidget()

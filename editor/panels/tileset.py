@@ -43,6 +43,7 @@ from editor.document import Document
 from editor.panels.palette import tile_icon
 from editor.tile_designer import TileDesigner
 from model import manifest
+from model.io.files import same_file
 from model.io.tile_formats import (
     TileFormatError,
     tiles_from_18xx_games,
@@ -418,6 +419,10 @@ class TileSetPanel(QWidget):
         s = self.document.scenario
         path = ask_tiles_path(self, save=True)
         if not path:
+            return
+        if self.document.path is not None and same_file(self.document.path, path):
+            dialogs.show_error(self, "Export tiles", f"{path}: is the open scenario's own file; choose another name",
+                               "Nothing was written.")
             return
         try:
             tiles = s.tileset().tiles

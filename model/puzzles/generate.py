@@ -207,6 +207,12 @@ class Generator:
         self.is_player = scenario.player(self.actor) is not None
         if phases is None:
             phases = list(scenario.puzzle.phases) if scenario.puzzle is not None else default_phases(scenario)
+        known = getattr(self.rules, "phases", None)
+        unknown = [p.name for p in phases if known and p.name not in known]
+        if unknown:
+            raise PuzzleError(
+                f"phases: {unknown[0][:40]!r} is not a phase of the {self.rules.id} rule set ({', '.join(known)})"
+            )
         self.phases = phases
         self.has_drawn = any(p.tile_from == "drawn" for p in phases)
         self.palette = tuple(palette) if palette else self._default_palette()

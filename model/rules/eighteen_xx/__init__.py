@@ -628,6 +628,8 @@ class EighteenXX(RuleSet):
             key = "city" if kind == "station" else "edge"
             return TrackMove(kind, cell, actor=actor, phase=phase, extra=((key, int(parts[2]) if len(parts) == 3 else 0),))
         if len(parts) != 4:
+            if kind not in ("lay", "upgrade"):  # no kind of this rule set: show the ones it has
+                raise MoveSyntaxError(f"{text!r}: expected e.g. 'lay K14 57 1', 'upgrade G8 59 0' or 'station K14 0'")
             raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION'")
         return TrackMove(kind, cell, parts[2], move_rotation(scenario.board.grid, text, parts[3]), actor=actor, phase=phase)
 
