@@ -93,6 +93,7 @@ class Document(QObject):
     modifiedChanged = Signal(bool)
     pathChanged = Signal(object)     # pathlib.Path | None
     checkingChanged = Signal(bool)   # True while a check is pending or running
+    opened = Signal()                # another scenario was opened (new, open, import, recover): not an edit
 
     def __init__(self, scenario: Scenario, path: Path | str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -275,6 +276,7 @@ class Document(QObject):
         self._issues_by_cell = {}
         self.replace_scenario(scenario)
         self.set_path(path)
+        self.opened.emit()
         self.undo_stack.setClean()
         self.modifiedChanged.emit(False)
 

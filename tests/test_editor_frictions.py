@@ -563,3 +563,23 @@ def test_india_no_name_said_twice_and_the_plus_label_explained(qtbot, tmp_path):
     qtbot.mouseMove(view.viewport(), pos)
     QApplication.sendEvent(view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos)))
     assert "+? variable revenue" in QToolTip.text()
+
+
+def test_the_palette_filter_is_cleared_when_another_board_is_opened(qtbot, tmp_path):
+    from editor.dialogs import NewBoardChoice
+    from model.io import load
+    from model.paths import scenarios_dir
+    from tests.editor_helpers import answers
+
+    win = active_window(qtbot, tmp_path, scenario=load(scenarios_dir() / "18india.json"))
+    palette = win.palette
+    qtbot.keyClicks(palette.filter_edit, "57")
+    assert palette.visible_tiles() == ["57"]
+    answers().unsaved_answer = "discard"
+    answers().new_board = NewBoardChoice("catalan", 6, 5, "flat", "Fresh")
+    win.activateWindow()
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_N, CTRL)  # File > New
+    qtbot.waitUntil(lambda: win.document.scenario.meta.title == "Fresh")
+    assert palette.filter_edit.text() == ""
+    assert len(palette.visible_tiles()) == len(win.document.scenario.tileset().tiles) == 9

@@ -104,6 +104,7 @@ class TilePalette(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._apply_filter)
         self.filter_edit.textChanged.connect(lambda _t: self.scroll.verticalScrollBar().setValue(0))
+        document.opened.connect(self.filter_edit.clear)  # a filter typed for another board would hide this one's tiles
         self.sections: dict[str, _Section] = {}
         self.headers: dict[str, QLabel] = {}
         self._body = QWidget()
