@@ -222,3 +222,20 @@ def test_mountain_passes_cost_and_untyped_borders_block(rules):
         EdgeFeature(cell="B3", edge=0, kind="mountain", cost=40, one_sided=True),
     ]
     assert verdict(rules, s, "lay B5 yc 0").cost == 40
+
+
+def test_a_city_of_two_circles_keeps_two_where_the_cities_differ():
+    """1822CA's Montréal (AF12): a two-circle city with track to edge 0 beside a one-circle city;
+    the yellow M1 must put its two-circle city on edge 0, so only rotations 0 and 5 keep the
+    circles (as the engine's city_sizes_maintained answers)."""
+    from model.io.tobymao import parse_track, tile_from_code
+    from model.rules.eighteen_xx.hexmap import printed_view, tile_view
+    from model.rules.eighteen_xx.preserve import lost_track
+
+    printed = parse_track("city=revenue:20,slots:2;city=revenue:20;path=a:0,b:_0")
+    cell = Cell(cities=[City(slots=n.slots, revenue=n.revenue) for n in printed.nodes], paths=list(printed.paths))
+    m1 = tile_from_code("M1", "city=revenue:30;city=revenue:30,slots:2;path=a:0,b:_1;path=a:1,b:_1;"
+                        "path=a:2,b:_0;path=a:3,b:_0", "yellow", 1)
+    kept = [r for r in range(6) if lost_track(printed_view(cell), tile_view(m1, r)) is None]
+    assert kept == [0, 5]
+    assert "circles" in lost_track(printed_view(cell), tile_view(m1, 3))

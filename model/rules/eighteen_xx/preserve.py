@@ -9,7 +9,10 @@ The rule, as 18xx.games has it (``old_paths_maintained?`` and ``legal_tile_rotat
 * **no stop appears from nowhere**: the new tile's stops whose edges touch none of the old stops'
   edges are no more than the stops it adds;
 * **cities are not split** (both tiles with more than one city): each old stop's edges lie
-  within exactly one new stop's edges.
+  within exactly one new stop's edges;
+* **no city loses circles** where the old cities differ in circles (1822CA's Montréal): each
+  old city, mapped to the new city that keeps its exits (or by its place when it has none), gets
+  at least as many circles (``city_sizes_maintained``).
 
 Stops are compared by kind, not one by one: two towns may exchange their edges as long as
 every old path is still there.
@@ -17,7 +20,7 @@ every old path is still there.
 
 from __future__ import annotations
 
-from model.rules.eighteen_xx.hexmap import TrackView
+from model.rules.eighteen_xx.hexmap import TrackView, node_exits
 from model.tiles import node_index
 
 _CARRIES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("dual",)}
@@ -98,6 +101,40 @@ def lost_track(old: TrackView, new: TrackView) -> str | None:
         return "the stops where they were (a new stop appears away from the old ones)"
     if o_cities > 1 and n_cities > 1 and not all(sum(1 for n in n_stops if o <= n) == 1 for o in o_stops):
         return "each city's track on a city of its own"
+    shrunk = shrunk_city(old, new)
+    if shrunk is not None:
+        return shrunk
+    return None
+
+
+def _cities(view: TrackView) -> list[tuple[int, frozenset[int]]]:
+    """(circles, exits) of each city (off-board locations are not cities), in node order."""
+    exits = node_exits(view)
+    return [(view.node_slots[k], exits.get(k, frozenset())) for k, role in enumerate(view.node_roles) if role == "city"]
+
+
+def shrunk_city(old: TrackView, new: TrackView) -> str | None:
+    """Where old cities differ in circles, the old city that the new tile gives fewer circles, as
+    the engine maps cities (by exits kept, else by place, else the first city left); None if none."""
+    old_c, new_c = _cities(old), _cities(new)
+    if len({slots for slots, _ in old_c}) <= 1 or not new_c:
+        return None
+    if all(not ex for _, ex in old_c) and len(old_c) == len(new_c):
+        mapping = list(range(len(old_c)))
+    else:
+        mapping = [next((j for j, (_, n_ex) in enumerate(new_c) if ex and ex <= n_ex), None) for _, ex in old_c]
+        used = [j for j in mapping if j is not None]
+        for i, j in enumerate(mapping):
+            if j is None:
+                j = i if i < len(new_c) else None
+                if j is None or j in used:
+                    j = next((k for k in range(len(new_c)) if k not in used), None)
+                mapping[i] = j
+                if j is not None:
+                    used.append(j)
+    for (slots, _), j in zip(old_c, mapping, strict=True):
+        if j is not None and new_c[j][0] < slots:
+            return f"a city's circles (a city of {slots} would have {new_c[j][0]})"
     return None
 
 
