@@ -204,10 +204,13 @@ def test_the_titles_game_class_sets_the_rule_options():
 
 def test_a_later_edition_takes_the_names_and_layout_of_the_game_it_derives_from():
     """A second edition whose map file redraws only the hexes: LAYOUT and LOCATION_NAMES come from
-    the map of the game its game class derives from (as the engine's constant lookup finds them)."""
+    the map of the game its game class derives from, TILES from that game class (as the engine's
+    constant lookup finds them)."""
     rb = Path(__file__).resolve().parent / "cases" / "import" / "editions" / "g_first2" / "map.rb"
     r = import_18xx_games(rb.read_text(encoding="utf-8"), str(rb), path=rb)
     s = r.scenario
     assert s.board.grid.orientation == "pointy"
     assert {lbl: c.name for lbl, c in s.board.cells.items() if c.name} == {"B2": "Harbour", "C3": "Mill"}
     assert any("LOCATION_NAMES is not in the map file; taken from g_first/map.rb" in w for w in r.warnings)
+    # the tiles: neither map file lists them; the first edition's game class does (as 18OE's do)
+    assert {t.id: t.count for t in s.tileset().tiles} == {"7": 2, "57": None}

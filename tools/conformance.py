@@ -206,6 +206,11 @@ def compare_rules(row: TitleRow, eng: dict) -> dict:
                for t, c in manifest.items() if c in ("yellow", "green", "brown")}
     up_keys = [f"{t}@{r}" for t in next_of for r in range(6)]
     setup = set(eng.get("setup_changed", ()))
+    # hexes the title's code adds beyond its map file (18USA's off-board areas, 18RoyalGorge's
+    # home towns): no map file holds them, so they and their neighbours are the game's set-up
+    ours = {grid.label(c) for c in grid.ordered_coords}
+    added = [h for h in eng.get("hexes", []) if h not in ours]
+    setup |= set(added) | {n for h in added for n in eng.get("neighbors", {}).get(h, ())}
     setup_tiles = set(eng.get("setup_tiles", ()))
     out = {"overrides": eng["overrides"], "override_error": eng.get("override_error"), "setup_changed": sorted(setup), "setup_tiles": sorted(setup_tiles), "engine_ms": eng["yellow_ms"] + eng["upgrade_ms"],
            "ours_ms": (yellow_s + upgrade_s) * 1000, "yellow_ours_ms": yellow_s * 1000, "upgrade_ours_ms": upgrade_s * 1000,

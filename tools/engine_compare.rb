@@ -369,7 +369,8 @@ def tables(game)
     upgrade_s = [upgrade_s, t2 - t1].min
   end
   { yellow: yellow, upgrade: upgrade, yellow_ms: yellow_s * 1000, upgrade_ms: upgrade_s * 1000,
-    hexes: game.hexes.map(&:id), manifest: game.tiles.uniq(&:name).to_h { |t| [t.name, t.color.to_s] } }
+    hexes: game.hexes.map(&:id), neighbors: game.hexes.to_h { |h| [h.id, h.all_neighbors.values.map(&:id)] },
+    manifest: game.tiles.uniq(&:name).to_h { |t| [t.name, t.color.to_s] } }
 end
 
 def rules_tables(title)

@@ -144,7 +144,8 @@ class _Importer:
     # --- constants the engine takes from the title's other files -------------------------------
     def _from_title_files(self, path: Path) -> None:
         """``LAYOUT``/``AXES`` missing from the map file: the title's ``game.rb`` (or the game it
-        derives from) says them; ``TILES`` missing: its ``tiles.rb``; ``LOCATION_NAMES`` missing:
+        derives from) says them; ``TILES`` missing: its ``tiles.rb``, else the game class (18OE's
+        scenarios take the tiles of 18OE's ``game.rb``); ``LOCATION_NAMES`` missing:
         the map of the game it derives from (a second edition that redraws only the hexes). Read,
         never run."""
         wanted = [n for n in ("LAYOUT", "AXES", "TILES", "LOCATION_NAMES") if n not in self.consts]
@@ -153,7 +154,7 @@ class _Importer:
         while wanted and here not in seen and len(seen) < 8:
             seen.add(here)
             game = here / "game.rb"
-            files = [(game, ("LAYOUT", "AXES")), (here / "tiles.rb", ("TILES",))]
+            files = [(here / "tiles.rb", ("TILES",)), (game, ("LAYOUT", "AXES", "TILES"))]
             if here != folder:  # the map module of the game this one derives from
                 files.append((here / "map.rb", ("LAYOUT", "AXES", "TILES", "LOCATION_NAMES")))
             text = ""
