@@ -108,3 +108,13 @@ def test_explain_does_not_echo_an_unknown_move_kind_as_the_expected_syntax(capsy
     assert "expected 'frobnicate" not in err and "'lay K14 57 1'" in err
     assert main(["explain", str(INDIA), "--company", "NCR", "--move", "lay K14"]) == 2
     assert "expected 'lay CELL TILE ROTATION'" in capsys.readouterr().err
+
+
+def test_an_unknown_18xx_move_kind_is_bad_input_as_in_the_catalan_rules(tmp_path, capsys):
+    """'frobnicate K14 57 1' is no move of the rule set: exit 2 naming the kinds, not exit 1 (illegal)."""
+    from editor.cli import main
+    from model.paths import scenarios_dir
+
+    code = main(["explain", str(scenarios_dir() / "18india.json"), "--company", "NCR", "--move", "frobnicate K14 57 1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "unknown move kind 'frobnicate'" in err and "extra-lay" in err

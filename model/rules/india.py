@@ -58,6 +58,8 @@ class India(PrivateRules, EighteenXX):
 
     id: ClassVar[str] = "18india"
     name: ClassVar[str] = "18 India"
+    move_kinds: ClassVar[tuple[str, ...]] = (
+        "lay", "upgrade", "station", "remove-marker", "extra-lay", "extra-upgrade", "home-station", "home-upgrade")
     phases: ClassVar[tuple[str, ...]] = ("I", "II", "III", "IV", "V")
     label_notes: ClassVar[dict[str, str]] = {
         "+?": "+? variable revenue: a route to this city adds the value of its best other (non-red) city, less 20",

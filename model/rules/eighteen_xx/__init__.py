@@ -187,6 +187,8 @@ class EighteenXX(RuleSet):
 
     id: ClassVar[str] = "18xx"
     name: ClassVar[str] = "18xx (generic tile-lay rules)"
+    move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
+    """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("tile_lays", 1, "Tile lays (yellow or upgrade) a company may make in one turn."),
@@ -631,6 +633,8 @@ class EighteenXX(RuleSet):
             if kind not in ("lay", "upgrade"):  # no kind of this rule set: show the ones it has
                 raise MoveSyntaxError(f"{text!r}: expected e.g. 'lay K14 57 1', 'upgrade G8 59 0' or 'station K14 0'")
             raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION'")
+        if kind not in self.move_kinds:
+            raise MoveSyntaxError(f"{text[:80]!r}: unknown move kind {kind[:30]!r} (this rule set's moves: {', '.join(self.move_kinds)})")
         return TrackMove(kind, cell, parts[2], move_rotation(scenario.board.grid, text, parts[3]), actor=actor, phase=phase)
 
     def reached(self, scenario: Scenario, actor: str) -> Reached | None:
