@@ -161,7 +161,7 @@ class Scenario(_Model):
                 tiles[tid] = tiles[tid].model_copy(update={"count": n})
         listed = list(tiles.values())
         if self.tiles.upgrades:
-            from model.upgrade_graph import with_overrides  # late: it uses the rule-set package
+            from model.upgrade_graph import with_overrides
 
             listed = with_overrides(listed, self.tiles.upgrades, self.board.grid.sides)
         ts = TileSet(id=set_id, name=name, sides=self.board.grid.sides, tiles=listed)

@@ -4,7 +4,7 @@ The engine decides whether tile A upgrades to tile B (``upgrades_to?``) from the
 B is one colour later, carries the same label, has the same number of towns and (for an
 unlabelled tile) of cities, and at some rotation every path of A is contained in a path of B.
 :func:`derived_graph` applies exactly those tests, through the predicates of the ``18xx`` rule
-set (:mod:`model.rules.eighteen_xx.upgrades`), to every pair of tiles of a manifest.
+set (:mod:`model.upgrading.predicates`, below the scenario), to every pair of tiles of a manifest.
 
 A title that differs lists its own targets for a tile (``TileSupply.upgrades``, the per-tile
 overrides); :func:`with_overrides` gives the tile list the scenario plays with, and
@@ -17,29 +17,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from model.tiles import COLOR_ORDER, TileDef, TileSet
-
-
-def _predicates():
-    # imported late: the rule-set package imports the scenario model, which uses this module
-    from model.rules.eighteen_xx import hexmap, upgrades
-
-    return hexmap, upgrades
+from model.upgrading import predicates as up
+from model.upgrading import view as tv
 
 
 def upgrade_rotations(old: TileDef, new: TileDef, sides: int = 6) -> list[int]:
     """Rotations of ``new`` at which it keeps every path of ``old`` (laid at rotation 0)."""
-    hexmap, upgrades = _predicates()
-    view = hexmap.tile_view(old, 0, sides)
-    return [r for r in range(sides) if upgrades.paths_preserved(view, new, r, sides) is None]
+    view = tv.tile_view(old, 0, sides)
+    return [r for r in range(sides) if up.paths_preserved(view, new, r, sides) is None]
 
 
 def engine_upgrades_to(old: TileDef, new: TileDef, sides: int = 6) -> bool:
     """The engine's test: colour, label, city/town counts and paths kept at some rotation."""
     if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER:
         return False
-    hexmap, upgrades = _predicates()
-    view = hexmap.tile_view(old, 0, sides)
-    if upgrades.colour_progression(view, new) or upgrades.label_matches(view, new) or upgrades.stops_preserved(view, new):
+    view = tv.tile_view(old, 0, sides)
+    if up.colour_progression(view, new) or up.label_matches(view, new) or up.stops_preserved(view, new):
         return False
     return bool(upgrade_rotations(old, new, sides))
 
@@ -52,13 +45,12 @@ def refusal(old: TileDef, new: TileDef, sides: int = 6) -> str | None:
     """Why the engine's test refuses ``old -> new`` (a short reason), or None when it upgrades."""
     if old.color not in COLOR_ORDER or new.color not in COLOR_ORDER:
         return "not a tile colour"
-    hexmap, upgrades = _predicates()
-    view = hexmap.tile_view(old, 0, sides)
-    if upgrades.colour_progression(view, new):
+    view = tv.tile_view(old, 0, sides)
+    if up.colour_progression(view, new):
         return f"{new.color}, not the next colour"
-    if upgrades.label_matches(view, new):
+    if up.label_matches(view, new):
         return f"label {new.label}" if new.label else "no label"
-    if upgrades.stops_preserved(view, new):
+    if up.stops_preserved(view, new):
         return (f"{_n(new.city_count, 'city', 'cities')} and {_n(new.town_count, 'town', 'towns')}, "
                 f"not {old.city_count} and {old.town_count}")
     if not upgrade_rotations(old, new, sides):

@@ -229,8 +229,8 @@ def test_a_city_of_two_circles_keeps_two_where_the_cities_differ():
     the yellow M1 must put its two-circle city on edge 0, so only rotations 0 and 5 keep the
     circles (as the engine's city_sizes_maintained answers)."""
     from model.io.tobymao import parse_track, tile_from_code
-    from model.rules.eighteen_xx.hexmap import printed_view, tile_view
-    from model.rules.eighteen_xx.preserve import lost_track
+    from model.upgrading.preserve import lost_track
+    from model.upgrading.view import printed_view, tile_view
 
     printed = parse_track("city=revenue:20,slots:2;city=revenue:20;path=a:0,b:_0")
     cell = Cell(cities=[City(slots=n.slots, revenue=n.revenue) for n in printed.nodes], paths=list(printed.paths))

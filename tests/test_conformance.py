@@ -230,8 +230,8 @@ def test_title_options_come_from_the_game_class_constants():
 
 def test_an_upgrade_keeps_the_gauge_of_the_old_track():
     from model.rules.eighteen_xx.hexmap import TrackView
-    from model.rules.eighteen_xx.upgrades import paths_preserved
     from model.tiles import Node, TileDef, TilePath
+    from model.upgrading.predicates import paths_preserved
 
     town = TileDef(id="t4", color="green", nodes=[Node(kind="town")],
                    paths=[TilePath(a=e, b="n0") for e in (0, 1, 2, 3)])
@@ -251,8 +251,8 @@ def test_an_upgrade_keeps_the_gauge_of_the_old_track():
 def test_two_towns_may_exchange_edges_when_every_old_path_is_kept():
     """18xx.games compares an upgrade path by path, stops by kind (its 1862 double-town tiles)."""
     from model.rules.eighteen_xx.hexmap import tile_view
-    from model.rules.eighteen_xx.upgrades import paths_preserved
     from model.tiles import Node, TileDef, TilePath
+    from model.upgrading.predicates import paths_preserved
 
     def towns(tid, color, a, b):
         return TileDef(id=tid, color=color, nodes=[Node(kind="town"), Node(kind="town")],
@@ -272,8 +272,8 @@ def test_two_towns_may_exchange_edges_when_every_old_path_is_kept():
 
 def test_a_future_label_is_the_label_of_the_tiles_of_its_colour():
     from model.rules.eighteen_xx.hexmap import TrackView
-    from model.rules.eighteen_xx.upgrades import label_matches
     from model.tiles import TileDef
+    from model.upgrading.predicates import label_matches
 
     green_c = TrackView(color="green", label="C", tile=None, rotation=0, node_kinds=(), node_slots=(), paths=(),
                         future_label=("P", "brown"))
@@ -290,7 +290,7 @@ def test_a_future_label_is_the_label_of_the_tiles_of_its_colour():
 def test_a_tile_whose_icon_blocks_lays_is_not_an_ordinary_lay():
     from types import SimpleNamespace
 
-    from model.rules.eighteen_xx.upgrades import special_only
+    from model.upgrading.predicates import special_only
 
     port = SimpleNamespace(id="437", icons=["image:port,blocks_lay:1"])  # a tile as 18xx.games' config has it
     assert special_only(port)[0] == "special-tile"

@@ -40,8 +40,8 @@ from model.rules import Move, MoveSyntaxError
 from model.rules.eighteen_xx import Situation, TrackMove
 from model.rules.eighteen_xx.company import Network, next_token_cost, reservation_problem, tokens_on_board
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, distinct_rotations, exit_mask
-from model.rules.eighteen_xx.upgrades import exits_preserved
 from model.scenario import Company, LaidThisTurn, PrivateCompany, Scenario
+from model.upgrading.predicates import exits_preserved
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from model.rules.eighteen_xx import EighteenXX as _Base

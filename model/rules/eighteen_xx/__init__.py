@@ -33,7 +33,7 @@ from model.rules import (
     move_rotation,
     register,
 )
-from model.rules.eighteen_xx import checks, terrain, upgrades
+from model.rules.eighteen_xx import checks, terrain
 from model.rules.eighteen_xx.company import (
     Network,
     city_tokens,
@@ -58,6 +58,7 @@ from model.rules.eighteen_xx.hexmap import (
 from model.scenario import Company, LaidThisTurn, Scenario
 from model.tiles import COLOR_ORDER, TileDef, TileSet
 from model.track import TrackModel
+from model.upgrading import predicates as upgrades
 
 Failure = tuple[str, str] | None
 

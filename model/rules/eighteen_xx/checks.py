@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from model.grid import Coord
 from model.rules import Issue
-from model.rules.eighteen_xx import terrain, upgrades
+from model.rules.eighteen_xx import terrain
 from model.rules.eighteen_xx.company import city_tokens
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, color_rank, count_of, printed_view
+from model.upgrading import predicates as upgrades
 
 if TYPE_CHECKING:  # pragma: no cover
     from model.rules.eighteen_xx import EighteenXX, Situation

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, field, tile_view
 from model.rules.eighteen_xx.terrain import hex_terrains
-from model.rules.eighteen_xx.upgrades import explicit_graph
 from model.scenario import Scenario
 from model.tiles import COLOR_ORDER, TileDef
+from model.upgrading.predicates import explicit_graph
 
 if TYPE_CHECKING:  # pragma: no cover
     from model.rules.eighteen_xx import EighteenXX

@@ -20,8 +20,8 @@ every old path is still there.
 
 from __future__ import annotations
 
-from model.rules.eighteen_xx.hexmap import TrackView, node_exits
 from model.tiles import node_index
+from model.upgrading.view import TrackView, node_exits
 
 _CARRIES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("dual",)}
 """Track kinds of a new path that carry on an old path of each kind (others: none)."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, last_label, node_exits, tile_view
-from model.rules.eighteen_xx.preserve import lost_track, stop_edges, stops_fit_some_rotation
 from model.tiles import TileDef, TileSet
+from model.upgrading.preserve import lost_track, stop_edges, stops_fit_some_rotation
+from model.upgrading.view import TrackView, color_rank, count_of, field, last_label, node_exits, tile_view
 
 Failure = tuple[str, str] | None
 
