@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import inspect
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -51,6 +52,7 @@ DEFAULT_MAX_SECONDS = 10.0
 DEFAULT_MAX_NODES = 2_000_000
 UNLIMITED = 1 << 20
 _FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
+_POSITIONS_KEPT = 2048
 
 
 class PuzzleError(ValueError):
@@ -111,6 +113,7 @@ class _Node:
     money: int | None
     moves_left: int
     key: tuple = field(compare=False, default=())
+    before: Scenario | None = field(compare=False, default=None)  # the scenario of the move's parent node
 
 
 class Solver:
@@ -152,6 +155,9 @@ class Solver:
         self._apply = _unchecked_apply(self.rules)
         # moves without a tile (stations, markers) do not use up the hand
         self._every_move_uses_a_tile = all(p.kinds is None for p in self.puzzle.phases)
+        # optional rule-set hook: positions that derive their track network from the parent's
+        self._position_hook = getattr(self.rules, "search_position", None)
+        self._positions: OrderedDict[int, tuple[Any, Any]] = OrderedDict()  # id(board) -> (board, position)
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -307,6 +313,36 @@ class Solver:
             hand_slots = min(hand_slots, len(node.hand))
         return min(drawn + hand_slots, node.moves_left)
 
+    # --- positions (the rule set's incremental view of a board) ----------------------------
+    def _lookup(self, scenario: Scenario | None) -> Any:
+        if scenario is None:
+            return None
+        hit = self._positions.get(id(scenario.board))
+        if hit is None or hit[0] is not scenario.board:
+            return None
+        self._positions.move_to_end(id(scenario.board))
+        return hit[1]
+
+    def _position(self, node: _Node) -> Any:
+        """The rule set's search position of the node's scenario (None without the hook)."""
+        if self._position_hook is None:
+            return None
+        scenario = node.scenario
+        pos = self._lookup(scenario)
+        if pos is not None and pos.scenario is scenario:
+            return pos
+        pos = self._position_hook(scenario, pos if pos is not None else self._lookup(node.before))
+        self._positions[id(scenario.board)] = (scenario.board, pos)
+        if len(self._positions) > _POSITIONS_KEPT:
+            self._positions.popitem(last=False)
+        return pos
+
+    def _legal_moves(self, node: _Node, context: MoveContext) -> list[Move]:
+        pos = self._position(node)
+        if pos is None:
+            return self.rules.legal_moves(node.scenario, context)
+        return pos.legal_moves(context)
+
     # --- moves ------------------------------------------------------------------------------
     def _legal(self, node: _Node) -> list[Move]:
         step: PhaseStep = self.puzzle.phases[node.phase]
@@ -319,18 +355,18 @@ class Solver:
         scenario = node.scenario
         if step.tile_from == "drawn":
             drawn = scenario.state.drawn
-            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, drawn))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, drawn))
             return [m for m in moves if m.tile in (None, drawn)]
         if node.hand is None:
-            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, None))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None))
         elif not node.hand:
             return []
         elif self.is_player:
-            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, None))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None))
         else:
             moves = []
             for tid in sorted(set(node.hand)):
-                moves.extend(self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, tid)))
+                moves.extend(self._legal_moves(node, MoveContext(self.actor, step.name, tid)))
         if node.hand is not None:
             have = set(node.hand)
             moves = [m for m in moves if m.tile is None or m.tile in have]
@@ -357,6 +393,7 @@ class Solver:
                 hand = tuple(lst)
             money = node.money - m.cost if node.money is not None else None
             child = self._advance(node, after, hand, money, node.moves_left - 1)
+            object.__setattr__(child, "before", node.scenario)
             if child.key in seen:
                 continue  # a symmetric move: same board, same resources
             seen.add(child.key)
@@ -379,7 +416,7 @@ class Solver:
         key = node.key[0]
         status = self._status_cache.get(key)
         if status is None:
-            status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle)
+            status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
         return status.met
 
     def _bound(self, node: _Node, cap: int = UNLIMITED) -> tuple[bool, int]:
@@ -389,7 +426,7 @@ class Solver:
         if hit is None or (hit[1] > hit[2] and cap > hit[2]):
             status = self._status_cache.get(key)
             if status is None:
-                status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle)
+                status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
             value = distance_bound(node.scenario, status, limit=cap)
             hit = (status.met, value, cap)
             self._bound_cache[key] = hit

@@ -1,0 +1,108 @@
+"""Positions for a search over many boards that differ by a few cells (the puzzle solver).
+
+A :class:`SearchPosition` answers ``legal_moves`` and ``reached`` exactly as
+:class:`model.rules.catalan.CatalanRules` does, but it builds its track :class:`Network` from the
+position it was derived from instead of from nothing:
+
+* the track of every cell that did not change is taken over;
+* a player's reach (search tree, open ends) is taken over when no changed cell lies in what that
+  search read: the cells it entered, its origin platforms, and the cells its exits lead into
+  (:func:`reads`). A fresh search would read the same unchanged cells in the same order, so it
+  would build the same reach; every other reach is searched again.
+
+Which cells changed is found by comparing the two boards cell by cell (the same cell object means
+unchanged), so a caller cannot get it wrong. When more than the board differs (tiles, players,
+rules options, grid) nothing is taken over. Two positions on the same board share one network.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.board import EMPTY_CELL
+from model.grid import Coord
+from model.rules import Move, MoveContext, Reached
+from model.rules.catalan.moves import Analysis
+from model.rules.catalan.network import Network, PlayerReach
+from model.scenario import Scenario
+
+
+def reads(net: Network, r: PlayerReach) -> set[Coord]:
+    """The cells whose content a player's reach search looked at."""
+    targets = r.exit_targets
+    if targets is None:
+        targets = r.exit_targets = {net.grid.neighbour_position(c, x) for c, x in r.exits}
+    return r.cells | targets | set(r.starts)
+
+
+def _changed_cells(old: Scenario, new: Scenario) -> set[Coord] | None:
+    """The cells whose content differs, or None when more than cell contents changed."""
+    if (
+        old.board.grid is not new.board.grid
+        or old.tiles is not new.tiles
+        or old.rules != new.rules
+        or [(p.id, p.origin) for p in old.players] != [(p.id, p.origin) for p in new.players]
+    ):
+        return None
+    a, b = old.board.cells, new.board.cells
+    if a is b:
+        return set()
+    grid = new.board.grid
+    out: set[Coord] = set()
+    for label in a.keys() | b.keys():
+        prev, cell = a.get(label, EMPTY_CELL), b.get(label, EMPTY_CELL)
+        if prev is not cell:
+            if prev.platform is not None or cell.platform is not None or prev.cities != cell.cities:
+                return None  # origin platforms and cities are fixed features: rebuild
+            out.add(grid.coord(label))
+    return out
+
+
+def derive_network(rules: Any, scenario: Scenario, parent: Network | None) -> Network:
+    """The network of ``scenario``, taking over what is still valid from ``parent``'s."""
+    dead = bool(rules.option(scenario, "dead_end_reversal"))
+    changed = _changed_cells(parent.scenario, scenario) if parent is not None else None
+    if parent is not None and changed is not None and not changed and parent.record_tree:
+        return parent
+    net = Network(scenario, dead_end_reversal=dead)
+    if changed is None or parent.model.reverse_kinds != net.model.reverse_kinds or not parent.record_tree:
+        return net
+    net.model._cache = {c: t for c, t in parent.model._cache.items() if c not in changed}
+    net._transfer = {c: t for c, t in parent._transfer.items() if c not in changed}
+    net._by_tile = dict(parent._by_tile)
+    net._starts = parent._starts
+    for pid, r in parent._reach.items():
+        if changed.isdisjoint(reads(parent, r)):
+            net._reach[pid] = r
+            if pid in parent._open:
+                net._open[pid] = parent._open[pid]
+    return net
+
+
+class SearchPosition:
+    """One scenario seen by a search, with its network derived from an earlier position."""
+
+    def __init__(self, rules: Any, scenario: Scenario, parent: SearchPosition | None = None) -> None:
+        self.rules = rules
+        self.scenario = scenario
+        self.net = derive_network(rules, scenario, parent.net if parent is not None else None)
+        self._analysis: Analysis | None = None
+
+    def analysis(self) -> Analysis:
+        """The Catalan analysis of this scenario on the derived network (cached)."""
+        if self._analysis is None:
+            self._analysis = Analysis(self.rules, self.scenario, net=self.net)
+        return self._analysis
+
+    def legal_moves(self, context: MoveContext) -> list[Move]:
+        """The same list as ``CatalanRules.legal_moves(scenario, context)``."""
+        if self.scenario.board.grid.kind != "square":
+            return []
+        return self.rules.legal_moves_in(self.analysis(), context)
+
+    def reached(self, actor: str) -> Reached | None:
+        """The same answer as ``CatalanRules.reached(scenario, actor)``."""
+        return self.rules.reached_on(self.scenario, self.net, actor)
+
+
+__all__ = ["SearchPosition", "derive_network", "reads"]
