@@ -43,7 +43,11 @@ def _assert_same(pos: SearchPosition, rng: random.Random, contexts: int) -> None
         assert _key(pos.legal_moves(ctx)) == _key(RULES.legal_moves(s, ctx)), (pid, phase, tile)
     for p in s.players:  # the hand, as the solver asks for a player's optional phase
         ctx = MoveContext(p.id, "optional", None)
-        assert _key(pos.legal_moves(ctx)) == _key(RULES.legal_moves(s, ctx))
+        full = RULES.legal_moves(s, ctx)
+        assert _key(pos.legal_moves(ctx)) == _key(full)
+        # restricted to some cells: the same moves on those cells, in the same order
+        cells = pos.reads(p.id) if rng.random() < 0.5 else frozenset(rng.sample(sorted(s.board.cells), min(8, len(s.board.cells))))
+        assert _key(pos.legal_moves(ctx, cells)) == _key([m for m in full if m.cell in cells])
 
 
 def _neutral(s):
@@ -65,6 +69,13 @@ def _play_out(start, seed: int, steps: int, contexts: int) -> int:
                 moves += RULES.legal_moves(s, MoveContext(p.id, rng.choice(["mandatory", "optional"]), tile))
         if not moves:
             break
+        # a move outside what a player's reach search read leaves her reach as it was
+        for p in s.players:
+            read = history[-1].reads(p.id)
+            outside = [m for m in moves if m.cell not in read]
+            if outside:
+                after = RULES.apply(s, rng.choice(outside), check=False)
+                assert RULES.reached(after, p.id) == RULES.reached(s, p.id)
         m = rng.choice(moves)
         after = RULES.apply(s, m, check=False)  # the mover's turn state: her tile laid this turn
         s = _neutral(after)

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from model.puzzle_spec import PhaseStep, Puzzle
+from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
 from model.puzzles.reach import distance_bound, goal_status
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
@@ -158,6 +158,13 @@ class Solver:
         # optional rule-set hook: positions that derive their track network from the parent's
         self._position_hook = getattr(self.rules, "search_position", None)
         self._positions: OrderedDict[int, tuple[Any, Any]] = OrderedDict()  # id(board) -> (board, position)
+        self._last_cache: dict[tuple, list[tuple[Move | None, _Node]]] = {}  # _children(last=True)
+        goal = self.puzzle.goal
+        self._goal_actor: str | None = None
+        if isinstance(goal, DestinationGoal):
+            self._goal_actor = goal.player
+        elif not isinstance(goal, ConnectGoal):
+            self._goal_actor = goal.actor
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -337,51 +344,75 @@ class Solver:
             self._positions.popitem(last=False)
         return pos
 
-    def _legal_moves(self, node: _Node, context: MoveContext) -> list[Move]:
+    def _legal_moves(self, node: _Node, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
         pos = self._position(node)
         if pos is None:
             return self.rules.legal_moves(node.scenario, context)
+        if cells is not None:
+            return pos.legal_moves(context, cells)
         return pos.legal_moves(context)
 
+    def _goal_cells(self, node: _Node) -> frozenset[str] | None:
+        """The cells where a move may change whether the goal is met (None: anywhere).
+
+        Needs the rule set's search position with ``reads`` and a goal decided by the rule set's
+        ``reached`` (destination, reach): a move elsewhere leaves the goal actor's reach, so the
+        goal, as it was."""
+        if self._goal_actor is None:
+            return None
+        pos = self._position(node)
+        hook = getattr(pos, "reads", None)
+        return hook(self._goal_actor) if hook is not None else None
+
     # --- moves ------------------------------------------------------------------------------
-    def _legal(self, node: _Node) -> list[Move]:
+    def _legal(self, node: _Node, cells: frozenset[str] | None = None) -> list[Move]:
         step: PhaseStep = self.puzzle.phases[node.phase]
-        moves = self._legal_all(node, step)
+        moves = self._legal_all(node, step, cells)
         if step.kinds is None:
             return [m for m in moves if m.tile is not None]
         return [m for m in moves if m.kind in step.kinds]
 
-    def _legal_all(self, node: _Node, step: PhaseStep) -> list[Move]:
+    def _legal_all(self, node: _Node, step: PhaseStep, cells: frozenset[str] | None = None) -> list[Move]:
         scenario = node.scenario
         if step.tile_from == "drawn":
             drawn = scenario.state.drawn
-            moves = self._legal_moves(node, MoveContext(self.actor, step.name, drawn))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, drawn), cells)
             return [m for m in moves if m.tile in (None, drawn)]
         if node.hand is None:
-            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None), cells)
         elif not node.hand:
             return []
         elif self.is_player:
-            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None), cells)
         else:
             moves = []
             for tid in sorted(set(node.hand)):
-                moves.extend(self._legal_moves(node, MoveContext(self.actor, step.name, tid)))
+                moves.extend(self._legal_moves(node, MoveContext(self.actor, step.name, tid), cells))
         if node.hand is not None:
             have = set(node.hand)
             moves = [m for m in moves if m.tile is None or m.tile in have]
         return moves
 
-    def _children(self, node: _Node) -> list[tuple[Move | None, _Node]]:
-        """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn."""
+    def _children(self, node: _Node, last: bool = False) -> list[tuple[Move | None, _Node]]:
+        """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn.
+
+        ``last``: the search's own call on a node with at most one move left
+        (``_capacity(node) <= 1``), where a child that does not meet the goal is a dead end. In a
+        phase that may be passed, the moves that cannot change the goal (see :meth:`_goal_cells`)
+        are then left out: they lead to nothing but dead ends. The passes stay as they are.
+        """
+        step = self.puzzle.phases[node.phase]
+        cells = None
+        if last and (not step.required or node.played > 0):
+            cells = self._goal_cells(node)
         cache_key = (node.key, node.turn)
-        cached = self._moves_cache.get(cache_key)
+        cache = self._moves_cache if cells is None else self._last_cache
+        cached = cache.get(cache_key)
         if cached is not None:
             return cached
-        step = self.puzzle.phases[node.phase]
         out: list[tuple[Move | None, _Node]] = []
         seen: set = set()
-        moves = self._legal(node)
+        moves = self._legal(node, cells)
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
@@ -408,7 +439,7 @@ class Solver:
                 # a required phase with no legal move: the rest of the turn is lost (Catalan A8)
                 nxt = self._make(node.scenario, node.turn + 1, 0, 0, node.hand, node.money, node.moves_left, new_turn=True)
             out.append((None, nxt))
-        self._moves_cache[cache_key] = out
+        cache[cache_key] = out
         return out
 
     def _met(self, node: _Node) -> bool:
@@ -478,7 +509,7 @@ class Solver:
             known.append((turns_left, budget))
             return _FAIL_CUT
         cut = False
-        for move, child in self._children(node):
+        for move, child in self._children(node, last=cap <= 1):
             if move is None:
                 result = self._dfs_one(child, budget, path, failed)
             elif self._met(child):
@@ -541,7 +572,7 @@ class Solver:
         cap = self._capacity(node)
         if self._bound(node, cap)[1] > cap:
             return
-        for move, child in self._children(node):
+        for move, child in self._children(node, last=cap <= 1):
             if move is None:
                 self._dfs_all(child, prefix)
                 continue

@@ -116,8 +116,9 @@ class CatalanRules(RuleSet):
             return []
         return self.legal_moves_in(self.analysis(scenario), context)
 
-    def legal_moves_in(self, a: Analysis, context: MoveContext) -> list[Move]:
-        """``legal_moves`` on an existing analysis of the scenario (see :meth:`search_position`)."""
+    def legal_moves_in(self, a: Analysis, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
+        """``legal_moves`` on an existing analysis of the scenario (see :meth:`search_position`);
+        with ``cells`` (labels), only the moves on those cells (the same moves, in the same order)."""
         scenario = a.s
         a.detail = False  # verdicts only: continuity stops at the first lost connection
         phase = context.phase or scenario.state.phase or "mandatory"
@@ -133,7 +134,9 @@ class CatalanRules(RuleSet):
             tiles = list(dict.fromkeys(player.hand))
         out: list[Move] = []
         for tid in tiles:
-            if phase == "mandatory":
+            if cells is not None:
+                out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and a.evaluate(m, gates=False).legal]
+            elif phase == "mandatory":
                 out += a.mandatory_moves(actor, tid)
             else:
                 out += [m for m in a.candidates(actor, phase, tid) if a.evaluate(m, gates=False).legal]

@@ -87,18 +87,39 @@ class SearchPosition:
         self.scenario = scenario
         self.net = derive_network(rules, scenario, parent.net if parent is not None else None)
         self._analysis: Analysis | None = None
+        # the per-tile caches of an analysis depend only on the tiles and the reversal kinds
+        self._tile_donor: Analysis | None = None
+        if (
+            parent is not None
+            and parent.scenario.tiles is scenario.tiles
+            and parent.net.model.reverse_kinds == self.net.model.reverse_kinds
+        ):
+            self._tile_donor = parent._analysis or parent._tile_donor
 
     def analysis(self) -> Analysis:
         """The Catalan analysis of this scenario on the derived network (cached)."""
         if self._analysis is None:
-            self._analysis = Analysis(self.rules, self.scenario, net=self.net)
+            a = Analysis(self.rules, self.scenario, net=self.net)
+            if self._tile_donor is not None:
+                a.share_tile_caches(self._tile_donor)
+                self._tile_donor = None
+            self._analysis = a
         return self._analysis
 
-    def legal_moves(self, context: MoveContext) -> list[Move]:
-        """The same list as ``CatalanRules.legal_moves(scenario, context)``."""
+    def legal_moves(self, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
+        """The same list as ``CatalanRules.legal_moves(scenario, context)``; with ``cells``
+        (labels), the moves of that list on those cells."""
         if self.scenario.board.grid.kind != "square":
             return []
-        return self.rules.legal_moves_in(self.analysis(), context)
+        return self.rules.legal_moves_in(self.analysis(), context, cells)
+
+    def reads(self, actor: str) -> frozenset[str] | None:
+        """The labels of the cells a move must change to change ``reached(actor)``: a move on any
+        other cell leaves the actor's reach as it is (:func:`reads`). None for a non-player."""
+        if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
+            return None
+        grid = self.scenario.board.grid
+        return frozenset(grid.label(c) for c in reads(self.net, self.net.reach(actor)) if grid.contains(c))
 
     def reached(self, actor: str) -> Reached | None:
         """The same answer as ``CatalanRules.reached(scenario, actor)``."""
