@@ -91,3 +91,17 @@ def test_a_reach_goal_on_the_12x12_board() -> None:
     s = _twelve(["straight", "curve", "curve"], ["straight", "curve", "straight", "curve"], 4, {"kind": "reach", "actor": "red", "places": ["C9"]})
     _same(s, count=True)
     assert solve(s, count=True).count > 1
+
+
+@pytest.mark.parametrize("which", ["catalan-05-branch-lines", "catalan-09-twelve-draws", "twelve"])
+def test_two_processes_count_the_same(which: str) -> None:
+    """Counting in two processes (the tree split below its first moves) gives the same solutions."""
+    if which == "twelve":
+        s = _twelve(["straight", "curve", "curve"], ["straight", "curve", "straight", "curve"], 4, {"kind": "reach", "actor": "red", "places": ["C9"]})
+    else:
+        s = load(scenarios_dir() / "puzzles" / f"{which}.json")
+    one = solve(s, count=True, max_seconds=60)
+    two = solve(s, count=True, max_seconds=60, workers=2)
+    assert two.complete and one.complete
+    assert (two.verdict, two.count) == (one.verdict, one.count)
+    assert _boards(two) == _boards(one)

@@ -545,6 +545,10 @@ class Solver:
             self._dfs_all(root, [])
         except _Stop as stop:
             stop_reason = stop.reason
+        return self._count_result(start, stop_reason)
+
+    def _count_result(self, start: float, stop_reason: str) -> SolveResult:
+        """The answer of a count from the plays recorded in ``self._found``."""
         elapsed = time.monotonic() - start
         distinct = self._minimal(self._found)
         plays = sorted(distinct.values(), key=lambda s: (len(s), [_move_order(m) for m in s]))
@@ -656,12 +660,19 @@ def solve(
     max_seconds: float = DEFAULT_MAX_SECONDS,
     max_nodes: int = DEFAULT_MAX_NODES,
     cancelled: Callable[[], bool] | None = None,
+    workers: int = 1,
 ) -> SolveResult:
     """Solve a puzzle scenario: one shortest solution, or with ``count`` every distinct one.
 
-    Raises :class:`PuzzleError` when the scenario has no puzzle or an unknown rule set.
+    ``workers`` > 1 counts in that many processes (:mod:`model.puzzles.parallel`; the same
+    count, the node limit applies to each process). Raises :class:`PuzzleError` when the
+    scenario has no puzzle or an unknown rule set.
     """
     solver = Solver(scenario, rules, max_seconds=max_seconds, max_nodes=max_nodes, cancelled=cancelled)
+    if count and workers > 1:
+        from model.puzzles.parallel import find_all_parallel
+
+        return find_all_parallel(solver, workers)
     return solver.find_all() if count else solver.find_one()
 
 
