@@ -105,3 +105,21 @@ def test_two_processes_count_the_same(which: str) -> None:
     assert two.complete and one.complete
     assert (two.verdict, two.count) == (one.verdict, one.count)
     assert _boards(two) == _boards(one)
+
+
+def test_board_signatures_built_from_the_parent() -> None:
+    """A child's board signature, built from its parent's, equals one built from scratch."""
+    s = _twelve(["straight", "curve", "curve"], ["straight", "curve", "straight"], 3)
+    solver = Solver(s)
+    layer = [solver._root()]
+    checked = 0
+    for _ in range(3):
+        nxt = []
+        for node in layer[:6]:
+            for _move, child in solver._children(node):
+                fresh = Solver(child.scenario)  # its own, empty tables
+                assert child.key[0] == fresh._board_sig(child.scenario)
+                checked += 1
+                nxt.append(child)
+        layer = nxt
+    assert checked > 20

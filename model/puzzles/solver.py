@@ -147,6 +147,8 @@ class Solver:
         self._moves_cache: dict[tuple, list[tuple[Move, _Node]]] = {}
         self._bound_cache: dict[frozenset, tuple[bool, int, int]] = {}  # board -> (met, bound, limit used)
         self._status_cache: dict[frozenset, Any] = {}
+        self._sigs: OrderedDict[int, tuple[Any, frozenset, dict]] = OrderedDict()  # id(board) -> (board, sig, entries)
+        self._sig_hint: Any = None  # the board the next boards are made from (see _board_sig)
         self._initial_sig = self._board_sig(scenario)
         # Without drawn tiles every turn offers the same choices, so a state reached with more
         # turns left dominates the same state with fewer: keys leave the turn out and the tables
@@ -191,16 +193,40 @@ class Solver:
             self._canon[tile_id] = table
         return table.get(rotation % scenario.board.grid.sides, rotation)
 
+    def _sig_entry(self, scenario: Scenario, label: str, cell: Any) -> tuple | None:
+        if cell is None or (cell.tile is None and not cell.tokens):
+            return None
+        t = cell.tile
+        tile = (t.tile, self._canon_rotation(scenario, t.tile, t.rotation)) if t is not None else None
+        toks = tuple(sorted((k.company, k.city) for k in cell.tokens))
+        return (label, tile, toks)
+
     def _board_sig(self, scenario: Scenario) -> frozenset:
-        out = []
-        for label, cell in scenario.board.cells.items():
-            if cell.tile is None and not cell.tokens:
-                continue
-            t = cell.tile
-            tile = (t.tile, self._canon_rotation(scenario, t.tile, t.rotation)) if t is not None else None
-            toks = tuple(sorted((k.company, k.city) for k in cell.tokens))
-            out.append((label, tile, toks))
-        return frozenset(out)
+        """The canonical signature of the board: cached per board, and built from the signature
+        of the parent's board (``self._sig_hint``) by redoing only the cells that differ."""
+        board = scenario.board
+        hit = self._sigs.get(id(board))
+        if hit is not None and hit[0] is board:
+            return hit[1]
+        hint = self._sig_hint
+        base = self._sigs.get(id(hint)) if hint is not None else None
+        if base is not None and base[0] is hint and hint.grid is board.grid and scenario.tiles is self.initial.tiles:
+            entries = dict(base[2])
+            old = hint.cells
+            for label, cell in board.cells.items():
+                if old.get(label) is not cell:
+                    entries[label] = self._sig_entry(scenario, label, cell)
+            for label in old:
+                if label not in board.cells:
+                    entries[label] = None
+        else:
+            entries = {label: self._sig_entry(scenario, label, cell) for label, cell in board.cells.items()}
+        entries = {k: v for k, v in entries.items() if v is not None}
+        sig = frozenset(entries.values())
+        self._sigs[id(board)] = (board, sig, entries)
+        if len(self._sigs) > _POSITIONS_KEPT:
+            self._sigs.popitem(last=False)
+        return sig
 
     def _turn_memory(self, scenario: Scenario, turn: int) -> tuple:
         """What the rule set remembers within a turn and the solver must not merge away."""
@@ -413,6 +439,7 @@ class Solver:
         out: list[tuple[Move | None, _Node]] = []
         seen: set = set()
         moves = self._legal(node, cells)
+        self._sig_hint = node.scenario.board
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
