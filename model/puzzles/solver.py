@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
-from model.puzzles.reach import distance_bound, goal_status
+from model.puzzles.reach import distance_bound, goal_status, place_cells
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
 
@@ -486,9 +486,29 @@ class Solver:
             if status is None:
                 status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
             value = distance_bound(node.scenario, status, limit=cap)
+            if not status.met and value <= cap:
+                value = max(value, self._position_bound(node, status, cap))
             hit = (status.met, value, cap)
             self._bound_cache[key] = hit
         return hit[0], hit[1]
+
+    def _position_bound(self, node: _Node, status: Any, cap: int) -> int:
+        """The rule set's own lower bound (``distance_bound`` of its search position): the largest,
+        over the missing places, of the moves before the goal actor's reach enters the place."""
+        if self._goal_actor is None:
+            return 0
+        hook = getattr(self._position(node), "distance_bound", None)
+        if hook is None:
+            return 0
+        best = 0
+        for place in status.missing:
+            got = hook(self._goal_actor, set(place_cells(node.scenario, place)), cap)
+            if got is None:
+                return 0
+            best = max(best, got)
+            if best > cap:
+                break
+        return best
 
     # --- one shortest solution: iterative deepening -----------------------------------------
     def find_one(self) -> SolveResult:

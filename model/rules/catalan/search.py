@@ -17,6 +17,7 @@ rules options, grid) nothing is taken over. Two positions on the same board shar
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from model.board import EMPTY_CELL
@@ -79,6 +80,66 @@ def derive_network(rules: Any, scenario: Scenario, parent: Network | None) -> Ne
     return net
 
 
+def relaxed_distance(net: Network, player_id: str, targets: set[Coord], limit: int) -> int:
+    """A lower bound on the moves before the player's trains enter one of ``targets``.
+
+    A 0-1 breadth-first search over (cell, entry side) from her origin platforms, on a relaxed
+    board: a train crosses a cell as its track does now at no cost, or, for one move, as any tile
+    could (any entry to any side) on every cell that may take a tile (no city, no platform). A
+    play of k moves changes at most k cells; its train's way, cut short at the first entry and
+    the last exit of each changed cell, is a way on the relaxed board that costs at most k. So
+    no play of fewer moves reaches a target. Returns ``limit + 1`` for "more than ``limit``".
+    """
+    grid = net.grid
+    offsets = grid.offsets()
+    on_board = grid.coord_set
+    cells = net.scenario.board.cells
+    changeable: dict[Coord, bool] = {}
+    dist: dict[tuple[Coord, int, bool], int] = {}
+    dq: deque[tuple[int, Coord, int, bool]] = deque()
+    for c in net.origin_cells(player_id):
+        t = net.transfer(c)
+        if t is None:
+            continue
+        if c in targets:
+            return 0
+        for x in t.start_exits:
+            dq.append((0, c, -1 - x, False))  # leaving the origin by side x
+    while dq:
+        d, c, e, changed = dq.popleft()
+        if e >= 0:
+            if dist.get((c, e, changed), limit + 1) < d:
+                continue
+            if c in targets:
+                return d  # popped in order of cost: nothing cheaper is left
+        if e < 0:
+            exits: tuple[int, ...] = (-1 - e,)
+        elif changed:
+            exits = (0, 1, 2, 3)
+        else:
+            exits = net.transfer(c).exits[e] or ()
+        for x in exits:
+            n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
+            if n not in on_board:
+                continue
+            e2 = (x + 2) % 4
+            t = net.transfer(n)
+            keep = t is not None and t.exits[e2] is not None
+            can = changeable.get(n)
+            if can is None:
+                cell = cells.get(grid.label(n))
+                can = changeable[n] = cell is None or (not cell.cities and cell.platform is None)
+            for nd, ch in ((d, False), (d + 1, True)) if keep and can else ((d, False),) if keep else ((d + 1, True),) if can else ():
+                if nd > limit or dist.get((n, e2, ch), limit + 1) <= nd:
+                    continue
+                dist[(n, e2, ch)] = nd
+                if ch:
+                    dq.append((nd, n, e2, ch))
+                else:
+                    dq.appendleft((nd, n, e2, ch))
+    return limit + 1
+
+
 class SearchPosition:
     """One scenario seen by a search, with its network derived from an earlier position."""
 
@@ -113,6 +174,13 @@ class SearchPosition:
             return []
         return self.rules.legal_moves_in(self.analysis(), context, cells)
 
+    def distance_bound(self, actor: str, targets: set[Coord], limit: int) -> int | None:
+        """A lower bound on the moves before ``actor``'s reach enters one of the ``targets``
+        (:func:`relaxed_distance`); None for a non-player."""
+        if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
+            return None
+        return relaxed_distance(self.net, actor, targets, limit)
+
     def reads(self, actor: str) -> frozenset[str] | None:
         """The labels of the cells a move must change to change ``reached(actor)``: a move on any
         other cell leaves the actor's reach as it is (:func:`reads`). None for a non-player."""
@@ -126,4 +194,4 @@ class SearchPosition:
         return self.rules.reached_on(self.scenario, self.net, actor)
 
 
-__all__ = ["SearchPosition", "derive_network", "reads"]
+__all__ = ["SearchPosition", "derive_network", "reads", "relaxed_distance"]
