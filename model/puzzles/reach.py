@@ -177,24 +177,26 @@ class GoalStatus:
     sources: set[Coord]
 
 
-def rule_set_reach(rules: Any, scenario: Scenario, actor: str) -> tuple[frozenset[str], set[Coord]] | None:
+def rule_set_reach(rules: Any, scenario: Scenario, actor: str, position: Any = None) -> tuple[frozenset[str], set[Coord]] | None:
     """The places an actor reaches and its network's cells, by the rule set's own movement rules
-    (:meth:`model.rules.RuleSet.reached`); None when the rule set leaves it to the generic reading."""
-    hook = getattr(rules, "reached", None)
-    got = hook(scenario, actor) if hook is not None else None
+    (:meth:`model.rules.RuleSet.reached`, or ``position.reached`` of a search position of the
+    scenario); None when the rule set leaves it to the generic reading."""
+    hook = position.reached if position is not None else getattr(rules, "reached", None)
+    got = (hook(actor) if position is not None else hook(scenario, actor)) if hook is not None else None
     if got is None:
         return None
     grid = scenario.board.grid
     return got.places, {grid.coord(label) for label in got.cells}
 
 
-def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle) -> GoalStatus:
-    """Evaluate the puzzle goal on a scenario."""
+def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle, position: Any = None) -> GoalStatus:
+    """Evaluate the puzzle goal on a scenario (``position``: the rule set's search position of
+    it, see ``search_position`` in :mod:`model.puzzles.solver`)."""
     goal = puzzle.goal
     if not isinstance(goal, ConnectGoal):
         actor = goal.player if isinstance(goal, DestinationGoal) else goal.actor
         places = puzzle.goal_places(scenario)
-        own = rule_set_reach(rules, scenario, actor)
+        own = rule_set_reach(rules, scenario, actor, position)
         if own is not None:
             reached, sources = own
             missing = [p for p in places if p not in reached]

@@ -36,12 +36,13 @@ from __future__ import annotations
 
 import inspect
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from model.puzzle_spec import PhaseStep, Puzzle
-from model.puzzles.reach import distance_bound, goal_status
+from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
+from model.puzzles.reach import distance_bound, goal_status, place_cells
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
 
@@ -51,6 +52,7 @@ DEFAULT_MAX_SECONDS = 10.0
 DEFAULT_MAX_NODES = 2_000_000
 UNLIMITED = 1 << 20
 _FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
+_POSITIONS_KEPT = 2048
 
 
 class PuzzleError(ValueError):
@@ -111,6 +113,7 @@ class _Node:
     money: int | None
     moves_left: int
     key: tuple = field(compare=False, default=())
+    before: Scenario | None = field(compare=False, default=None)  # the scenario of the move's parent node
 
 
 class Solver:
@@ -144,6 +147,8 @@ class Solver:
         self._moves_cache: dict[tuple, list[tuple[Move, _Node]]] = {}
         self._bound_cache: dict[frozenset, tuple[bool, int, int]] = {}  # board -> (met, bound, limit used)
         self._status_cache: dict[frozenset, Any] = {}
+        self._sigs: OrderedDict[int, tuple[Any, frozenset, dict]] = OrderedDict()  # id(board) -> (board, sig, entries)
+        self._sig_hint: Any = None  # the board the next boards are made from (see _board_sig)
         self._initial_sig = self._board_sig(scenario)
         # Without drawn tiles every turn offers the same choices, so a state reached with more
         # turns left dominates the same state with fewer: keys leave the turn out and the tables
@@ -152,6 +157,16 @@ class Solver:
         self._apply = _unchecked_apply(self.rules)
         # moves without a tile (stations, markers) do not use up the hand
         self._every_move_uses_a_tile = all(p.kinds is None for p in self.puzzle.phases)
+        # optional rule-set hook: positions that derive their track network from the parent's
+        self._position_hook = getattr(self.rules, "search_position", None)
+        self._positions: OrderedDict[int, tuple[Any, Any]] = OrderedDict()  # id(board) -> (board, position)
+        self._last_cache: dict[tuple, list[tuple[Move | None, _Node]]] = {}  # _children(last=True)
+        goal = self.puzzle.goal
+        self._goal_actor: str | None = None
+        if isinstance(goal, DestinationGoal):
+            self._goal_actor = goal.player
+        elif not isinstance(goal, ConnectGoal):
+            self._goal_actor = goal.actor
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -178,16 +193,40 @@ class Solver:
             self._canon[tile_id] = table
         return table.get(rotation % scenario.board.grid.sides, rotation)
 
+    def _sig_entry(self, scenario: Scenario, label: str, cell: Any) -> tuple | None:
+        if cell is None or (cell.tile is None and not cell.tokens):
+            return None
+        t = cell.tile
+        tile = (t.tile, self._canon_rotation(scenario, t.tile, t.rotation)) if t is not None else None
+        toks = tuple(sorted((k.company, k.city) for k in cell.tokens))
+        return (label, tile, toks)
+
     def _board_sig(self, scenario: Scenario) -> frozenset:
-        out = []
-        for label, cell in scenario.board.cells.items():
-            if cell.tile is None and not cell.tokens:
-                continue
-            t = cell.tile
-            tile = (t.tile, self._canon_rotation(scenario, t.tile, t.rotation)) if t is not None else None
-            toks = tuple(sorted((k.company, k.city) for k in cell.tokens))
-            out.append((label, tile, toks))
-        return frozenset(out)
+        """The canonical signature of the board: cached per board, and built from the signature
+        of the parent's board (``self._sig_hint``) by redoing only the cells that differ."""
+        board = scenario.board
+        hit = self._sigs.get(id(board))
+        if hit is not None and hit[0] is board:
+            return hit[1]
+        hint = self._sig_hint
+        base = self._sigs.get(id(hint)) if hint is not None else None
+        if base is not None and base[0] is hint and hint.grid is board.grid and scenario.tiles is self.initial.tiles:
+            entries = dict(base[2])
+            old = hint.cells
+            for label, cell in board.cells.items():
+                if old.get(label) is not cell:
+                    entries[label] = self._sig_entry(scenario, label, cell)
+            for label in old:
+                if label not in board.cells:
+                    entries[label] = None
+        else:
+            entries = {label: self._sig_entry(scenario, label, cell) for label, cell in board.cells.items()}
+        entries = {k: v for k, v in entries.items() if v is not None}
+        sig = frozenset(entries.values())
+        self._sigs[id(board)] = (board, sig, entries)
+        if len(self._sigs) > _POSITIONS_KEPT:
+            self._sigs.popitem(last=False)
+        return sig
 
     def _turn_memory(self, scenario: Scenario, turn: int) -> tuple:
         """What the rule set remembers within a turn and the solver must not merge away."""
@@ -307,45 +346,100 @@ class Solver:
             hand_slots = min(hand_slots, len(node.hand))
         return min(drawn + hand_slots, node.moves_left)
 
+    # --- positions (the rule set's incremental view of a board) ----------------------------
+    def _lookup(self, scenario: Scenario | None) -> Any:
+        if scenario is None:
+            return None
+        hit = self._positions.get(id(scenario.board))
+        if hit is None or hit[0] is not scenario.board:
+            return None
+        self._positions.move_to_end(id(scenario.board))
+        return hit[1]
+
+    def _position(self, node: _Node) -> Any:
+        """The rule set's search position of the node's scenario (None without the hook)."""
+        if self._position_hook is None:
+            return None
+        scenario = node.scenario
+        pos = self._lookup(scenario)
+        if pos is not None and pos.scenario is scenario:
+            return pos
+        pos = self._position_hook(scenario, pos if pos is not None else self._lookup(node.before))
+        self._positions[id(scenario.board)] = (scenario.board, pos)
+        if len(self._positions) > _POSITIONS_KEPT:
+            self._positions.popitem(last=False)
+        return pos
+
+    def _legal_moves(self, node: _Node, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
+        pos = self._position(node)
+        if pos is None:
+            return self.rules.legal_moves(node.scenario, context)
+        if cells is not None:
+            return pos.legal_moves(context, cells)
+        return pos.legal_moves(context)
+
+    def _goal_cells(self, node: _Node) -> frozenset[str] | None:
+        """The cells where a move may change whether the goal is met (None: anywhere).
+
+        Needs the rule set's search position with ``reads`` and a goal decided by the rule set's
+        ``reached`` (destination, reach): a move elsewhere leaves the goal actor's reach, so the
+        goal, as it was."""
+        if self._goal_actor is None:
+            return None
+        pos = self._position(node)
+        hook = getattr(pos, "reads", None)
+        return hook(self._goal_actor) if hook is not None else None
+
     # --- moves ------------------------------------------------------------------------------
-    def _legal(self, node: _Node) -> list[Move]:
+    def _legal(self, node: _Node, cells: frozenset[str] | None = None) -> list[Move]:
         step: PhaseStep = self.puzzle.phases[node.phase]
-        moves = self._legal_all(node, step)
+        moves = self._legal_all(node, step, cells)
         if step.kinds is None:
             return [m for m in moves if m.tile is not None]
         return [m for m in moves if m.kind in step.kinds]
 
-    def _legal_all(self, node: _Node, step: PhaseStep) -> list[Move]:
+    def _legal_all(self, node: _Node, step: PhaseStep, cells: frozenset[str] | None = None) -> list[Move]:
         scenario = node.scenario
         if step.tile_from == "drawn":
             drawn = scenario.state.drawn
-            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, drawn))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, drawn), cells)
             return [m for m in moves if m.tile in (None, drawn)]
         if node.hand is None:
-            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, None))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None), cells)
         elif not node.hand:
             return []
         elif self.is_player:
-            moves = self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, None))
+            moves = self._legal_moves(node, MoveContext(self.actor, step.name, None), cells)
         else:
             moves = []
             for tid in sorted(set(node.hand)):
-                moves.extend(self.rules.legal_moves(scenario, MoveContext(self.actor, step.name, tid)))
+                moves.extend(self._legal_moves(node, MoveContext(self.actor, step.name, tid), cells))
         if node.hand is not None:
             have = set(node.hand)
             moves = [m for m in moves if m.tile is None or m.tile in have]
         return moves
 
-    def _children(self, node: _Node) -> list[tuple[Move | None, _Node]]:
-        """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn."""
+    def _children(self, node: _Node, last: bool = False) -> list[tuple[Move | None, _Node]]:
+        """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn.
+
+        ``last``: the search's own call on a node with at most one move left
+        (``_capacity(node) <= 1``), where a child that does not meet the goal is a dead end. In a
+        phase that may be passed, the moves that cannot change the goal (see :meth:`_goal_cells`)
+        are then left out: they lead to nothing but dead ends. The passes stay as they are.
+        """
+        step = self.puzzle.phases[node.phase]
+        cells = None
+        if last and (not step.required or node.played > 0):
+            cells = self._goal_cells(node)
         cache_key = (node.key, node.turn)
-        cached = self._moves_cache.get(cache_key)
+        cache = self._moves_cache if cells is None else self._last_cache
+        cached = cache.get(cache_key)
         if cached is not None:
             return cached
-        step = self.puzzle.phases[node.phase]
         out: list[tuple[Move | None, _Node]] = []
         seen: set = set()
-        moves = self._legal(node)
+        moves = self._legal(node, cells)
+        self._sig_hint = node.scenario.board
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
@@ -357,6 +451,7 @@ class Solver:
                 hand = tuple(lst)
             money = node.money - m.cost if node.money is not None else None
             child = self._advance(node, after, hand, money, node.moves_left - 1)
+            object.__setattr__(child, "before", node.scenario)
             if child.key in seen:
                 continue  # a symmetric move: same board, same resources
             seen.add(child.key)
@@ -371,7 +466,7 @@ class Solver:
                 # a required phase with no legal move: the rest of the turn is lost (Catalan A8)
                 nxt = self._make(node.scenario, node.turn + 1, 0, 0, node.hand, node.money, node.moves_left, new_turn=True)
             out.append((None, nxt))
-        self._moves_cache[cache_key] = out
+        cache[cache_key] = out
         return out
 
     def _met(self, node: _Node) -> bool:
@@ -379,7 +474,7 @@ class Solver:
         key = node.key[0]
         status = self._status_cache.get(key)
         if status is None:
-            status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle)
+            status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
         return status.met
 
     def _bound(self, node: _Node, cap: int = UNLIMITED) -> tuple[bool, int]:
@@ -389,11 +484,31 @@ class Solver:
         if hit is None or (hit[1] > hit[2] and cap > hit[2]):
             status = self._status_cache.get(key)
             if status is None:
-                status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle)
+                status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
             value = distance_bound(node.scenario, status, limit=cap)
+            if not status.met and value <= cap:
+                value = max(value, self._position_bound(node, status, cap))
             hit = (status.met, value, cap)
             self._bound_cache[key] = hit
         return hit[0], hit[1]
+
+    def _position_bound(self, node: _Node, status: Any, cap: int) -> int:
+        """The rule set's own lower bound (``distance_bound`` of its search position): the largest,
+        over the missing places, of the moves before the goal actor's reach enters the place."""
+        if self._goal_actor is None:
+            return 0
+        hook = getattr(self._position(node), "distance_bound", None)
+        if hook is None:
+            return 0
+        best = 0
+        for place in status.missing:
+            got = hook(self._goal_actor, set(place_cells(node.scenario, place)), cap)
+            if got is None:
+                return 0
+            best = max(best, got)
+            if best > cap:
+                break
+        return best
 
     # --- one shortest solution: iterative deepening -----------------------------------------
     def find_one(self) -> SolveResult:
@@ -441,7 +556,7 @@ class Solver:
             known.append((turns_left, budget))
             return _FAIL_CUT
         cut = False
-        for move, child in self._children(node):
+        for move, child in self._children(node, last=cap <= 1):
             if move is None:
                 result = self._dfs_one(child, budget, path, failed)
             elif self._met(child):
@@ -477,6 +592,10 @@ class Solver:
             self._dfs_all(root, [])
         except _Stop as stop:
             stop_reason = stop.reason
+        return self._count_result(start, stop_reason)
+
+    def _count_result(self, start: float, stop_reason: str) -> SolveResult:
+        """The answer of a count from the plays recorded in ``self._found``."""
         elapsed = time.monotonic() - start
         distinct = self._minimal(self._found)
         plays = sorted(distinct.values(), key=lambda s: (len(s), [_move_order(m) for m in s]))
@@ -504,7 +623,7 @@ class Solver:
         cap = self._capacity(node)
         if self._bound(node, cap)[1] > cap:
             return
-        for move, child in self._children(node):
+        for move, child in self._children(node, last=cap <= 1):
             if move is None:
                 self._dfs_all(child, prefix)
                 continue
@@ -588,12 +707,19 @@ def solve(
     max_seconds: float = DEFAULT_MAX_SECONDS,
     max_nodes: int = DEFAULT_MAX_NODES,
     cancelled: Callable[[], bool] | None = None,
+    workers: int = 1,
 ) -> SolveResult:
     """Solve a puzzle scenario: one shortest solution, or with ``count`` every distinct one.
 
-    Raises :class:`PuzzleError` when the scenario has no puzzle or an unknown rule set.
+    ``workers`` > 1 counts in that many processes (:mod:`model.puzzles.parallel`; the same
+    count, the node limit applies to each process). Raises :class:`PuzzleError` when the
+    scenario has no puzzle or an unknown rule set.
     """
     solver = Solver(scenario, rules, max_seconds=max_seconds, max_nodes=max_nodes, cancelled=cancelled)
+    if count and workers > 1:
+        from model.puzzles.parallel import find_all_parallel
+
+        return find_all_parallel(solver, workers)
     return solver.find_all() if count else solver.find_one()
 
 

@@ -39,6 +39,7 @@ from model.rules.catalan.checks import (
 from model.rules.catalan.moves import PHASES, Analysis
 from model.rules.catalan.network import SIDE_NAMES, Network, connection_name
 from model.rules.catalan.options import OPTIONS
+from model.rules.catalan.search import SearchPosition
 from model.scenario import LaidThisTurn, Scenario
 
 
@@ -113,7 +114,12 @@ class CatalanRules(RuleSet):
         """
         if scenario.board.grid.kind != "square":
             return []
-        a = self.analysis(scenario)
+        return self.legal_moves_in(self.analysis(scenario), context)
+
+    def legal_moves_in(self, a: Analysis, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
+        """``legal_moves`` on an existing analysis of the scenario (see :meth:`search_position`);
+        with ``cells`` (labels), only the moves on those cells (the same moves, in the same order)."""
+        scenario = a.s
         a.detail = False  # verdicts only: continuity stops at the first lost connection
         phase = context.phase or scenario.state.phase or "mandatory"
         actor = context.actor
@@ -128,7 +134,9 @@ class CatalanRules(RuleSet):
             tiles = list(dict.fromkeys(player.hand))
         out: list[Move] = []
         for tid in tiles:
-            if phase == "mandatory":
+            if cells is not None:
+                out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and a.evaluate(m, gates=False).legal]
+            elif phase == "mandatory":
                 out += a.mandatory_moves(actor, tid)
             else:
                 out += [m for m in a.candidates(actor, phase, tid) if a.evaluate(m, gates=False).legal]
@@ -253,12 +261,24 @@ class CatalanRules(RuleSet):
             return None
         net = Network(scenario, dead_end_reversal=bool(self.option(scenario, "dead_end_reversal")))
         net.record_tree = False  # reach only: no search tree needed
+        return self.reached_on(scenario, net, actor)
+
+    def reached_on(self, scenario: Scenario, net: Network, actor: str) -> Reached | None:
+        """``reached`` on an existing network of the scenario (see :meth:`search_position`)."""
+        if scenario.player(actor) is None or scenario.board.grid.kind != "square":
+            return None
         r = net.reach(actor)
         grid = scenario.board.grid
         coords = r.cells | set(r.starts)
         cells = frozenset(grid.label(c) for c in coords)
         stations = {cell.platform.station for c in coords if (cell := scenario.board.cell(c)).platform is not None}
         return Reached(cells | stations, cells)
+
+    def search_position(self, scenario: Scenario, parent: Any = None) -> Any:
+        """A position for a search (the puzzle solver): ``legal_moves`` and ``reached`` of the
+        scenario, with the track network taken over from ``parent`` (an earlier position) where
+        the board did not change (:mod:`model.rules.catalan.search`)."""
+        return SearchPosition(self, scenario, parent)
 
     def reach_report(self, scenario: Scenario, actor: str) -> dict[str, Any]:
         """A player's VIA NOSTRA: connections per cell, cities and stations reached, open ends."""

@@ -78,13 +78,27 @@ class Analysis(ContinuityMixin):
         self.tdefs = scenario.tileset().by_id
         self._mandatory: dict[tuple[str, str], list[Move]] = {}
         self._union_open: set[tuple[Coord, int]] | None = None
+        self._infos: dict[str, TileInfo | None] = {}
 
     # --- tiles ---------------------------------------------------------------------------
     def tile_info(self, tile_id: str) -> TileInfo | None:
+        try:
+            return self._infos[tile_id]
+        except KeyError:
+            pass
         tdef = self.tdefs.get(tile_id)
-        if tdef is None:
-            return None
-        return TileInfo(tdef.id, tuple(tdef.distinct_rotations(4)), frozenset(tdef.tags))
+        info = None if tdef is None else TileInfo(tdef.id, tuple(tdef.distinct_rotations(4)), frozenset(tdef.tags))
+        self._infos[tile_id] = info
+        return info
+
+    def share_tile_caches(self, other: Analysis) -> None:
+        """Use ``other``'s per-tile caches (tile info, transfers, ports, shapes, trunks); only for
+        a scenario with the same tiles and reversal kinds, where they hold the same answers."""
+        self._infos = other._infos
+        self._tile_transfer = other._tile_transfer
+        self._ports = other._ports
+        self._shapes = other._shapes
+        self._trunks = other._trunks
 
     def tile_transfer(self, tile_id: str, rotation: int) -> Transfer:
         key = (tile_id, rotation % 4)

@@ -1,0 +1,197 @@
+"""Positions for a search over many boards that differ by a few cells (the puzzle solver).
+
+A :class:`SearchPosition` answers ``legal_moves`` and ``reached`` exactly as
+:class:`model.rules.catalan.CatalanRules` does, but it builds its track :class:`Network` from the
+position it was derived from instead of from nothing:
+
+* the track of every cell that did not change is taken over;
+* a player's reach (search tree, open ends) is taken over when no changed cell lies in what that
+  search read: the cells it entered, its origin platforms, and the cells its exits lead into
+  (:func:`reads`). A fresh search would read the same unchanged cells in the same order, so it
+  would build the same reach; every other reach is searched again.
+
+Which cells changed is found by comparing the two boards cell by cell (the same cell object means
+unchanged), so a caller cannot get it wrong. When more than the board differs (tiles, players,
+rules options, grid) nothing is taken over. Two positions on the same board share one network.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from model.board import EMPTY_CELL
+from model.grid import Coord
+from model.rules import Move, MoveContext, Reached
+from model.rules.catalan.moves import Analysis
+from model.rules.catalan.network import Network, PlayerReach
+from model.scenario import Scenario
+
+
+def reads(net: Network, r: PlayerReach) -> set[Coord]:
+    """The cells whose content a player's reach search looked at."""
+    targets = r.exit_targets
+    if targets is None:
+        targets = r.exit_targets = {net.grid.neighbour_position(c, x) for c, x in r.exits}
+    return r.cells | targets | set(r.starts)
+
+
+def _changed_cells(old: Scenario, new: Scenario) -> set[Coord] | None:
+    """The cells whose content differs, or None when more than cell contents changed."""
+    if (
+        old.board.grid is not new.board.grid
+        or old.tiles is not new.tiles
+        or old.rules != new.rules
+        or [(p.id, p.origin) for p in old.players] != [(p.id, p.origin) for p in new.players]
+    ):
+        return None
+    a, b = old.board.cells, new.board.cells
+    if a is b:
+        return set()
+    grid = new.board.grid
+    out: set[Coord] = set()
+    for label in a.keys() | b.keys():
+        prev, cell = a.get(label, EMPTY_CELL), b.get(label, EMPTY_CELL)
+        if prev is not cell:
+            if prev.platform is not None or cell.platform is not None or prev.cities != cell.cities:
+                return None  # origin platforms and cities are fixed features: rebuild
+            out.add(grid.coord(label))
+    return out
+
+
+def derive_network(rules: Any, scenario: Scenario, parent: Network | None) -> Network:
+    """The network of ``scenario``, taking over what is still valid from ``parent``'s."""
+    dead = bool(rules.option(scenario, "dead_end_reversal"))
+    changed = _changed_cells(parent.scenario, scenario) if parent is not None else None
+    if parent is not None and changed is not None and not changed and parent.record_tree:
+        return parent
+    net = Network(scenario, dead_end_reversal=dead)
+    if changed is None or parent.model.reverse_kinds != net.model.reverse_kinds or not parent.record_tree:
+        return net
+    net.model._cache = {c: t for c, t in parent.model._cache.items() if c not in changed}
+    net._transfer = {c: t for c, t in parent._transfer.items() if c not in changed}
+    net._by_tile = dict(parent._by_tile)
+    net._starts = parent._starts
+    for pid, r in parent._reach.items():
+        if changed.isdisjoint(reads(parent, r)):
+            net._reach[pid] = r
+            if pid in parent._open:
+                net._open[pid] = parent._open[pid]
+    return net
+
+
+def relaxed_distance(net: Network, player_id: str, targets: set[Coord], limit: int) -> int:
+    """A lower bound on the moves before the player's trains enter one of ``targets``.
+
+    A 0-1 breadth-first search over (cell, entry side) from her origin platforms, on a relaxed
+    board: a train crosses a cell as its track does now at no cost, or, for one move, as any tile
+    could (any entry to any side) on every cell that may take a tile (no city, no platform). A
+    play of k moves changes at most k cells; its train's way, cut short at the first entry and
+    the last exit of each changed cell, is a way on the relaxed board that costs at most k. So
+    no play of fewer moves reaches a target. Returns ``limit + 1`` for "more than ``limit``".
+    """
+    grid = net.grid
+    offsets = grid.offsets()
+    on_board = grid.coord_set
+    cells = net.scenario.board.cells
+    changeable: dict[Coord, bool] = {}
+    dist: dict[tuple[Coord, int, bool], int] = {}
+    dq: deque[tuple[int, Coord, int, bool]] = deque()
+    for c in net.origin_cells(player_id):
+        t = net.transfer(c)
+        if t is None:
+            continue
+        if c in targets:
+            return 0
+        for x in t.start_exits:
+            dq.append((0, c, -1 - x, False))  # leaving the origin by side x
+    while dq:
+        d, c, e, changed = dq.popleft()
+        if e >= 0:
+            if dist.get((c, e, changed), limit + 1) < d:
+                continue
+            if c in targets:
+                return d  # popped in order of cost: nothing cheaper is left
+        if e < 0:
+            exits: tuple[int, ...] = (-1 - e,)
+        elif changed:
+            exits = (0, 1, 2, 3)
+        else:
+            exits = net.transfer(c).exits[e] or ()
+        for x in exits:
+            n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
+            if n not in on_board:
+                continue
+            e2 = (x + 2) % 4
+            t = net.transfer(n)
+            keep = t is not None and t.exits[e2] is not None
+            can = changeable.get(n)
+            if can is None:
+                cell = cells.get(grid.label(n))
+                can = changeable[n] = cell is None or (not cell.cities and cell.platform is None)
+            for nd, ch in ((d, False), (d + 1, True)) if keep and can else ((d, False),) if keep else ((d + 1, True),) if can else ():
+                if nd > limit or dist.get((n, e2, ch), limit + 1) <= nd:
+                    continue
+                dist[(n, e2, ch)] = nd
+                if ch:
+                    dq.append((nd, n, e2, ch))
+                else:
+                    dq.appendleft((nd, n, e2, ch))
+    return limit + 1
+
+
+class SearchPosition:
+    """One scenario seen by a search, with its network derived from an earlier position."""
+
+    def __init__(self, rules: Any, scenario: Scenario, parent: SearchPosition | None = None) -> None:
+        self.rules = rules
+        self.scenario = scenario
+        self.net = derive_network(rules, scenario, parent.net if parent is not None else None)
+        self._analysis: Analysis | None = None
+        # the per-tile caches of an analysis depend only on the tiles and the reversal kinds
+        self._tile_donor: Analysis | None = None
+        if (
+            parent is not None
+            and parent.scenario.tiles is scenario.tiles
+            and parent.net.model.reverse_kinds == self.net.model.reverse_kinds
+        ):
+            self._tile_donor = parent._analysis or parent._tile_donor
+
+    def analysis(self) -> Analysis:
+        """The Catalan analysis of this scenario on the derived network (cached)."""
+        if self._analysis is None:
+            a = Analysis(self.rules, self.scenario, net=self.net)
+            if self._tile_donor is not None:
+                a.share_tile_caches(self._tile_donor)
+                self._tile_donor = None
+            self._analysis = a
+        return self._analysis
+
+    def legal_moves(self, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
+        """The same list as ``CatalanRules.legal_moves(scenario, context)``; with ``cells``
+        (labels), the moves of that list on those cells."""
+        if self.scenario.board.grid.kind != "square":
+            return []
+        return self.rules.legal_moves_in(self.analysis(), context, cells)
+
+    def distance_bound(self, actor: str, targets: set[Coord], limit: int) -> int | None:
+        """A lower bound on the moves before ``actor``'s reach enters one of the ``targets``
+        (:func:`relaxed_distance`); None for a non-player."""
+        if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
+            return None
+        return relaxed_distance(self.net, actor, targets, limit)
+
+    def reads(self, actor: str) -> frozenset[str] | None:
+        """The labels of the cells a move must change to change ``reached(actor)``: a move on any
+        other cell leaves the actor's reach as it is (:func:`reads`). None for a non-player."""
+        if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
+            return None
+        grid = self.scenario.board.grid
+        return frozenset(grid.label(c) for c in reads(self.net, self.net.reach(actor)) if grid.contains(c))
+
+    def reached(self, actor: str) -> Reached | None:
+        """The same answer as ``CatalanRules.reached(scenario, actor)``."""
+        return self.rules.reached_on(self.scenario, self.net, actor)
+
+
+__all__ = ["SearchPosition", "derive_network", "reads", "relaxed_distance"]
