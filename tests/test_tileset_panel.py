@@ -272,6 +272,19 @@ def test_catalan_counts_in_the_panel(qtbot, tmp_path):
     set_text(qtbot, panel.count_spin("straight"), "12")
     qtbot.waitUntil(lambda: doc.scenario.tile("straight").count == 12)
     assert doc.scenario.tiles.counts == {"straight": 12}
+    assert panel.table.horizontalHeaderItem(4).text() == "Draw weight"
+    qtbot.waitUntil(lambda: panel.draw_label.text().startswith(
+        "Players draw the mandatory tile from the supply (every copy left equally likely): straight 60%, curve 5%"))
+    # what a player draws from: a die with 4 straight faces and 2 curve faces
+    set_text(qtbot, panel.weight_spin("straight"), "4")
+    set_text(qtbot, panel.weight_spin("curve"), "2")
+    qtbot.waitUntil(lambda: doc.scenario.tiles.draw_weights == {"straight": 4, "curve": 2})
+    qtbot.waitUntil(lambda: panel.draw_label.text() == "Players draw the mandatory tile from the weights: straight 67%, curve 33%.")
+    press(qtbot, panel.draw_button)
+    assert doc.scenario.state.drawn in {"straight", "curve"}
+    qtbot.waitUntil(lambda: panel.draw_label.text().endswith(f"Drawn now: {doc.scenario.state.drawn}."))
+    doc.undo_stack.undo()
+    assert doc.scenario.state.drawn is None
     press(qtbot, panel.add_button)
     assert answers().names() == ["show_error"]
 
