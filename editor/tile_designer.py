@@ -77,6 +77,7 @@ class TileCanvas(QWidget):
         return QPointF((pos.x() - centre.x()) / s, (pos.y() - centre.y()) / s)
 
     def to_widget(self, p: QPointF) -> QPointF:
+        """The tile's own frame -> widget position."""
         centre, size = self._frame()
         s = size / UNIT
         return QPointF(centre.x() + p.x() * s, centre.y() + p.y() * s)
@@ -87,6 +88,7 @@ class TileCanvas(QWidget):
         return _node_positions(self.geo, [n.kind for n in self.tile.nodes], paths)
 
     def edge_point(self, edge: int) -> QPointF:
+        """The middle of a side (tile frame)."""
         return self.geo.mids[edge]
 
     def port_at(self, pos: QPointF):
@@ -122,11 +124,13 @@ class TileCanvas(QWidget):
 
     # --- editing ------------------------------------------------------------------------------
     def set_tile(self, tile: TileDef) -> None:
+        """Show another tile (no ``tileEdited``; a path being drawn is dropped)."""
         self.tile = tile
         self.pending = None
         self.update()
 
     def set_mode(self, mode: str) -> None:
+        """One of MODES: what a click does."""
         self.mode = mode
         self.pending = None
         self.update()

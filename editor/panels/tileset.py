@@ -225,12 +225,15 @@ class TileSetPanel(QWidget):
 
     # --- reading --------------------------------------------------------------------------------
     def tile_at(self, row: int) -> str | None:
+        """The tile id of a table row (None outside the table)."""
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def current_tile(self) -> str | None:
+        """The tile id of the picked row, or None."""
         return self.tile_at(self.table.currentRow())
 
     def select_tile(self, tile_id: str) -> None:
+        """Pick a tile's row (nothing happens for a tile not in play)."""
         if tile_id in self._rows:
             self.table.selectRow(self._rows.index(tile_id))
 
@@ -390,6 +393,7 @@ class TileSetPanel(QWidget):
         self.document.undo_stack.push(SetPartCommand(self.document, "state", s.state.model_copy(update={"drawn": tid}), f"Draw {tid}"))
 
     def remove_current(self) -> None:
+        """Remove the picked tile (refused, with a dialog, while it is used)."""
         tid = self.current_tile()
         if tid is not None:
             self._apply(lambda s: manifest.remove_tile(s, tid), f"Remove tile {tid}")
@@ -452,6 +456,7 @@ class TileSetPanel(QWidget):
             QTimer.singleShot(0, lambda: self.select_tile(tile.id))
 
     def import_tiles(self) -> None:
+        """Ask for a TILES (.rb) or 18xx-maker (.json) file and add its tiles (one undo step)."""
         path = ask_tiles_path(self, save=False)
         if not path:
             return
@@ -472,6 +477,7 @@ class TileSetPanel(QWidget):
         self.info.setText(f"Imported {len(new)} tile(s)" + (f"; {skipped} already in the manifest were kept as they are" if skipped else ""))
 
     def export_tiles(self) -> None:
+        """Ask for a file and write the manifest as TILES code (.rb) or 18xx-maker tiles (.json)."""
         s = self.document.scenario
         path = ask_tiles_path(self, save=True)
         if not path:
