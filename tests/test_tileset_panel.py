@@ -7,6 +7,7 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
+from editor.dialogs import NewBoardChoice
 from editor.panels import tileset as tileset_module
 from editor.tile_designer import TileDesigner
 from model.grid import HexGrid
@@ -66,10 +67,15 @@ def design_b_tile(qtbot, designer: TileDesigner) -> None:
 
 
 def test_manifest_editor_builds_a_tile_set_end_to_end(qtbot, tmp_path):
-    win = make_window(qtbot, tmp_path, new_scenario("18xx", 7, 7, title="Test Line"))
+    win = make_window(qtbot, tmp_path)                        # a Catalan board; File > New: an 18xx one
     doc, panel = win.document, win.tileset_panel
+    assert panel.table.rowCount() == 9
+    answers().new_board = NewBoardChoice("18xx", 7, 7, "flat", "Test Line")
+    win.new_action.trigger()
+    assert doc.grid.kind == "hex" and doc.scenario.rules.id == "18xx"
     win.tileset_dock.raise_()
-    assert palette_ids(win) == [] and panel.table.rowCount() == 0
+    qtbot.waitUntil(lambda: panel.table.rowCount() == 0)
+    assert palette_ids(win) == []
 
     # add 7, 8, 9, 14, 15 from the standard list
     press(qtbot, panel.add_button)
