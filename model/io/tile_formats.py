@@ -133,7 +133,7 @@ def _count(val: RValue, name: str, file: str) -> int | None:
 
 def _code_entry(name: str, val: RValue, file: str) -> TileDef:
     fields = {k.plain_key(): v for k, v in val.value.items}
-    unknown = set(fields) - {"count", "color", "code", "hidden"}
+    unknown = set(fields) - {"count", "color", "code"}
     if unknown:
         raise TileFormatError(file, str(val.line), f"tile {name[:40]}: unsupported key(s) {', '.join(sorted(map(str, unknown)))}")
     for req in ("count", "color", "code"):
