@@ -211,8 +211,8 @@ def tiles_from_maker(data: dict | str, file: str = "<string>", orientation: str 
     return out
 
 
-_MAKER_KEYS = {"color", "quantity", "cities", "towns", "centerTowns", "values", "track", "labels", "encoding",
-               "rotations", "id", "upgrades", "name"}
+_MAKER_KEYS = {"color", "quantity", "cities", "towns", "centerTowns", "values", "track", "labels", "encoding", "rotations"}
+"""Keys read from a definition (``rotations`` only says how many rotations differ: we work it out)."""
 _TRACK_TYPES = {"sharp": 1, "gentle": 2, "straight": 3}
 
 
