@@ -188,11 +188,18 @@ def test_remove_is_refused_for_a_laid_tile_and_upgrades_can_be_overridden(qtbot,
     assert panel.table.item(panel._rows.index("57"), 4).font().bold()
     press(qtbot, panel.derived_button)
     assert doc.scenario.tiles.upgrades == {}
-    # lay a 14, then try to remove it
+    # lay a 14 (one copy in the box: fine), then a second (one too many: the count turns red)
+    set_text(qtbot, panel.count_spin("14"), "1")
     win.palette.select_tile("14")
     click(win, doc.grid.coord("D6"))
     assert doc.cell(doc.grid.coord("D6")).tile.tile == "14"
-    qtbot.waitUntil(lambda: panel.table.rowCount() == 3)
+    qtbot.waitUntil(lambda: "1 laid" in panel.count_spin("14").toolTip())
+    assert panel.count_spin("14").styleSheet() == ""
+    click(win, doc.grid.coord("B8"))
+    qtbot.waitUntil(lambda: "2 laid: more than the 1 in the box" in panel.count_spin("14").toolTip())
+    assert "b00000" in panel.count_spin("14").styleSheet()
+    doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: panel.count_spin("14").styleSheet() == "")
     row = panel._rows.index("14")
     qtbot.mouseClick(panel.table.viewport(), LEFT, pos=panel.table.visualItemRect(panel.table.item(row, 1)).center())
     press(qtbot, panel.remove_button)

@@ -214,6 +214,7 @@ class TileSetPanel(QWidget):
         self.designer: TileDesigner | None = None
         self.picker: StandardTilePicker | None = None
         self._rows: list[str] = []
+        self._icons: dict[tuple, object] = {}
         self.rng = random.Random()
         self._spins: dict[str, QSpinBox] = {}
         self._rebuild_timer = QTimer(self)
@@ -221,6 +222,7 @@ class TileSetPanel(QWidget):
         self._rebuild_timer.timeout.connect(self.rebuild)
         document.boardReset.connect(self._rebuild_timer.start)
         document.metaChanged.connect(self._rebuild_timer.start)
+        document.cellsChanged.connect(lambda _cells: self._rebuild_timer.start(50))
         self.rebuild()
 
     # --- reading --------------------------------------------------------------------------------
@@ -280,11 +282,15 @@ class TileSetPanel(QWidget):
             self._rows = ids
         overrides = s.tiles.upgrades
         declared = manifest.graph_is_declared(s)
+        used: dict[str, int] = {}
+        for cell in s.board.cells.values():
+            if cell.tile is not None:
+                used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
         bold = QFont()
         bold.setBold(True)
         for row, t in enumerate(tiles):
             cells = [
-                QTableWidgetItem(tile_icon(t, s.board.grid, 40), t.id),
+                QTableWidgetItem(self._icon(t, s.board.grid), t.id),
                 QTableWidgetItem(t.color),
                 QTableWidgetItem(t.label or ""),
                 None,
@@ -304,6 +310,11 @@ class TileSetPanel(QWidget):
             spin.blockSignals(True)
             spin.setValue(-1 if t.count is None else t.count)
             spin.blockSignals(False)
+            laid = used.get(t.id, 0)
+            short = t.count is not None and laid > t.count
+            spin.setStyleSheet("color: #b00000; font-weight: bold" if short else "")
+            spin.setToolTip(f"{laid} laid: more than the {t.count} in the box (core.supply-exceeded)" if short
+                            else f"Copies in the box ({laid} laid); ∞ (below 0) is unlimited")
             if not hexes:
                 weight = self._weights[t.id]
                 weight.blockSignals(True)
@@ -318,6 +329,15 @@ class TileSetPanel(QWidget):
         if not hexes:
             self.draw_label.setText(self.draw_text())
         self._selection_changed()
+
+    def _icon(self, tile: TileDef, grid):
+        key = (tile.model_dump_json(exclude={"count", "upgrades", "name"}), grid.kind, grid.sides, getattr(grid, "orientation", ""))
+        icon = self._icons.get(key)
+        if icon is None:
+            if len(self._icons) > 500:
+                self._icons.clear()
+            icon = self._icons[key] = tile_icon(tile, grid, 40)
+        return icon
 
     def weight_spin(self, tile_id: str) -> QSpinBox:
         """The draw-weight field of a tile's row (square boards; −1 shows as —, no weight)."""
