@@ -3,7 +3,8 @@
 The canvas draws the tile with the board renderer. Its modes (the buttons above it):
 
 * **Path**: click a side (or a stop), then another side or stop: a path joins them; doing it
-  again removes that path;
+  again removes that path (with *terminal* ticked, new paths end their train, as on an
+  off-board tile);
 * **City**, **Town**, **Junction**, **Off-board**: click in the tile to add that stop (a city
   gets the slots and the revenue set below; an off-board stop is a city with no slot);
 * **Erase**: click a stop or a path to remove it.
@@ -22,6 +23,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPathStroker, QPen
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -61,6 +63,7 @@ class TileCanvas(QWidget):
         self.pending = None  # the first end of a path being drawn
         self.new_city = Node(kind="city", slots=1, revenue=20)
         self.new_town = Node(kind="town", revenue=10)
+        self.new_terminal = False  # new paths end their train (off-board tiles)
         self.setMinimumSize(320, 320)
         self.setMouseTracking(True)
 
@@ -152,7 +155,7 @@ class TileCanvas(QWidget):
                 self.pending = port
             else:
                 first, self.pending = self.pending, None
-                self._edit(toggle_path(self.tile, first, port))
+                self._edit(toggle_path(self.tile, first, port, self.new_terminal))
             self.update()
         elif self.mode in ("city", "town", "junction", "offboard"):
             node = {"city": self.new_city, "town": self.new_town, "junction": Node(kind="junction"),
@@ -219,6 +222,10 @@ class TileDesigner(QDialog):
             modes.addWidget(b)
             self.mode_buttons[m] = b
         self.mode_buttons["path"].setChecked(True)
+        self.terminal_box = QCheckBox("terminal")
+        self.terminal_box.setToolTip("New paths are terminal: a train stops at their end (as on an off-board tile)")
+        self.terminal_box.toggled.connect(lambda on: setattr(self.canvas, "new_terminal", on))
+        modes.addWidget(self.terminal_box)
         modes.addStretch(1)
         self.id_edit = QLineEdit(tile.id)
         self.color_box = QComboBox()

@@ -39,14 +39,15 @@ def remove_node(tile: TileDef, k: int) -> TileDef:
     return tile.model_copy(update={"nodes": nodes, "paths": paths})
 
 
-def toggle_path(tile: TileDef, a, b) -> TileDef:
-    """The tile with a path between two ports added, or removed when it is there already."""
+def toggle_path(tile: TileDef, a, b, terminal: bool = False) -> TileDef:
+    """The tile with a path between two ports added (``terminal``: a train stops at its end, as
+    on an off-board tile), or removed when it is there already."""
     if a == b:
         return tile
     same = [p for p in tile.paths if (p.a, p.b) in ((a, b), (b, a))]
     if same:
         return tile.model_copy(update={"paths": [p for p in tile.paths if p not in same]})
-    return tile.model_copy(update={"paths": [*tile.paths, TilePath(a=a, b=b)]})
+    return tile.model_copy(update={"paths": [*tile.paths, TilePath(a=a, b=b, terminal=terminal)]})
 
 
 def design_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[str]:

@@ -241,6 +241,17 @@ def test_designer_validates_as_you_draw_and_reads_typed_code(qtbot):
     canvas_click(qtbot, d.canvas, 2)
     canvas_click(qtbot, d.canvas, 5)
     assert d.tile().paths == []
+    # an off-board stop with a terminal path: the code says so
+    press(qtbot, d.mode_buttons["offboard"])
+    qtbot.mouseClick(d.canvas, LEFT, pos=d.canvas.rect().center())
+    press(qtbot, d.mode_buttons["path"])
+    qtbot.mouseClick(d.terminal_box, LEFT, pos=d.terminal_box.rect().center())
+    canvas_click(qtbot, d.canvas, 1)
+    canvas_click(qtbot, d.canvas, "n1")
+    assert d.code_edit.toPlainText() == "city=revenue:20;city=revenue:20,slots:0;path=a:1,b:_1,terminal:1"
+    press(qtbot, d.mode_buttons["erase"])
+    canvas_click(qtbot, d.canvas, "n1")
+    press(qtbot, d.mode_buttons["path"])
     # the id must be free
     set_text(qtbot, d.id_edit, "7")
     assert "id 7 is already in the manifest" in d.problems.text()
