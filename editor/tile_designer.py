@@ -4,7 +4,8 @@ The canvas draws the tile with the board renderer. Its modes (the buttons above 
 
 * **Path**: click a side (or a stop), then another side or stop: a path of the chosen **track**
   kind (broad, narrow or dual) joins them; doing it again with the same kind removes that path,
-  with another kind gives it that kind; clicking the middle of a path also gives it the kind;
+  with another kind gives it that kind; clicking the middle of a path also gives it the kind
+  (with *terminal* ticked, new paths end their train, as on an off-board tile);
 * **City**, **Town**, **Junction**, **Off-board**: click in the tile to add that stop (a city
   gets the slots and the revenue set below; an off-board stop is a city with no slot);
 * **Erase**: click a stop or a path to remove it.
@@ -77,6 +78,7 @@ class TileCanvas(QWidget):
         self.new_city = Node(kind="city", slots=1, revenue=20)
         self.new_town = Node(kind="town", revenue=10)
         self.new_track = "broad"  # the track kind of new paths
+        self.new_terminal = False  # new paths end their train (off-board tiles)
         self.setMinimumSize(320, 320)
         self.setMouseTracking(True)
 
@@ -93,6 +95,7 @@ class TileCanvas(QWidget):
         return QPointF((pos.x() - centre.x()) / s, (pos.y() - centre.y()) / s)
 
     def to_widget(self, p: QPointF) -> QPointF:
+        """The tile's own frame -> widget position."""
         centre, size = self._frame()
         s = size / UNIT
         return QPointF(centre.x() + p.x() * s, centre.y() + p.y() * s)
@@ -103,6 +106,7 @@ class TileCanvas(QWidget):
         return _node_positions(self.geo, [n.kind for n in self.tile.nodes], paths)
 
     def edge_point(self, edge: int) -> QPointF:
+        """The middle of a side (tile frame)."""
         return self.geo.mids[edge]
 
     def port_at(self, pos: QPointF):
@@ -138,11 +142,13 @@ class TileCanvas(QWidget):
 
     # --- editing ------------------------------------------------------------------------------
     def set_tile(self, tile: TileDef) -> None:
+        """Show another tile (no ``tileEdited``; a path being drawn is dropped)."""
         self.tile = tile
         self.pending = None
         self.update()
 
     def set_mode(self, mode: str) -> None:
+        """One of MODES: what a click does."""
         self.mode = mode
         self.pending = None
         self.update()
@@ -167,7 +173,7 @@ class TileCanvas(QWidget):
                 self.pending = port
             else:
                 first, self.pending = self.pending, None
-                self._edit(toggle_path(self.tile, first, port, self.new_track))
+                self._edit(toggle_path(self.tile, first, port, self.new_track, self.new_terminal))
             self.update()
         elif self.mode in ("city", "town", "junction", "offboard"):
             node = {"city": self.new_city, "town": self.new_town, "junction": Node(kind="junction"),
@@ -273,6 +279,10 @@ class TileDesigner(QDialog):
             modes.addWidget(b)
             self.mode_buttons[m] = b
         self.mode_buttons["path"].setChecked(True)
+        self.terminal_box = QCheckBox("terminal")
+        self.terminal_box.setToolTip("New paths are terminal: a train stops at their end (as on an off-board tile)")
+        self.terminal_box.toggled.connect(lambda on: setattr(self.canvas, "new_terminal", on))
+        modes.addWidget(self.terminal_box)
         modes.addStretch(1)
         self.track_box = QComboBox()
         self.track_box.setObjectName("track-kind")

@@ -11,7 +11,9 @@ swaps the old and the new one), or a :class:`ManifestError` saying why the edit 
   into ``custom`` (and into ``only`` when the supply has one);
 * counts: a custom tile keeps its count on itself, a bundled tile in ``counts`` (``None`` =
   unlimited);
-* upgrade overrides: ``TileSupply.upgrades`` (see :mod:`model.upgrade_graph`).
+* upgrade overrides: ``TileSupply.upgrades`` (see :mod:`model.upgrade_graph`);
+* what a player draws the mandatory tile from (Catalan): ``TileSupply.draw_weights``, see
+  :func:`draw_chances`.
 
 :func:`manifest_issues` is the checker's part: a yellow tile nothing can replace
 (``manifest.yellow-dead-end``, a warning; only for a derived graph: where the manifest declares
@@ -130,6 +132,7 @@ def remove_tile(scenario: Scenario, tile_id: str) -> TileSupply:
     elif new.only is not None:
         new.only = [i for i in new.only if i != tile_id]
     new.counts.pop(tile_id, None)
+    new.draw_weights.pop(tile_id, None)
     new.upgrades.pop(tile_id, None)
     for k, v in list(new.upgrades.items()):
         if tile_id in v:
@@ -184,6 +187,8 @@ def put_custom(scenario: Scenario, tile: TileDef, replaces: str | None = None) -
         new.only = [i for i in ids if i != replaces] + [tile.id]
     if replaces != tile.id:
         new.counts.pop(replaces, None)
+        if replaces in new.draw_weights:
+            new.draw_weights[tile.id] = new.draw_weights.pop(replaces)
         if replaces in new.upgrades:
             new.upgrades[tile.id] = new.upgrades.pop(replaces)
         for k, v in list(new.upgrades.items()):
@@ -207,6 +212,54 @@ def set_upgrades(scenario: Scenario, tile_id: str, targets: list[str] | None) ->
     return new
 
 
+def set_draw_weight(scenario: Scenario, tile_id: str, weight: int | None) -> TileSupply:
+    """The supply with a draw weight for a tile (None: no weight; see :func:`draw_chances`)."""
+    if tile_id not in _in_play(scenario.tiles):
+        raise ManifestError(f"tile {tile_id} is not in the manifest")
+    if weight is not None and weight < 0:
+        raise ManifestError(f"tile {tile_id}: a weight cannot be negative ({weight})")
+    new = scenario.tiles.model_copy(deep=True)
+    if weight is None:
+        new.draw_weights.pop(tile_id, None)
+    else:
+        new.draw_weights[tile_id] = weight
+    return new
+
+
+def draw_chances(scenario: Scenario) -> dict[str, float]:
+    """The chance of drawing each tile type for the mandatory phase (types that cannot come up left out).
+
+    With ``tiles.draw_weights`` (e.g. the faces of a die): proportional to the weights, among the
+    types with a copy left (a type without a weight never comes up). Without weights: drawn from
+    the supply, every copy left equally likely (an unlimited type counts as one copy, as with
+    a die face per type)."""
+    from model.editing import tiles_left
+
+    left = tiles_left(scenario)
+    weights = scenario.tiles.draw_weights
+    if weights:
+        raw = {t: w for t, w in weights.items() if w > 0 and t in left and (left[t] is None or left[t] > 0)}
+    else:
+        raw = {t: (1 if n is None else n) for t, n in left.items() if n is None or n > 0}
+    total = sum(raw.values())
+    return {t: w / total for t, w in raw.items()} if total else {}
+
+
+def draw_tile(scenario: Scenario, rng) -> str | None:
+    """A tile drawn at random by :func:`draw_chances` (``rng``: a ``random.Random``); None when none can come up."""
+    chances = draw_chances(scenario)
+    if not chances:
+        return None
+    ids = list(chances)
+    return rng.choices(ids, weights=[chances[i] for i in ids], k=1)[0]
+
+
+def graph_is_declared(scenario: Scenario) -> bool:
+    """True when the manifest's own tiles list their upgrades (overrides aside)."""
+    base = _base(scenario.tiles)
+    return declares_graph(scenario.tiles.custom) or (base is not None and declares_graph(base.tiles))
+
+
 def manifest_issues(scenario: Scenario):
     """The checker's findings about the manifest (see the module docstring)."""
     from model.rules import Issue  # late: the rule-set package imports this module's users
@@ -216,9 +269,7 @@ def manifest_issues(scenario: Scenario):
         return []
     graph = effective_graph(ts)
     explicit = {t.id for t in ts.tiles if t.upgrades}
-    supply = scenario.tiles
-    base = _base(supply)
-    declared = declares_graph(supply.custom) or (base is not None and declares_graph(base.tiles))
+    declared = graph_is_declared(scenario)
     out = []
     for t in ts.tiles:
         # in a declared graph an empty entry is the designer's choice (18 India's special tiles)

@@ -48,6 +48,11 @@ class TileSupply(_Model):
         default_factory=list,
         description="Tile ids printed on the two sides of one piece (18xx.games TILE_GROUPS); kept for export.",
     )
+    draw_weights: dict[str, int] = Field(
+        default_factory=dict,
+        description="How a player draws the mandatory tile (Catalan): tile id -> weight, e.g. faces of a die; "
+        "empty = from the supply, every copy left equally likely.",
+    )
 
 
 class Player(_Model):
@@ -198,6 +203,11 @@ class Scenario(_Model):
         for tid in self.tiles.counts:
             if tid not in ts and (self.tiles.only is None or tid in self.tiles.only):
                 raise ValueError(f"tiles.counts.{tid}: unknown tile id {tid!r}")
+        for tid, w in self.tiles.draw_weights.items():
+            if tid not in ts:
+                raise ValueError(f"tiles.draw_weights.{tid[:40]}: unknown tile id {tid[:40]!r}")
+            if w < 0:
+                raise ValueError(f"tiles.draw_weights.{tid[:40]}: a weight cannot be negative ({w})")
         for tid, targets in self.tiles.upgrades.items():
             for j, target in enumerate([tid, *targets]):
                 if target not in ts:

@@ -51,9 +51,10 @@ def remove_node(tile: TileDef, k: int) -> TileDef:
     return tile.model_copy(update={"nodes": nodes, "paths": paths})
 
 
-def toggle_path(tile: TileDef, a, b, track: TrackKind = "broad") -> TileDef:
-    """The tile with a path of track kind ``track`` between two ports added; a path already there
-    is removed when it has that kind, and given that kind when it has another."""
+def toggle_path(tile: TileDef, a, b, track: TrackKind = "broad", terminal: bool = False) -> TileDef:
+    """The tile with a path of track kind ``track`` between two ports added (``terminal``: a train
+    stops at its end, as on an off-board tile); a path already there is removed when it has that
+    kind, and given that kind when it has another."""
     if a == b:
         return tile
     same = [p for p in tile.paths if (p.a, p.b) in ((a, b), (b, a))]
@@ -61,7 +62,7 @@ def toggle_path(tile: TileDef, a, b, track: TrackKind = "broad") -> TileDef:
         return tile.model_copy(update={"paths": [p for p in tile.paths if p not in same]})
     if same:
         return set_path_track(tile, [i for i, p in enumerate(tile.paths) if p in same], track)
-    return tile.model_copy(update={"paths": [*tile.paths, TilePath(a=a, b=b, track=track)]})
+    return tile.model_copy(update={"paths": [*tile.paths, TilePath(a=a, b=b, track=track, terminal=terminal)]})
 
 
 def set_path_track(tile: TileDef, indices: list[int], track: TrackKind) -> TileDef:

@@ -181,3 +181,28 @@ def test_catalan_counts_and_no_hex_checks():
     assert not any(r.startswith("manifest.") for r in rules_of(s))
     with pytest.raises(ManifestError, match="6-sided"):
         manifest.add_tiles(s, [STD.get("14")])
+
+
+def test_what_a_catalan_player_draws_from():
+    import random
+
+    s = new_scenario("catalan", 6, 5)
+    types = [t.id for t in s.tileset().tiles]
+    chances = manifest.draw_chances(s)                    # no counts, no weights: one per type
+    assert list(chances) == types and all(abs(c - 1 / len(types)) < 1e-9 for c in chances.values())
+    s = with_supply(s, manifest.set_count(s, "straight", 3))
+    s = with_supply(s, manifest.set_count(s, "curve", 1))
+    s.board.cells["C3"] = Cell(tile=LaidTile(tile="curve", rotation=0))
+    chances = manifest.draw_chances(s)                    # the last curve is laid: it cannot come up
+    assert "curve" not in chances and chances["straight"] == 3 / (3 + len(types) - 2)
+    for tid, w in (("straight", 2), ("turntable", 1), ("curve", 3)):
+        s = with_supply(s, manifest.set_draw_weight(s, tid, w))
+    assert manifest.draw_chances(s) == {"straight": 2 / 3, "turntable": 1 / 3}
+    rng = random.Random(4)
+    assert {manifest.draw_tile(s, rng) for _ in range(40)} == {"straight", "turntable"}
+    s = with_supply(s, manifest.set_draw_weight(s, "straight", None))
+    assert manifest.draw_chances(s) == {"turntable": 1.0}
+    data = s.model_dump(mode="json")
+    data["tiles"]["draw_weights"] = {"nope": 2}
+    with pytest.raises(ValueError, match=r"tiles\.draw_weights\.nope: unknown tile id 'nope'"):
+        Scenario.model_validate(data)

@@ -23,6 +23,7 @@ def test_toggle_path_adds_then_removes_either_way_round():
     assert t.paths[-1] == TilePath(a=1, b="n0")
     assert toggle_path(t, "n0", 1).paths == OO.paths
     assert toggle_path(OO, 2, 2) == OO
+    assert toggle_path(OO, 4, "n1", terminal=True).paths[-1] == TilePath(a=4, b="n1", terminal=True)
 
 
 def test_add_and_set_node():

@@ -162,3 +162,10 @@ def test_exports_carry_the_upgrade_graph_and_say_what_18xx_games_cannot_hold():
     assert data["upgrades"] == {"9": ["18", "23"], "57": ["15", "B1"]}
     _ruby, notes = export_18xx_games(s)
     assert any(n.startswith("upgrade overrides (tiles.upgrades) are the title's own rules") for n in notes)
+
+
+def test_tiles_code_with_an_unsupported_key_is_refused_not_dropped():
+    text = "{\n 'Z' => { 'count' => 1, 'color' => 'green', 'code' => 'path=a:0,b:3', 'hidden' => true } }"
+    with pytest.raises(TileFormatError) as err:
+        tiles_from_18xx_games(text, "<s>")
+    assert str(err.value) == "<s>:2: tile Z: unsupported key(s) hidden"

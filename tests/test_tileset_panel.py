@@ -7,6 +7,7 @@ import json
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
+from editor.dialogs import NewBoardChoice
 from editor.panels import tileset as tileset_module
 from editor.tile_designer import TileDesigner
 from model.grid import HexGrid
@@ -66,10 +67,15 @@ def design_b_tile(qtbot, designer: TileDesigner) -> None:
 
 
 def test_manifest_editor_builds_a_tile_set_end_to_end(qtbot, tmp_path):
-    win = make_window(qtbot, tmp_path, new_scenario("18xx", 7, 7, title="Test Line"))
+    win = make_window(qtbot, tmp_path)                        # a Catalan board; File > New: an 18xx one
     doc, panel = win.document, win.tileset_panel
+    assert panel.table.rowCount() == 9
+    answers().new_board = NewBoardChoice("18xx", 7, 7, "flat", "Test Line")
+    win.new_action.trigger()
+    assert doc.grid.kind == "hex" and doc.scenario.rules.id == "18xx"
     win.tileset_dock.raise_()
-    assert palette_ids(win) == [] and panel.table.rowCount() == 0
+    qtbot.waitUntil(lambda: panel.table.rowCount() == 0)
+    assert palette_ids(win) == []
 
     # add 7, 8, 9, 14, 15 from the standard list
     press(qtbot, panel.add_button)
@@ -184,11 +190,18 @@ def test_remove_is_refused_for_a_laid_tile_and_upgrades_can_be_overridden(qtbot,
     assert panel.table.item(panel._rows.index("57"), 4).font().bold()
     press(qtbot, panel.derived_button)
     assert doc.scenario.tiles.upgrades == {}
-    # lay a 14, then try to remove it
+    # lay a 14 (one copy in the box: fine), then a second (one too many: the count turns red)
+    set_text(qtbot, panel.count_spin("14"), "1")
     win.palette.select_tile("14")
     click(win, doc.grid.coord("D6"))
     assert doc.cell(doc.grid.coord("D6")).tile.tile == "14"
-    qtbot.waitUntil(lambda: panel.table.rowCount() == 3)
+    qtbot.waitUntil(lambda: "1 laid" in panel.count_spin("14").toolTip())
+    assert panel.count_spin("14").styleSheet() == ""
+    click(win, doc.grid.coord("B8"))
+    qtbot.waitUntil(lambda: "2 laid: more than the 1 in the box" in panel.count_spin("14").toolTip())
+    assert "b00000" in panel.count_spin("14").styleSheet()
+    doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: panel.count_spin("14").styleSheet() == "")
     row = panel._rows.index("14")
     qtbot.mouseClick(panel.table.viewport(), LEFT, pos=panel.table.visualItemRect(panel.table.item(row, 1)).center())
     press(qtbot, panel.remove_button)
@@ -230,6 +243,17 @@ def test_designer_validates_as_you_draw_and_reads_typed_code(qtbot):
     canvas_click(qtbot, d.canvas, 2)
     canvas_click(qtbot, d.canvas, 5)
     assert d.tile().paths == []
+    # an off-board stop with a terminal path: the code says so
+    press(qtbot, d.mode_buttons["offboard"])
+    qtbot.mouseClick(d.canvas, LEFT, pos=d.canvas.rect().center())
+    press(qtbot, d.mode_buttons["path"])
+    qtbot.mouseClick(d.terminal_box, LEFT, pos=d.terminal_box.rect().center())
+    canvas_click(qtbot, d.canvas, 1)
+    canvas_click(qtbot, d.canvas, "n1")
+    assert d.code_edit.toPlainText() == "city=revenue:20;city=revenue:20,slots:0;path=a:1,b:_1,terminal:1"
+    press(qtbot, d.mode_buttons["erase"])
+    canvas_click(qtbot, d.canvas, "n1")
+    press(qtbot, d.mode_buttons["path"])
     # the id must be free
     set_text(qtbot, d.id_edit, "7")
     assert "id 7 is already in the manifest" in d.problems.text()
@@ -274,6 +298,19 @@ def test_catalan_counts_in_the_panel(qtbot, tmp_path):
     set_text(qtbot, panel.count_spin("straight"), "12")
     qtbot.waitUntil(lambda: doc.scenario.tile("straight").count == 12)
     assert doc.scenario.tiles.counts == {"straight": 12}
+    assert panel.table.horizontalHeaderItem(4).text() == "Draw weight"
+    qtbot.waitUntil(lambda: panel.draw_label.text().startswith(
+        "Players draw the mandatory tile from the supply (every copy left equally likely): straight 60%, curve 5%"))
+    # what a player draws from: a die with 4 straight faces and 2 curve faces
+    set_text(qtbot, panel.weight_spin("straight"), "4")
+    set_text(qtbot, panel.weight_spin("curve"), "2")
+    qtbot.waitUntil(lambda: doc.scenario.tiles.draw_weights == {"straight": 4, "curve": 2})
+    qtbot.waitUntil(lambda: panel.draw_label.text() == "Players draw the mandatory tile from the weights: straight 67%, curve 33%.")
+    press(qtbot, panel.draw_button)
+    assert doc.scenario.state.drawn in {"straight", "curve"}
+    qtbot.waitUntil(lambda: panel.draw_label.text().endswith(f"Drawn now: {doc.scenario.state.drawn}."))
+    doc.undo_stack.undo()
+    assert doc.scenario.state.drawn is None
     press(qtbot, panel.add_button)
     assert answers().names() == ["show_error"]
 

@@ -12,6 +12,7 @@ remove a tile (refused while it is laid or held), and import or export custom ti
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -185,6 +186,13 @@ class TileSetPanel(QWidget):
         self.why_label.setToolTip("Tiles of the next colour the engine's test refuses, and why")
         self.info = QLabel()
         self.info.setWordWrap(True)
+        self.draw_label = QLabel()
+        self.draw_label.setWordWrap(True)
+        self.draw_button = QPushButton("Draw the mandatory tile")
+        self.draw_button.setToolTip("Draw a tile at random, as the weights (or the supply) say, for the active player's mandatory phase")
+        self.draw_button.clicked.connect(self.draw)
+        self._hexes: bool | None = None
+        self._weights: dict[str, QSpinBox] = {}
         buttons = QGridLayout()  # two by two: the dock shares a narrow column with the other panels
         for i, b in enumerate((self.add_button, self.new_button, self.edit_button, self.remove_button)):
             buttons.addWidget(b, i // 2, i % 2)
@@ -203,26 +211,34 @@ class TileSetPanel(QWidget):
         lay.addLayout(ups)
         lay.addWidget(self.why_label)
         lay.addLayout(files)
+        lay.addWidget(self.draw_label)
+        lay.addWidget(self.draw_button)
         lay.addWidget(self.info)
         self.designer: TileDesigner | None = None
         self.picker: StandardTilePicker | None = None
         self._rows: list[str] = []
+        self._icons: dict[tuple, object] = {}
+        self.rng = random.Random()
         self._spins: dict[str, QSpinBox] = {}
         self._rebuild_timer = QTimer(self)
         self._rebuild_timer.setSingleShot(True)
         self._rebuild_timer.timeout.connect(self.rebuild)
         document.boardReset.connect(self._rebuild_timer.start)
         document.metaChanged.connect(self._rebuild_timer.start)
+        document.cellsChanged.connect(lambda _cells: self._rebuild_timer.start(50))
         self.rebuild()
 
     # --- reading --------------------------------------------------------------------------------
     def tile_at(self, row: int) -> str | None:
+        """The tile id of a table row (None outside the table)."""
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
     def current_tile(self) -> str | None:
+        """The tile id of the picked row, or None."""
         return self.tile_at(self.table.currentRow())
 
     def select_tile(self, tile_id: str) -> None:
+        """Pick a tile's row (nothing happens for a tile not in play)."""
         if tile_id in self._rows:
             self.table.selectRow(self._rows.index(tile_id))
 
@@ -241,9 +257,12 @@ class TileSetPanel(QWidget):
         graph = effective_graph(ts) if ts is not None and s.board.grid.sides == 6 else {}
         ids = [t.id for t in tiles]
         current = self.current_tile()
-        if ids != self._rows:
+        hexes = s.board.grid.sides == 6
+        if ids != self._rows or hexes != self._hexes:
+            self._hexes = hexes
+            self.table.setHorizontalHeaderLabels(list(COLUMNS[:4]) + ["Upgrades to" if hexes else "Draw weight"])
             self.table.setRowCount(0)
-            self._spins = {}
+            self._spins, self._weights = {}, {}
             self.table.setRowCount(len(tiles))
             for row, t in enumerate(tiles):
                 spin = QSpinBox()
@@ -254,25 +273,39 @@ class TileSetPanel(QWidget):
                 spin.valueChanged.connect(lambda v, tid=t.id: self._count_changed(tid, v))
                 self._spins[t.id] = spin
                 self.table.setCellWidget(row, 3, spin)
+                if not hexes:
+                    weight = QSpinBox()
+                    weight.setRange(-1, 99)
+                    weight.setSpecialValueText("—")
+                    weight.setToolTip("How often the mandatory draw gives this tile (e.g. faces of a die); — = no weight")
+                    weight.setFrame(False)
+                    weight.valueChanged.connect(lambda v, tid=t.id: self._weight_changed(tid, v))
+                    self._weights[t.id] = weight
+                    self.table.setCellWidget(row, 4, weight)
             self._rows = ids
         overrides = s.tiles.upgrades
+        declared = manifest.graph_is_declared(s)
+        used: dict[str, int] = {}
+        for cell in s.board.cells.values():
+            if cell.tile is not None:
+                used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
         bold = QFont()
         bold.setBold(True)
         for row, t in enumerate(tiles):
             cells = [
-                QTableWidgetItem(tile_icon(t, s.board.grid, 40), t.id),
+                QTableWidgetItem(self._icon(t, s.board.grid), t.id),
                 QTableWidgetItem(t.color),
                 QTableWidgetItem(t.label or ""),
                 None,
-                QTableWidgetItem(", ".join(graph.get(t.id, [])) or ("—" if graph else "")),
+                QTableWidgetItem(", ".join(graph.get(t.id, [])) or "—") if hexes else None,
             ]
             custom = any(c.id == t.id for c in s.tiles.custom)
             cells[0].setToolTip(f"{t.id}{' (designed for this scenario)' if custom else ''}")
-            if t.id in overrides:
+            if hexes and t.id in overrides:
                 cells[4].setFont(bold)
                 cells[4].setToolTip("An override of the derived upgrades")
-            elif graph:
-                cells[4].setToolTip("As the engine would derive it" if not any(x.upgrades for x in tiles if x.id not in overrides) else "As the manifest declares it")
+            elif hexes:
+                cells[4].setToolTip("As the manifest declares it" if declared else "As the engine would derive it")
             for col, item in enumerate(cells):
                 if item is not None:
                     self.table.setItem(row, col, item)
@@ -280,11 +313,47 @@ class TileSetPanel(QWidget):
             spin.blockSignals(True)
             spin.setValue(-1 if t.count is None else t.count)
             spin.blockSignals(False)
+            laid = used.get(t.id, 0)
+            short = t.count is not None and laid > t.count
+            spin.setStyleSheet("color: #b00000; font-weight: bold" if short else "")
+            spin.setToolTip(f"{laid} laid: more than the {t.count} in the box (core.supply-exceeded)" if short
+                            else f"Copies in the box ({laid} laid); ∞ (below 0) is unlimited")
+            if not hexes:
+                weight = self._weights[t.id]
+                weight.blockSignals(True)
+                weight.setValue(s.tiles.draw_weights.get(t.id, -1))
+                weight.blockSignals(False)
         if current in self._rows:
             self.select_tile(current)
         n_custom = len(s.tiles.custom)
-        self.info.setText(f"{len(tiles)} tile types ({n_custom} designed here)" + ("" if s.board.grid.sides == 6 else "; counts are what players draw from"))
+        self.info.setText(f"{len(tiles)} tile types ({n_custom} designed here)")
+        self.draw_button.setVisible(not hexes)
+        self.draw_label.setVisible(not hexes)
+        if not hexes:
+            self.draw_label.setText(self.draw_text())
         self._selection_changed()
+
+    def _icon(self, tile: TileDef, grid):
+        key = (tile.model_dump_json(exclude={"count", "upgrades", "name"}), grid.kind, grid.sides, getattr(grid, "orientation", ""))
+        icon = self._icons.get(key)
+        if icon is None:
+            if len(self._icons) > 500:
+                self._icons.clear()
+            icon = self._icons[key] = tile_icon(tile, grid, 40)
+        return icon
+
+    def weight_spin(self, tile_id: str) -> QSpinBox:
+        """The draw-weight field of a tile's row (square boards; −1 shows as —, no weight)."""
+        return self._weights[tile_id]
+
+    def draw_text(self) -> str:
+        """What the mandatory tile is drawn from, with each type's chance."""
+        s = self.document.scenario
+        chances = manifest.draw_chances(s)
+        how = "the weights" if s.tiles.draw_weights else "the supply (every copy left equally likely)"
+        shown = ", ".join(f"{tid} {c:.0%}" for tid, c in chances.items()) or "nothing can come up"
+        drawn = f" Drawn now: {s.state.drawn}." if s.state.drawn else ""
+        return f"Players draw the mandatory tile from {how}: {shown}.{drawn}"
 
     def _selection_changed(self) -> None:
         tid = self.current_tile()
@@ -333,7 +402,21 @@ class TileSetPanel(QWidget):
         count = None if value < 0 else value
         self._apply(lambda s: manifest.set_count(s, tile_id, count), f"Count of {tile_id}: {'unlimited' if count is None else count}")
 
+    def _weight_changed(self, tile_id: str, value: int) -> None:
+        weight = None if value < 0 else value
+        self._apply(lambda s: manifest.set_draw_weight(s, tile_id, weight), f"Draw weight of {tile_id}: {'none' if weight is None else weight}")
+
+    def draw(self) -> None:
+        """Draw the mandatory tile (``state.drawn``) at random, as one undoable step."""
+        s = self.document.scenario
+        tid = manifest.draw_tile(s, self.rng)
+        if tid is None:
+            dialogs.show_error(self, "Tile set", "No tile can be drawn: the supply is empty or every weight is 0.")
+            return
+        self.document.undo_stack.push(SetPartCommand(self.document, "state", s.state.model_copy(update={"drawn": tid}), f"Draw {tid}"))
+
     def remove_current(self) -> None:
+        """Remove the picked tile (refused, with a dialog, while it is used)."""
         tid = self.current_tile()
         if tid is not None:
             self._apply(lambda s: manifest.remove_tile(s, tid), f"Remove tile {tid}")
@@ -396,6 +479,7 @@ class TileSetPanel(QWidget):
             QTimer.singleShot(0, lambda: self.select_tile(tile.id))
 
     def import_tiles(self) -> None:
+        """Ask for a TILES (.rb) or 18xx-maker (.json) file and add its tiles (one undo step)."""
         path = ask_tiles_path(self, save=False)
         if not path:
             return
@@ -416,6 +500,7 @@ class TileSetPanel(QWidget):
         self.info.setText(f"Imported {len(new)} tile(s)" + (f"; {skipped} already in the manifest were kept as they are" if skipped else ""))
 
     def export_tiles(self) -> None:
+        """Ask for a file and write the manifest as TILES code (.rb) or 18xx-maker tiles (.json)."""
         s = self.document.scenario
         path = ask_tiles_path(self, save=True)
         if not path:

@@ -140,7 +140,7 @@ def _count(val: RValue, name: str, file: str) -> int | None:
 
 def _code_entry(name: str, val: RValue, file: str) -> TileDef:
     fields = {k.plain_key(): v for k, v in val.value.items}
-    unknown = set(fields) - {"count", "color", "code", "hidden"}
+    unknown = set(fields) - {"count", "color", "code"}
     if unknown:
         raise TileFormatError(file, str(val.line), f"tile {name[:40]}: unsupported key(s) {', '.join(sorted(map(str, unknown)))}")
     for req in ("count", "color", "code"):
@@ -222,8 +222,8 @@ def tiles_from_maker(data: dict | str, file: str = "<string>", orientation: str 
     return out
 
 
-_MAKER_KEYS = {"color", "quantity", "cities", "towns", "centerTowns", "values", "track", "labels", "encoding",
-               "rotations", "id", "upgrades", "name"}
+_MAKER_KEYS = {"color", "quantity", "cities", "towns", "centerTowns", "values", "track", "labels", "encoding", "rotations"}
+"""Keys read from a definition (``rotations`` only says how many rotations differ: we work it out)."""
 _TRACK_TYPES = {"sharp": 1, "gentle": 2, "straight": 3}
 
 
