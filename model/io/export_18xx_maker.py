@@ -146,6 +146,10 @@ class _Writer:
                 roles.append("junction")
                 continue
             phased = isinstance(n.revenue, str)
+            extra = [f for f in ("visit_cost", "route", "format", "symbol") if getattr(n, f) is not None]
+            extra += [f for f in ("boom", "to_city", "halt") if getattr(n, f)]
+            if extra:
+                self.note(where, f"stop details {', '.join(extra)} have no 18xx-maker field (kept in encoding)")
             if n.kind == "city" and n.slots == 0 and n.offboard is False:
                 self.note(where, "a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
             if _is_offboard(n) or (phased and "offBoardRevenue" not in d):
@@ -183,10 +187,6 @@ class _Writer:
                 if n.hide:
                     value["hidden"] = True
                 values.append(value)
-            extra = [f for f in ("visit_cost", "route", "format", "symbol") if getattr(n, f) is not None]
-            extra += [f for f in ("boom", "to_city", "halt") if getattr(n, f)]
-            if extra:
-                self.note(where, f"stop details {', '.join(extra)} have no 18xx-maker field (kept in encoding)")
         if cities:
             d["cities"] = cities
         if towns:
