@@ -480,6 +480,7 @@ def test_india_fitted_shows_city_names_readably_and_labels_every_row(qtbot, tmp_
     boxes = [QRectF(p.x() - 9, p.y() - 7, 18, 14) for p, _t in left]
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
     win.grab().save(str(tmp_path / "india-fit.png"))
+    assert win.view.rulers.shown == (False, False)  # fitted, the labels beside the board are in view
     # zoomed in, the names are the cells' own (the layer steps aside)
     for _ in range(8):
         qtbot.keyClick(win.view, Qt.Key.Key_Plus)
