@@ -45,7 +45,8 @@ class Rulers:
             off_x = off_y = render.label_margin(render.CELL_SIZE) / 2  # the scaled labels sit in the margin
         top_label = view.mapFromScene(QPointF(x0, y0 - off_y))
         left_label = view.mapFromScene(QPointF(x0 - off_x, y0))
-        return top_label.y() < render.SCREEN_LABEL_PX * 0.6, left_label.x() < render.SCREEN_LABEL_PX
+        # shown once a label's middle is (nearly) out of the view; at fit-to-window they sit well inside
+        return top_label.y() < render.SCREEN_LABEL_PX * 0.5, left_label.x() < 4
 
     def paint(self, painter: QPainter) -> None:
         """Paint the strips that are needed (the painter in the view's scene coordinates)."""

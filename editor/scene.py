@@ -423,6 +423,10 @@ class BoardScene(QGraphicsScene):
             parts.append(cell.terrain + (f" ({cell.cost})" if cell.cost else ""))
         if cell.tile is not None:
             parts.append(f"tile {cell.tile.tile} r{cell.tile.rotation}")
+        else:  # the printed stops, with what they earn (a printed town often has no name and earns 0)
+            for kind, stops in (("city", cell.cities), ("town", cell.towns)):
+                for stop in stops:
+                    parts.append(f"{kind}{' ' + stop.name if stop.name else ''} revenue {stop.revenue or 0}")
         owned = self.ownership_texts.get(coord) if self._preview is None else None
         note = getattr(self.document.rule_set, "label_notes", {}).get(cell.label or "") if cell.label else None
         return " · ".join(parts) + (f"\n{note}" if note else "") + (f"\n{owned}" if owned else "")

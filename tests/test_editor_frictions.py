@@ -342,6 +342,7 @@ def test_edge_tool_highlights_the_side_in_the_colour_of_the_click(qtbot, tmp_pat
     pos = vp_point(win, (2, 2), north)
     QApplication.sendEvent(win.view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, win.view.viewport().mapToGlobal(pos)))
     assert "C3 side N: a click adds a gauge line" in QToolTip.text()
+    QToolTip.hideText()  # no tooltip window left over the board for the next test
     click_cell(qtbot, win, (2, 2), north)
     assert [f.kind for f in win.document.scenario.board.edges] == ["gauge"]
     assert not tool.highlight.isVisible()  # the new gauge line shows unobscured
@@ -479,6 +480,7 @@ def test_india_fitted_shows_city_names_readably_and_labels_every_row(qtbot, tmp_
     boxes = [QRectF(p.x() - 9, p.y() - 7, 18, 14) for p, _t in left]
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
     win.grab().save(str(tmp_path / "india-fit.png"))
+    assert win.view.rulers.shown == (False, False)  # fitted, the labels beside the board are in view
     # zoomed in, the names are the cells' own (the layer steps aside)
     for _ in range(8):
         qtbot.keyClick(win.view, Qt.Key.Key_Plus)
@@ -563,6 +565,32 @@ def test_india_no_name_said_twice_and_the_plus_label_explained(qtbot, tmp_path):
     qtbot.mouseMove(view.viewport(), pos)
     QApplication.sendEvent(view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos)))
     assert "+? variable revenue" in QToolTip.text()
+    # a printed town says what it earns (the map's towns mostly have no name)
+    m24 = win.document.grid.coord("M24")
+    view.centerOn(win.scene.cell_centre(m24))
+    qtbot.wait(10)
+    pos = view_point(win, m24).toPoint()
+    qtbot.mouseMove(view.viewport(), pos)
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QHelpEvent.Type.ToolTip, pos, view.viewport().mapToGlobal(pos)))
+    assert "VISAKHAPATNAM" in QToolTip.text() and "town revenue 10" in QToolTip.text()
+    QToolTip.hideText()
+
+
+def test_india_names_layer_covers_the_cells_own_names_at_middle_zoom(qtbot, tmp_path):
+    from editor import render
+
+    win = _india_window(qtbot, tmp_path)
+    view = win.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_0, CTRL)
+    for _ in range(3):
+        qtbot.keyClick(view, Qt.Key.Key_Minus)  # about 51 %: cells in detail, their names 7 px
+    assert win.scene.names_item.isVisible() and not win.scene.overview_mode
+    g8 = win.document.grid.coord("G8")
+    anchor = next(a for a, name, _r in win.scene.names_item.names() if name == "DELHI")
+    x, y = win.document.grid.centre(g8, render.CELL_SIZE)
+    own = y - render.geometry(win.document.grid).apothem * 0.74 * render.CELL_SIZE / render.UNIT
+    assert (anchor.x(), anchor.y()) == (x, own)  # one DELHI: the readable one sits on the small one
 
 
 def test_the_palette_filter_is_cleared_when_another_board_is_opened(qtbot, tmp_path):

@@ -2,7 +2,7 @@
 
 The cells paint their names at the board's scale, which fitting a map like 18 India to the
 window shrinks to a few pixels. Below that zoom this layer writes every name (cities, towns,
-named hexes) at ``MIN_NAME_PX`` screen pixels, on a pale pill, just above the cell's centre.
+named hexes) at ``MIN_NAME_PX`` screen pixels, on a pale pill over the cell's own (smaller) name.
 Names that would overlap an already written one are left out (cities first), so the picture
 stays readable; zooming in brings the others back.
 """
@@ -25,13 +25,14 @@ MIN_NAME_PX = 10.0
 """Smallest pixel size a place name is shown at."""
 CELL_NAME_PX = 13.0
 """Size of a cell's own name at 100 % (as ``render`` paints it, in scene units)."""
-PILL = QColor(255, 255, 255, 215)
+PILL = QColor(255, 255, 255, 245)  # covers the cell's own, smaller name under it
 NAME_COLOUR = QColor("#1a1a1a")
 
 
 def place_names(scenario: Scenario) -> list[tuple[QPointF, str, int]]:
     """(anchor in scene units, name, priority) of every named place; lower priority goes first."""
     grid = scenario.board.grid
+    up = render.geometry(grid).apothem * 0.74 * render.CELL_SIZE / render.UNIT  # where the cell writes its own name
     out = []
     for label, cell in scenario.board.cells.items():
         name = cell.name or next((c.name for c in cell.cities if c.name), None) or next((t.name for t in cell.towns if t.name), None)
@@ -40,7 +41,7 @@ def place_names(scenario: Scenario) -> list[tuple[QPointF, str, int]]:
         coord = grid.coord(label)
         x, y = grid.centre(coord, render.CELL_SIZE)
         rank = 0 if cell.cities else 1 if cell.towns else 2
-        out.append((QPointF(x, y - render.CELL_SIZE * 0.42), name, rank))
+        out.append((QPointF(x, y - up), name, rank))
     out.sort(key=lambda t: (t[2], t[0].y(), t[0].x()))
     return out
 
