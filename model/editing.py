@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from model import verdict as one_verdict
 from model.board import EMPTY_CELL, Cell, City, EdgeFeature, EdgeKind, LaidTile, Platform, Terrain, Town
 from model.grid import Coord
+from model.manifest import tiles_left  # noqa: F401 - the editor reads the supply through this module too
 from model.rules import Move, MoveContext, RuleSet
 from model.scenario import Scenario
 
@@ -222,15 +223,6 @@ def stamp_cell(scenario: Scenario, coord: Coord, tile_id: str, rotation: int) ->
     if cell.tile == laid:
         return {}
     return {coord: cell.model_copy(update={"tile": laid})}
-
-
-def tiles_left(scenario: Scenario) -> dict[str, int | None]:
-    """Copies of each tile type still in the supply (None = unlimited), in tile-set order."""
-    used: dict[str, int] = {}
-    for cell in scenario.board.cells.values():
-        if cell.tile is not None:
-            used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
-    return {t.id: (None if t.count is None else t.count - used.get(t.id, 0)) for t in scenario.tileset().tiles}
 
 
 MOVE_KINDS = (("lay", "upgrade"), ("place", "replace"))

@@ -226,6 +226,15 @@ def set_draw_weight(scenario: Scenario, tile_id: str, weight: int | None) -> Til
     return new
 
 
+def tiles_left(scenario: Scenario) -> dict[str, int | None]:
+    """Copies of each tile type still in the supply (None = unlimited), in tile-set order."""
+    used: dict[str, int] = {}
+    for cell in scenario.board.cells.values():
+        if cell.tile is not None:
+            used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
+    return {t.id: (None if t.count is None else t.count - used.get(t.id, 0)) for t in scenario.tileset().tiles}
+
+
 def draw_chances(scenario: Scenario) -> dict[str, float]:
     """The chance of drawing each tile type for the mandatory phase (types that cannot come up left out).
 
@@ -233,8 +242,6 @@ def draw_chances(scenario: Scenario) -> dict[str, float]:
     types with a copy left (a type without a weight never comes up). Without weights: drawn from
     the supply, every copy left equally likely (an unlimited type counts as one copy, as with
     a die face per type)."""
-    from model.editing import tiles_left
-
     left = tiles_left(scenario)
     weights = scenario.tiles.draw_weights
     if weights:
