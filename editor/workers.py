@@ -13,8 +13,9 @@ import gc
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 _gc_pauses = 0
 
@@ -88,3 +89,74 @@ def start_worker(work: Callable[[], object], name: str) -> threading.Thread:
 def paused_collections() -> int:
     """How many workers are running with the collector paused (tests)."""
     return _gc_pauses
+
+
+class Job(QObject):
+    """One background computation at a time: ``work(progress, cancelled)`` runs on a worker thread.
+
+    ``progress(value)`` may be called from the worker; :attr:`progressed` re-emits the values on
+    the GUI thread, :attr:`finished` the result (or the exception), :attr:`cancelled` a cancel.
+    """
+
+    progressed = Signal(object)
+    finished = Signal(object)
+    cancelled = Signal()
+    POLL_MS = 30
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._stop: threading.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._generation = 0
+        self._inbox: list[tuple[int, str, Any]] = []
+        self._poll = QTimer(self)
+        self._poll.setInterval(self.POLL_MS)
+        self._poll.timeout.connect(self._collect)
+
+    def is_running(self) -> bool:
+        return self._stop is not None
+
+    def start(self, work: Callable[[Callable[[Any], None], Callable[[], bool]], Any], name: str) -> None:
+        self.cancel(emit=False)
+        self._generation += 1
+        generation = self._generation
+        stop = threading.Event()
+        self._stop = stop
+        inbox = self._inbox
+
+        def run() -> None:
+            try:
+                result: Any = work(lambda value: inbox.append((generation, "progress", value)), stop.is_set)
+            except Exception as exc:  # shown in the GUI, never raised on the worker
+                result = exc
+            inbox.append((generation, "done", result))
+
+        self._thread = start_worker(run, name)
+        self._poll.start()
+
+    def cancel(self, emit: bool = True) -> None:
+        if self._stop is None:
+            return
+        self._stop.set()
+        self._stop = None
+        self._generation += 1
+        if emit:
+            self.cancelled.emit()
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Join the worker thread (tests and shutdown)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _collect(self) -> None:
+        while self._inbox:
+            generation, kind, value = self._inbox.pop(0)
+            if generation != self._generation or self._stop is None:
+                continue
+            if kind == "progress":
+                self.progressed.emit(value)
+            else:
+                self._stop = None
+                self.finished.emit(value)
+        if self._stop is None and (self._thread is None or not self._thread.is_alive()):
+            self._poll.stop()

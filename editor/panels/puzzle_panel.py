@@ -20,7 +20,6 @@ Phases are written ``name[:drawn][:required][:xN]``, comma-separated, e.g.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from pydantic import ValidationError
@@ -43,7 +42,7 @@ from PySide6.QtWidgets import (
 from editor.commands import SetPartCommand
 from editor.document import Document, snapshot
 from editor.forms import form
-from editor.workers import start_worker
+from editor.workers import Job
 from model.puzzle_spec import PhaseStep, Puzzle, Resources
 from model.rules import Move
 from model.scenario import Scenario
@@ -128,80 +127,27 @@ def verdict_text(result: Any) -> str:
 
 
 # --- background verification --------------------------------------------------------------
-class Verifier(QObject):
+class Verifier(Job):
     """Runs the solver on a worker thread; a new request or :meth:`cancel` stops the old one.
 
-    The worker thread touches no Qt object at all (see :mod:`editor.workers`): it leaves its
-    result in a list, and a timer on the GUI thread collects it (so a panel closed mid-search
-    cannot be reached from the thread).
+    A :class:`editor.workers.Job`: the worker touches no Qt object, its result is collected on
+    the GUI thread (so a panel closed mid-search cannot be reached from the thread).
     """
 
     started = Signal()
-    finished = Signal(object)  # SolveResult, or an Exception for a failure
-    cancelled = Signal()
-
-    POLL_MS = 30
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.max_seconds = VERIFY_MAX_SECONDS
-        self._generation = 0
-        self._stop: threading.Event | None = None
-        self._thread: threading.Thread | None = None
-        self._results: list[tuple[int, object]] = []  # appended by the worker, read by the timer
-        self._poll = QTimer(self)
-        self._poll.setInterval(self.POLL_MS)
-        self._poll.timeout.connect(self._collect)
 
-    def is_running(self) -> bool:
-        return self._stop is not None
-
-    def start(self, scenario: Scenario) -> None:
+    def start(self, scenario: Scenario) -> None:  # type: ignore[override]
         """Verify ``scenario`` (a snapshot the GUI will not change) in the background."""
         from model.puzzles.solver import solve
 
-        self.cancel(emit=False)
-        self._generation += 1
-        generation = self._generation
-        stop = threading.Event()
-        self._stop = stop
-        results = self._results
         max_seconds = self.max_seconds
-
-        def work() -> None:
-            try:
-                result: Any = solve(scenario, count=True, max_seconds=max_seconds, cancelled=stop.is_set)
-            except Exception as exc:  # a bad puzzle or a rule-set bug is shown, not raised
-                result = exc
-            results.append((generation, result))  # list.append is atomic
-
-        self._thread = start_worker(work, "trackwright-puzzle")
-        self._poll.start()
+        super().start(lambda _progress, stopped: solve(scenario, count=True, max_seconds=max_seconds, cancelled=stopped),
+                      "trackwright-puzzle")
         self.started.emit()
-
-    def cancel(self, emit: bool = True) -> None:
-        """Stop the running search (its result, if it still arrives, is dropped)."""
-        if self._stop is None:
-            return
-        self._stop.set()
-        self._stop = None
-        self._generation += 1
-        if emit:
-            self.cancelled.emit()
-
-    def wait(self, timeout: float = 5.0) -> None:
-        """Join the worker thread (tests and shutdown)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def _collect(self) -> None:
-        while self._results:
-            generation, result = self._results.pop(0)
-            if generation == self._generation and self._stop is not None:
-                self._stop = None
-                self.finished.emit(result)
-        if self._stop is None and (self._thread is None or not self._thread.is_alive()):
-            self._poll.stop()
 
 
 # --- the board preview --------------------------------------------------------------------
