@@ -226,12 +226,18 @@ def set_draw_weight(scenario: Scenario, tile_id: str, weight: int | None) -> Til
     return new
 
 
-def tiles_left(scenario: Scenario) -> dict[str, int | None]:
-    """Copies of each tile type still in the supply (None = unlimited), in tile-set order."""
+def tiles_laid(scenario: Scenario) -> dict[str, int]:
+    """How many copies of each tile type are on the board."""
     used: dict[str, int] = {}
     for cell in scenario.board.cells.values():
         if cell.tile is not None:
             used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
+    return used
+
+
+def tiles_left(scenario: Scenario) -> dict[str, int | None]:
+    """Copies of each tile type still in the supply (None = unlimited), in tile-set order."""
+    used = tiles_laid(scenario)
     return {t.id: (None if t.count is None else t.count - used.get(t.id, 0)) for t in scenario.tileset().tiles}
 
 

@@ -285,10 +285,7 @@ class TileSetPanel(QWidget):
             self._rows = ids
         overrides = s.tiles.upgrades
         declared = manifest.graph_is_declared(s)
-        used: dict[str, int] = {}
-        for cell in s.board.cells.values():
-            if cell.tile is not None:
-                used[cell.tile.tile] = used.get(cell.tile.tile, 0) + 1
+        used = manifest.tiles_laid(s)
         bold = QFont()
         bold.setBold(True)
         for row, t in enumerate(tiles):
