@@ -135,6 +135,7 @@ class _Importer:
             if v is not None:
                 self.consts[name] = v
         self.path = path
+        self._siblings: dict[Path, tuple] = {}
         if path is not None:
             self._from_title_files(path)
         self.consts["__modules__"] = RValue([RValue(m, 1) for m in self.prog.modules], 1)
@@ -213,11 +214,15 @@ class _Importer:
         return {k: v for k, v in options.items() if k in known}
 
     def _read_sibling(self, file: Path):
-        try:
-            text = file.read_text(encoding="utf-8")
-            return RubyProgram(text, str(file), path=file), text
-        except (OSError, UnicodeDecodeError, RubySyntaxError):
-            return None, ""
+        """A sibling file parsed once (the title's game.rb serves its layout and its rule options)."""
+        key = file.resolve()
+        if key not in self._siblings:
+            try:
+                text = file.read_text(encoding="utf-8")
+                self._siblings[key] = (RubyProgram(text, str(file), path=file), text)
+            except (OSError, UnicodeDecodeError, RubySyntaxError):
+                self._siblings[key] = (None, "")
+        return self._siblings[key]
 
     @staticmethod
     def _sibling_value(prog: RubyProgram, name: str) -> RValue | None:
