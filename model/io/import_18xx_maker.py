@@ -170,14 +170,12 @@ class _Reader:
             city_reserved.append(reserved)
             stops.append(Stop(len(stops), *stop_position(c.get("angle"), c.get("percent"))))
         towns: list[Town] = []
+        town_stops = []  # where each town is drawn (its stop index comes after the cities')
         for key in ("centerTowns", "towns"):
             for i, t in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(t, w, {"name", "color"})
                 towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name")))
-        town_stops = []
-        for key in ("centerTowns", "towns"):
-            for t in self.items(h, key, where):
                 town_stops.append(stop_position(t.get("angle"), t.get("percent")))
         offboard = h.get("offBoardRevenue")
         name = None
@@ -198,11 +196,12 @@ class _Reader:
         for k, (x, y) in enumerate(town_stops):
             stops.append(Stop(n_cities + k, x, y))
         # revenues: one value for every stop, or one each (cities, then towns)
-        values = [v for v in self.items(h, "values", where)]
+        values = self.items(h, "values", where)
         for i, v in enumerate(values):
             self.fields(v, f"{where}.values[{i}]", {"value", "color"})
         revs = [v.get("value", 0) for v in values]
-        nodes_with_value = [c for c in cities if c.slots or offboard is None] + towns
+        valued = [bool(c.slots) or offboard is None for c in cities]  # an off-board box has its own revenues
+        nodes_with_value = [c for c, on in zip(cities, valued, strict=True) if on] + towns
         if revs:
             if len(revs) == 1:
                 revs = revs * len(nodes_with_value)
@@ -211,8 +210,8 @@ class _Reader:
                 revs = (revs + [0] * len(nodes_with_value))[: len(nodes_with_value)]
             out_c, out_t = [], []
             it = iter(revs)
-            for c in cities:
-                out_c.append(c.model_copy(update={"revenue": self.revenue(next(it), where)}) if (c.slots or offboard is None) else c)
+            for c, on in zip(cities, valued, strict=True):
+                out_c.append(c.model_copy(update={"revenue": self.revenue(next(it), where)}) if on else c)
             for t in towns:
                 out_t.append(t.model_copy(update={"revenue": self.revenue(next(it), where)}))
             cities, towns = out_c, out_t
