@@ -506,22 +506,23 @@ class MainWindow(QMainWindow):
             path = dialogs.ask_import_path(self, str(self.document.path.parent) if self.document.path is not None else "")
             if path is None:
                 return False
+        def refused(exc: ImportFailure) -> bool:
+            dialogs.show_error(self, "Cannot import the file",
+                               f"{Path(path).name} could not be imported. Nothing was changed: the current board stays open.",
+                               str(exc))
+            return False
+
         try:
             result = import_any(path)
         except ImportFailure as exc:
-            if not exc.can_drop or not dialogs.ask_import_anyway(self, Path(path).name, str(exc)):
-                if not exc.can_drop:
-                    dialogs.show_error(self, "Cannot import the file",
-                                       f"{Path(path).name} could not be imported. Nothing was changed: the current board stays open.",
-                                       str(exc))
+            if not exc.can_drop:
+                return refused(exc)
+            if not dialogs.ask_import_anyway(self, Path(path).name, str(exc)):
                 return False
             try:
                 result = import_any(path, lenient=True)
             except ImportFailure as exc2:
-                dialogs.show_error(self, "Cannot import the file",
-                                   f"{Path(path).name} could not be imported. Nothing was changed: the current board stays open.",
-                                   str(exc2))
-                return False
+                return refused(exc2)
             dialogs.show_dropped(self, Path(path).name, result.dropped)
         self.autosaver.discard()
         self.document.open_scenario(result.scenario, None)
