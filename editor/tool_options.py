@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QWidget,
@@ -22,8 +21,13 @@ from editor.tools.token import TOKEN_MODES
 AUTO_COST = -1
 
 
-HINT_CHARS = 30
-"""A label longer than this is a hint: it may be cut when the window is narrow (its tooltip keeps it whole)."""
+def _hint(text: str) -> QLabel:
+    """A hint beside a tool's settings: it may be cut when the window is narrow (its tooltip
+    keeps it whole), so it never sets the window's minimum width."""
+    label = QLabel(text)
+    label.setMinimumWidth(1)  # an explicit minimum: the layout may shrink it below its text
+    label.setToolTip(text)
+    return label
 
 
 def _row(*widgets) -> QWidget:
@@ -31,11 +35,6 @@ def _row(*widgets) -> QWidget:
     lay = QHBoxLayout(w)
     lay.setContentsMargins(4, 0, 4, 0)
     for x in widgets:
-        if isinstance(x, QLabel) and len(x.text()) > HINT_CHARS:
-            # a long hint must not set the window's minimum width
-            x.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-            x.setMinimumWidth(1)  # an explicit minimum: the layout may shrink it below its text
-            x.setToolTip(x.text())
         lay.addWidget(x)
     lay.addStretch(1)
     return w
@@ -53,8 +52,8 @@ class ToolOptions(QStackedWidget):
         self.pages[FeatureTool] = self._feature_page(tools[FeatureTool])
         self.pages[EdgeTool] = self._edge_page(tools[EdgeTool])
         self.pages[StampTool] = self._stamp_page(tools[StampTool])
-        self.pages[SelectTool] = _row(QLabel("Click, drag a rectangle; Shift adds, Ctrl toggles. Edit > Cut/Copy/Paste/Delete work on the selection."))
-        self.pages[EraserTool] = _row(QLabel("Click or drag: removes the laid tile first, then everything on the cell."))
+        self.pages[SelectTool] = _row(_hint("Click, drag a rectangle; Shift adds, Ctrl toggles. Edit > Cut/Copy/Paste/Delete work on the selection."))
+        self.pages[EraserTool] = _row(_hint("Click or drag: removes the laid tile first, then everything on the cell."))
         self.pages[TokenTool] = self._token_page(tools[TokenTool])
         for page in self.pages.values():
             self.addWidget(page)
@@ -130,7 +129,7 @@ class ToolOptions(QStackedWidget):
         owner.currentIndexChanged.connect(lambda i: tool.set_owner(owner.itemData(i)))
         tool.owner_box = owner
         return _row(QLabel("Feature"), feature, owner_label, owner,
-                    QLabel("(click again to remove; platforms face the nearest side that leads onto the board)"))
+                    _hint("(click again to remove; platforms face the nearest side that leads onto the board)"))
 
     def _edge_page(self, tool) -> QWidget:
         kind = QComboBox()
@@ -183,4 +182,4 @@ class ToolOptions(QStackedWidget):
         tool.document.boardReset.connect(fill)
         fill()
         tool.mode_box, tool.company_box = mode, company
-        return _row(QLabel("Put"), mode, QLabel("for"), company, QLabel("(drag a token to move it; right-click or Delete removes it)"))
+        return _row(QLabel("Put"), mode, QLabel("for"), company, _hint("(drag a token to move it; right-click or Delete removes it)"))
