@@ -183,7 +183,7 @@ def cmd_gui(args: argparse.Namespace) -> int:
     if not has_display():
         _err(
             "no display is available, so the editor cannot open; use the headless commands instead "
-            "(trackwright check|info|new|schema|moves|explain|export|solve FILE, see trackwright --help)."
+            "(trackwright check|info|moves|explain|export|import|tiles|solve|puzzle FILE, see trackwright --help)."
         )
         return EXIT_INPUT
     from editor.app import run_editor
