@@ -31,7 +31,7 @@ from pathlib import Path
 from model.board import Board, Cell, City, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
 from model.io.export_18xx_games import LAND_COLORS, icon_defaults, is_standard
-from model.io.ruby_eval import HashValue, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
+from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
 from model.io.tobymao import (
     DslError,
     canonical_parts,
@@ -300,6 +300,8 @@ class _Importer:
                 continue
             try:
                 v = self.prog.value(const.name)
+            except RubyLimit:
+                raise
             except (RubySyntaxError, Unevaluable):
                 continue
             if isinstance(v.value, HashValue) and v.value.items and all(
@@ -580,7 +582,7 @@ class _Importer:
                 spec = {kk.plain_key(): vv for kk, vv in v.value.items}
                 unknown = set(spec) - {"count", "color", "code", "hidden"}
                 if unknown:
-                    raise self.fail(v.line, f"tile {tid}: keys {sorted(unknown)} are not supported")
+                    raise self.fail(v.line, f"tile {tid}: keys {short(', '.join(sorted(map(repr, unknown))), 60)} are not supported")
                 if "code" not in spec or "color" not in spec:
                     raise self.fail(v.line, f"tile {tid}: a game-specific tile needs 'color' and 'code'")
                 count = self._count(spec.get("count", RValue(1, v.line)), tid)
@@ -647,7 +649,12 @@ def import_18xx_games(
     terrain types Trackwright lacks (or several on one hex: the cost is kept with the first
     supported terrain, or on plain land) and decorative parts (frame, stripes, future_label).
     """
-    return _Importer(text, file, rules, lenient, path).run()
+    try:
+        return _Importer(text, file, rules, lenient, path).run()
+    except RubyLimit as exc:  # a budget of the evaluator, met while expanding a value
+        raise ImportError18xx(exc.file or file, exc.line, exc.message) from None
+    except RecursionError:
+        raise ImportError18xx(file, None, "values nested too deeply to import") from None
 
 
 __all__ = ["ImportError18xx", "ImportResult", "generic_upgrades", "import_18xx_games", "is_standard", "LAND_COLORS"]

@@ -17,9 +17,11 @@ constants), integers, floats, symbols, ``true``/``false``/``nil``, arrays (with 
 Method definitions and other statements next to the constants are skipped; for the main file
 each one is reported in :attr:`RubyProgram.warnings` with its line.
 
-Limits (hostile input): a source larger than :data:`MAX_SOURCE_BYTES`, nesting deeper than
-:data:`MAX_DEPTH`, integers longer than :data:`MAX_INT_DIGITS` digits and strings longer than
-:data:`MAX_STRING` characters raise :class:`RubySyntaxError` with the line.
+Limits (hostile input): a source larger than :data:`MAX_SOURCE_BYTES`, integers longer than
+:data:`MAX_INT_DIGITS` digits and strings longer than :data:`MAX_STRING` characters raise
+:class:`RubySyntaxError` with the line; the budgets of :mod:`model.io.ruby_values` (tokens,
+elements and characters built, nesting, steps of work) raise :class:`RubyLimit` naming the line and
+the construct, so no input costs more than a few seconds and a few hundred megabytes.
 """
 
 from __future__ import annotations
@@ -28,69 +30,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-MAX_SOURCE_BYTES = 4 * 1024 * 1024
-MAX_DEPTH = 64
-MAX_INT_DIGITS = 30
-MAX_STRING = 1_000_000
+from model.io.ruby_values import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_SOURCE_BYTES,
+    MAX_STRING,
+    Budget,
+    HashValue,
+    RubyLimit,
+    RubySyntaxError,
+    RValue,
+    Symbol,
+    Unevaluable,
+)
+
 MAX_FILES = 16
-
-
-class RubySyntaxError(ValueError):
-    """Ruby source that cannot be read at all (a syntax error, a limit); ``line`` is 1-based."""
-
-    def __init__(self, line: int, message: str, file: str | None = None) -> None:
-        self.line = line
-        self.message = message
-        self.file = file
-        super().__init__(f"line {line}: {message}")
-
-
-class Unevaluable(ValueError):
-    """A constant whose value is not a literal (a method call, a variable …); ``line`` is 1-based."""
-
-    def __init__(self, line: int, message: str, file: str | None = None) -> None:
-        self.line = line
-        self.message = message
-        self.file = file
-        super().__init__(f"line {line}: {message}")
-
-
-class Symbol(str):
-    """A Ruby symbol (``:flat``)."""
-
-
-@dataclass
-class RValue:
-    """An evaluated value with the line it starts on (a hash's value is a :class:`HashValue`)."""
-
-    value: Any
-    line: int
-
-    def plain(self) -> Any:
-        """The value as plain Python data (hash keys must then be hashable)."""
-        v = self.value
-        if isinstance(v, list):
-            return [x.plain() for x in v]
-        if isinstance(v, HashValue):
-            return {k.plain_key(): val.plain() for k, val in v.items}
-        return v
-
-    def plain_key(self) -> Any:
-        v = self.plain()
-        return tuple(v) if isinstance(v, list) else v
-
-
-@dataclass
-class HashValue:
-    """A Ruby hash: its (key, value) pairs in order (a later key replaces an earlier equal one)."""
-
-    items: list[tuple[RValue, RValue]]
-
-    def merged(self, other: HashValue) -> HashValue:
-        out = {k.plain_key(): (k, v) for k, v in self.items}
-        for k, v in other.items:
-            out[k.plain_key()] = (k, v)
-        return HashValue(list(out.values()))
 
 
 @dataclass
@@ -155,6 +109,7 @@ class RubyProgram:
         self.main_consts: list[_Const] = []
         self.modules: list[str] = []
         self._values: dict[tuple[str, ...], RValue] = {}
+        self.budget = Budget(label)
         self.mutations: dict[tuple[str, ...], list[tuple[Any, tuple[str, ...], _Source]]] = {}
         self._busy: set[tuple[str, ...]] = set()
         self._loaded: set[Path] = set()
@@ -169,6 +124,8 @@ class RubyProgram:
     def _load(self, data: bytes, src: _Source) -> None:
         if len(data) > MAX_SOURCE_BYTES:
             raise RubySyntaxError(1, f"the file is {len(data)} bytes; map files are limited to {MAX_SOURCE_BYTES} bytes", src.label)
+        self.budget.label = src.label
+        self.budget.count_tokens(data)
         tree = _parser().parse(data)
         root = tree.root_node
         if root.has_error:
@@ -264,6 +221,8 @@ class RubyProgram:
                 continue
             try:
                 self._load(data, _Source(target, str(target), False, []))
+            except RubyLimit:
+                raise
             except RubySyntaxError:
                 continue  # a sibling we cannot read only matters if a constant needs it
             return True
@@ -284,7 +243,12 @@ class RubyProgram:
         Raises :class:`Unevaluable` when the constant is not a literal, :class:`RubySyntaxError`
         when a limit is exceeded."""
         c = self.main(name)
-        return None if c is None else self._eval_const(c)
+        if c is None:
+            return None
+        try:
+            return self._eval_const(c, 0)
+        except RecursionError:
+            raise RubyLimit(_line(c.node), "expressions and the constants they refer to nest too deeply to evaluate", c.source.label) from None
 
     def _resolve(self, path: tuple[str, ...], scope: tuple[str, ...], line: int, src: _Source) -> _Const:
         while True:
@@ -302,7 +266,7 @@ class RubyProgram:
             if not self._load_pending():
                 raise Unevaluable(line, f"constant {'::'.join(path)} is not defined in the map file or the files it requires", src.label)
 
-    def _eval_const(self, c: _Const) -> RValue:
+    def _eval_const(self, c: _Const, depth: int) -> RValue:
         key = c.scope + (c.name,)
         if key in self._values:
             return self._values[key]
@@ -310,9 +274,9 @@ class RubyProgram:
             raise Unevaluable(_line(c.node), f"constant {c.name} refers to itself", c.source.label)
         self._busy.add(key)
         try:
-            v = _Eval(self, c.scope, c.source).eval(c.node, 0)
+            v = _Eval(self, c.scope, c.source).eval(c.node, depth)
             for node, scope, src in self.mutations.get(key, []):
-                v = _Eval(self, scope, src).mutate(v, node)
+                v = _Eval(self, scope, src).mutate(v, node, depth)
         finally:
             self._busy.discard(key)
         self._values[key] = v
@@ -343,18 +307,54 @@ def _first_error(node):
 class _Eval:
     def __init__(self, prog: RubyProgram, scope: tuple[str, ...], src: _Source) -> None:
         self.prog, self.scope, self.src = prog, scope, src
+        self.budget = prog.budget
 
     def fail(self, node, msg: str) -> Unevaluable:
         return Unevaluable(_line(node), msg, self.src.label)
 
-    def eval(self, node, depth: int) -> RValue:
+    def made(self, value: list | HashValue, line: int, node, charged: bool = False) -> RValue:
+        """A new list or hash: its elements charged to the budget (unless ``charged`` already),
+        its nesting checked."""
+        if isinstance(value, list):
+            parts = value
+        else:
+            parts = [x for kv in value.items for x in kv]
+        self.budget.charge_elements(1 if charged else len(parts) + 1, node)
+        depth = 1 + max((x._depth for x in parts), default=0)
         if depth > MAX_DEPTH:
-            raise RubySyntaxError(_line(node), f"values nested more than {MAX_DEPTH} deep", self.src.label)
+            raise RubyLimit(_line(node), f"values nested more than {MAX_DEPTH} deep (counting the constants they refer to)", self.src.label)
+        return RValue(value, line, _depth=depth)
+
+    def text(self, s: str, line: int, node) -> RValue:
+        self.budget.charge_chars(len(s), node)
+        return RValue(s, line)
+
+    def key(self, rv: RValue, node) -> int:
+        return self.budget.key_id(rv, node)
+
+    def merged(self, a: HashValue, b: HashValue, line: int, node) -> RValue:
+        out = {self.key(k, node): (k, v) for k, v in a.items}
+        for k, v in b.items:
+            out[self.key(k, node)] = (k, v)
+        return self.made(HashValue(list(out.values())), line, node)
+
+    def eval(self, node, depth: int) -> RValue:
+        """The value of ``node``; ``depth`` is how deep it sits in its constant's expression."""
+        if depth > MAX_DEPTH:
+            raise RubyLimit(_line(node), f"values nested more than {MAX_DEPTH} deep", self.src.label)
+        self.budget.step(1, node)
+        self.budget.enter(node)
+        try:
+            return self._eval(node, depth)
+        finally:
+            self.budget.frames -= 1
+
+    def _eval(self, node, depth: int) -> RValue:
         t = node.type
         line = _line(node)
         d = depth + 1
         if t in ("string", "chained_string", "bare_string"):
-            return RValue(self.string(node, d), line)
+            return self.text(self.string(node, d), line, node)
         if t == "integer":
             txt = _text(node).replace("_", "")
             if len(txt.lstrip("-")) > MAX_INT_DIGITS:
@@ -371,7 +371,7 @@ class _Eval:
         if t in ("simple_symbol", "hash_key_symbol", "bare_symbol"):
             return RValue(Symbol(_text(node).lstrip(":")), line)
         if t == "delimited_symbol":
-            return RValue(Symbol(self.string(node, d)), line)
+            return RValue(Symbol(self.text(self.string(node, d), line, node).value), line)
         if t in ("true", "false", "nil"):
             return RValue({"true": True, "false": False, "nil": None}[t], line)
         if t in ("array", "string_array", "symbol_array"):
@@ -383,35 +383,37 @@ class _Eval:
                     inner = self.eval(c.named_children[0], d)
                     if not isinstance(inner.value, list):
                         raise self.fail(c, "only an array can be splatted into an array")
+                    self.budget.charge_elements(len(inner.value), c)
                     items.extend(inner.value)
                     continue
                 v = self.eval(c, d)
                 if t == "symbol_array":
                     v = RValue(Symbol(v.value), v.line)
                 items.append(v)
-            return RValue(items, line)
+            return self.made(items, line, node)
         if t == "hash":
-            pairs: dict[Any, tuple[RValue, RValue]] = {}
+            pairs: dict[int, tuple[RValue, RValue]] = {}
             for c in node.named_children:
                 if c.type == "comment":
                     continue
                 if c.type == "pair":
                     k = self.eval(c.child_by_field_name("key"), d)
                     v = self.eval(c.child_by_field_name("value"), d)
-                    pairs[k.plain_key()] = (k, v)
+                    pairs[self.key(k, c)] = (k, v)
                 elif c.type == "hash_splat_argument":
                     inner = self.eval(c.named_children[0], d)
                     if not isinstance(inner.value, HashValue):
                         raise self.fail(c, "only a hash can be splatted into a hash")
+                    self.budget.charge_elements(len(inner.value.items), c)
                     for k, v in inner.value.items:
-                        pairs[k.plain_key()] = (k, v)
+                        pairs[self.key(k, c)] = (k, v)
                 else:
                     raise self.fail(c, f"{c.type} in a hash is not a literal")
-            return RValue(HashValue(list(pairs.values())), line)
+            return self.made(HashValue(list(pairs.values())), line, node)
         if t in ("constant", "scope_resolution"):
             path = tuple(p for p in _text(node).split("::") if p)
             c = self.prog._resolve(path, self.scope, line, self.src)
-            return self.prog._eval_const(c)
+            return self.prog._eval_const(c, 0)  # a fresh expression; the budget counts the frames
         if t == "parenthesized_statements":
             kids = [c for c in node.named_children if c.type != "comment"]
             if len(kids) != 1:
@@ -439,6 +441,7 @@ class _Eval:
         raw = _text(node)
         single = raw.startswith("'") or raw.startswith("%q")
         out: list[str] = []
+        total = counted = 0  # characters so far, and the parts already added to them
         for c in node.named_children:
             if c.type == "string_content":
                 s = _text(c)
@@ -456,7 +459,9 @@ class _Eval:
                 if isinstance(v, (HashValue, list)) or v is None:
                     raise self.fail(c, "only strings, symbols and numbers can be interpolated")
                 out.append(str(v).lower() if isinstance(v, bool) else str(v))
-            if sum(len(s) for s in out) > MAX_STRING:
+            total += len(out[-1]) if len(out) > counted else 0
+            counted = len(out)
+            if total > MAX_STRING:
                 raise RubySyntaxError(_line(node), f"a string longer than {MAX_STRING} characters", self.src.label)
         return "".join(out)
 
@@ -466,17 +471,22 @@ class _Eval:
         b = self.eval(node.child_by_field_name("right"), depth)
         x, y = a.value, b.value
         nums = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y))
-        if op == "+" and (nums or (isinstance(x, str) and isinstance(y, str)) or (isinstance(x, list) and isinstance(y, list))):
-            if isinstance(x, str) and len(x) + len(y) > MAX_STRING:
+        if op == "+" and isinstance(x, list) and isinstance(y, list):
+            self.budget.charge_elements(len(x) + len(y), node)  # before the copy is made
+            return self.made(x + y, a.line, node, charged=True)
+        if op == "+" and isinstance(x, str) and isinstance(y, str):
+            if len(x) + len(y) > MAX_STRING:
                 raise RubySyntaxError(_line(node), f"a string longer than {MAX_STRING} characters", self.src.label)
+            return self.text(x + y, a.line, node)
+        if op == "+" and nums:
             return RValue(x + y, a.line)
         if op in ("-", "*") and nums:
             if op == "*" and abs(x) * abs(y) >= 10**MAX_INT_DIGITS:
                 raise RubySyntaxError(_line(node), "a product too large to be a map value", self.src.label)
             return RValue(x - y if op == "-" else x * y, a.line)
         if op == "-" and isinstance(x, list) and isinstance(y, list):
-            drop = [v.plain_key() for v in y]
-            return RValue([v for v in x if v.plain_key() not in drop], a.line)
+            drop = {self.key(v, node) for v in y}
+            return self.made([v for v in x if self.key(v, node) not in drop], a.line, node)
         raise self.fail(node, f"the operation {op!r} on these values is not evaluated")
 
     def call(self, node, depth: int) -> RValue:
@@ -498,23 +508,23 @@ class _Eval:
         if meth in _IDENTITY_CALLS and not args:
             return base
         if meth in ("merge", "update") and isinstance(base.value, HashValue):
-            h = base.value
             if any(a.type == "pair" for a in args):
-                return RValue(h.merged(self.eval(_PairsNode(args_node), depth).value), base.line)
+                return self.merged(base.value, self.eval(_PairsNode(args_node), depth).value, base.line, node)
+            out = base
             for a in args:
                 v = self.eval(a, depth)
                 if not isinstance(v.value, HashValue):
                     raise self.fail(a, ".merge takes hashes")
-                h = h.merged(v.value)
-            return RValue(h, base.line)
+                out = self.merged(out.value, v.value, base.line, node)
+            return out
         if meth == "to_s" and not args and isinstance(base.value, (str, int)):
-            return RValue(str(base.value), base.line)
+            return self.text(str(base.value), base.line, node)
         if meth == "to_sym" and not args and isinstance(base.value, str):
             return RValue(Symbol(base.value), base.line)
         raise self.fail(node, f"the method call .{meth} is not evaluated (nothing is executed)")
 
 
-    def mutate(self, base: RValue, node) -> RValue:
+    def mutate(self, base: RValue, node, depth: int) -> RValue:
         """``base`` after a recorded mutation statement (see :meth:`RubyProgram._mutation`)."""
         if node.type == "call":
             meth = _text(node.child_by_field_name("method"))
@@ -525,20 +535,20 @@ class _Eval:
             if not isinstance(base.value, HashValue):
                 raise self.fail(node, f".{meth} on something that is not a hash")
             if any(a.type == "pair" for a in args):
-                return RValue(base.value.merged(self.eval(_PairsNode(args_node), 0).value), base.line)
-            h = base.value
+                return self.merged(base.value, self.eval(_PairsNode(args_node), depth).value, base.line, node)
+            out = base
             for a in args:
-                v = self.eval(a, 0)
+                v = self.eval(a, depth)
                 if not isinstance(v.value, HashValue):
                     raise self.fail(a, f".{meth} takes hashes")
-                h = h.merged(v.value)
-            return RValue(h, base.line)
+                out = self.merged(out.value, v.value, base.line, node)
+            return out
         left = node.child_by_field_name("left")
         kids = [c for c in left.named_children if c.type != "comment"]
         if len(kids) != 2 or not isinstance(base.value, HashValue):
             raise self.fail(node, f"{_short(_text(node))!r} is not evaluated")
-        k, v = self.eval(kids[1], 0), self.eval(node.child_by_field_name("right"), 0)
-        return RValue(base.value.merged(HashValue([(k, v)])), base.line)
+        k, v = self.eval(kids[1], depth), self.eval(node.child_by_field_name("right"), depth)
+        return self.merged(base.value, HashValue([(k, v)]), base.line, node)
 
     def element(self, node, depth: int) -> RValue:
         kids = [c for c in node.named_children if c.type != "comment"]
@@ -546,8 +556,10 @@ class _Eval:
             raise self.fail(node, f"{_short(_text(node))!r} is not a literal (element reference)")
         base, key = self.eval(kids[0], depth), self.eval(kids[1], depth)
         if isinstance(base.value, HashValue):
+            want = self.key(key, node)
+            self.budget.step(len(base.value.items), node)
             for k, v in base.value.items:
-                if k.plain_key() == key.plain_key():
+                if self.key(k, node) == want:
                     return v
             raise self.fail(node, f"{_short(_text(node))!r}: no such key")
         if isinstance(base.value, list) and isinstance(key.value, int) and -len(base.value) <= key.value < len(base.value):
@@ -565,10 +577,10 @@ class _Eval:
             for colour, hexes in v.value.items:
                 if not isinstance(hexes.value, HashValue):
                     raise self.fail(a, "merge_hexes takes hashes of colour => hexes")
-                k = colour.plain_key()
+                k = self.key(colour, a)
                 old = groups.get(k)
-                groups[k] = (colour, old[1].merged(hexes.value) if old else hexes.value)
-        return RValue(HashValue([(c, RValue(h, c.line)) for c, h in groups.values()]), _line(node))
+                groups[k] = (colour, self.merged(old[1], hexes.value, colour.line, a).value if old else hexes.value)
+        return self.made(HashValue([(c, self.made(h, c.line, node)) for c, h in groups.values()]), _line(node), node)
 
     def filter_keys(self, base: RValue, meth: str, block, depth: int) -> RValue:
         """``.reject { |k, _v| LIST.include?(k) }`` (and ``.select``): the one block form read."""
@@ -585,9 +597,12 @@ class _Eval:
             ok = m is not None and _text(m) == "include?" and len(arg) == 1 and _text(arg[0]) == names[0]
         if not ok:
             raise self.fail(block, f".{meth} is read only in the form {{ |k, _v| LIST.include?(k) }}")
-        keys = {v.plain_key() for v in self.eval(call.child_by_field_name("receiver"), depth).value}
-        keep = [(k, v) for k, v in base.value.items if (k.plain_key() in keys) == (meth == "select")]
-        return RValue(HashValue(keep), base.line)
+        listed = self.eval(call.child_by_field_name("receiver"), depth).value
+        if not isinstance(listed, list):
+            raise self.fail(block, f".{meth} is read only with an array before .include?")
+        keys = {self.key(v, block) for v in listed}
+        keep = [(k, v) for k, v in base.value.items if (self.key(k, block) in keys) == (meth == "select")]
+        return self.made(HashValue(keep), base.line, block)
 
 
 class _PairsNode:
@@ -602,20 +617,24 @@ class _PairsNode:
 
 
 def _unescape(e: str) -> str:
-    if e.startswith("u") and len(e) > 1:
-        body = e[1:].strip("{}")
-        try:
-            return "".join(chr(int(p, 16)) for p in body.split())
-        except ValueError:
-            return e
-    if e.startswith("x"):
-        try:
-            return chr(int(e[1:], 16))
-        except ValueError:
-            return e
-    if e.isdigit():
-        return chr(int(e, 8))
+    """The character of a longer escape (``u00e9``, ``u{1F600 41}``, ``x41``, ``101``); one that
+    names no character (past U+10FFFF, a surrogate, ``\\9``) stays as written."""
+    try:
+        if e.startswith("u") and len(e) > 1:
+            return "".join(_char(int(p, 16)) for p in e[1:].strip("{}").split())
+        if e.startswith("x"):
+            return _char(int(e[1:], 16))
+        if e.isdigit():
+            return _char(int(e, 8))
+    except ValueError:
+        return e
     return e[-1:]
+
+
+def _char(code: int) -> str:
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        raise ValueError(code)
+    return chr(code)
 
 
 def parse_ruby_constants(src: str) -> dict[str, RValue]:
@@ -630,3 +649,9 @@ def parse_ruby_constants(src: str) -> dict[str, RValue]:
     for name in prog.names():
         out[name] = prog.value(name)
     return out
+
+
+__all__ = [
+    "MAX_DEPTH", "MAX_FILES", "MAX_INT_DIGITS", "MAX_SOURCE_BYTES", "MAX_STRING", "HashValue", "RValue", "RubyLimit",
+    "RubyProgram", "RubySyntaxError", "Symbol", "Unevaluable", "parse_ruby_constants",
+]

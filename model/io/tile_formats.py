@@ -116,7 +116,10 @@ def tiles_from_18xx_games(text: str, file: str = "<string>") -> list[TileDef]:
         if not isinstance(name, str) or not name:
             raise TileFormatError(file, str(key.line), f"tile name {_short(name)} is not a string")
         if isinstance(val.value, HashValue):
-            out.append(_code_entry(name, val, file))
+            try:
+                out.append(_code_entry(name, val, file))
+            except RubySyntaxError as exc:  # a budget met while reading a key
+                raise TileFormatError(file, f"{exc.line}", exc.message) from None
             continue
         count = _count(val, name, file)
         base = std.get(name)
