@@ -17,7 +17,7 @@ from pathlib import Path
 
 from model import __version__
 from model.io import LoadError, SaveError, load, save, schema_json
-from model.io.messages import clip_long_words, shorten, shorten_repr
+from model.io.messages import MESSAGE_LIMIT, SafeStream, clip_long_words, readable, shorten, shorten_repr
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -76,7 +76,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 where = ",".join(i.cells)
                 # messages usually start with their cell already ("B2: ..."); do not say it twice
                 prefix = f"{where}: " if where and not i.message.startswith(f"{i.cells[0]}:") else ""
-                print(f"{path}: {i.severity}: {prefix}{clip_long_words(i.message)} [{i.rule}]")
+                print(f"{path}: {i.severity}: {prefix}{readable(i.message)} [{i.rule}]")
             warnings = sum(1 for i in issues if i.severity == "warning")
             print(f"{path}: {errors} error(s), {warnings} warning(s), {len(issues) - errors - warnings} note(s)")
         if errors and status == EXIT_OK:
@@ -246,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
         argv.insert(0, "edit")  # `trackwright FILE` opens the editor on FILE (a mistyped command stays an error)
     args = parser.parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
+    out, err = sys.stdout, sys.stderr
+    if args.func is not cmd_gui:  # what a file holds never reaches the terminal raw, nor in megabytes
+        sys.stdout, sys.stderr = SafeStream(out), SafeStream(err, MESSAGE_LIMIT)
     try:
         return func(args)
     except CliError as exc:
@@ -253,3 +256,5 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        sys.stdout, sys.stderr = out, err

@@ -25,7 +25,7 @@ from model.io.export_json import (
     write_atomic,
     write_target,
 )
-from model.io.messages import clip_long_words
+from model.io.messages import clip_long_words, readable, shorten
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 _APP = None  # the QGuiApplication created for drawing, when there was none
@@ -95,7 +95,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if errors and not args.force:
         for i in errors:
             where = ",".join(i.cells) or "-"
-            print(f"{args.file}: error: {where}: {i.message} [{i.rule}]", file=sys.stderr)
+            print(f"{args.file}: error: {shorten(where)}: {readable(i.message)} [{i.rule}]", file=sys.stderr)
         _err(f"export refused: {len(errors)} rule error(s) in {args.file}; fix them or use --force. Nothing was written.")
         return EXIT_RULES
     if errors:

@@ -31,6 +31,7 @@ from pathlib import Path
 from model.board import Board, Cell, City, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
 from model.io.export_18xx_games import LAND_COLORS, icon_defaults, is_standard
+from model.io.messages import readable
 from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
 from model.io.tobymao import (
     DslError,
@@ -60,6 +61,7 @@ class ImportError18xx(ValueError):
     """An 18xx.games map file that cannot be imported; ``str()`` names the file and line."""
 
     def __init__(self, file: str, line: int | None, message: str) -> None:
+        message = readable(message)  # a whole hex, or a key of a million characters, cut with its count
         self.file, self.line, self.message = file, line, message
         where = f":{line}" if line else ""
         super().__init__(f"{file}{where}: {message}")

@@ -31,3 +31,58 @@ def clip_long_words(text: str, limit: int = ECHO_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return _LONG_TOKEN.sub(lambda m: shorten(m.group(0), limit), text)
+
+
+MESSAGE_LIMIT = 500
+"""A message longer than this is cut, saying how much was left out (a whole board, a list of a
+million cells)."""
+
+# C0 and C1 controls (but newline and tab), DEL, and the bidirectional overrides and isolates:
+# what a terminal would act on or a reader would be misled by.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control character written as ``\\u001b`` (valid in JSON strings too),
+    so a file's keys never reach a terminal raw."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+def cut(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to about ``limit`` characters at a space, with the count of what was left
+    out: characters, and the items of a comma-separated list when the rest is one."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    space = head.rfind(" ", limit // 2)
+    if space > 0:
+        head = head[:space]
+    rest = text[len(head):]
+    items = rest.count(", ")
+    more = f"{len(rest):,} more characters" + (f", about {items:,} more items" if items >= 3 else "")
+    return f"{head.rstrip(', ')} … ({more} left out)"
+
+
+def readable(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message fit to show on one line: its lines joined, control characters escaped, long
+    words clipped, cut to ``limit``."""
+    text = " ".join(part.strip() for part in text.splitlines() if part.strip()) if "\n" in text else text
+    return cut(clip_long_words(escape_controls(text)), limit)
+
+
+class SafeStream:
+    """A text stream that escapes control characters in whatever is written to it, and cuts each
+    write to ``limit`` characters per line when a limit is given (the command line's stderr)."""
+
+    def __init__(self, stream, limit: int | None = None) -> None:
+        self._stream = stream
+        self._limit = limit
+
+    def write(self, s: str) -> int:
+        s = escape_controls(s)
+        if self._limit is not None and len(s) > self._limit:
+            s = "\n".join(cut(line, self._limit) for line in s.split("\n"))
+        return self._stream.write(s)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
