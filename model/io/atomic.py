@@ -9,8 +9,11 @@ next write of the same file.
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import re
+import secrets
 import shutil
 import stat
 import tempfile
@@ -44,9 +47,18 @@ def write_target(path: str | os.PathLike[str]) -> Path:
     try:
         st = os.stat(p)  # follows symlinks
     except FileNotFoundError:
-        return Path(os.path.realpath(p)) if p.is_symlink() else p  # a dangling link: its target
-    except (OSError, ValueError):
-        return p  # the write itself reports it (permission denied, a NUL in the name, ...)
+        if not p.is_symlink():
+            return p
+        try:
+            return Path(os.path.realpath(p, strict=False))  # a dangling link: its target
+        except OSError:
+            raise OutputRefused(f"{path}: is a symlink that leads nowhere it can be followed; nothing was written") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # replacing the loop with a regular file would lose the links
+            raise OutputRefused(f"{path}: is a symlink loop; nothing was written") from None
+        return p  # the write itself reports it (permission denied, ...)
+    except ValueError:
+        return p  # a NUL in the name: the write itself reports it
     if stat.S_ISDIR(st.st_mode):
         raise OutputRefused(f"{path}: is a folder, not a file")
     if not stat.S_ISREG(st.st_mode):
@@ -65,12 +77,11 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False
     p = write_target(path)
     folder = p.parent if str(p.parent) else Path(".")
     tmp_name = None
+    fd = -1
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-        if fcntl is not None:  # held until the file is renamed: a later save sees it is not stale
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        fd, tmp_name = _locked_temp(folder, temp_stem(p.name))
         remove_stale_temps(p)
-        with os.fdopen(fd, "wb") as fh:
+        with os.fdopen(os.dup(fd), "wb") as fh:  # a second descriptor: closing it keeps the lock
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -79,7 +90,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False
         os.chmod(tmp_name, p.stat().st_mode & 0o777 if p.exists() else _new_file_mode())
         if p.exists() and backup:
             _keep_backup(p)
-        os.replace(tmp_name, p)
+        os.replace(tmp_name, p)  # still locked: no other save takes it for a killed save's
         tmp_name = None
         try:
             dfd = os.open(folder, os.O_RDONLY)
@@ -90,9 +101,30 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False
         except OSError:
             pass
     finally:
+        if fd >= 0:
+            os.close(fd)
         if tmp_name is not None and os.path.exists(tmp_name):
             os.remove(tmp_name)
     return p
+
+
+def _locked_temp(folder: Path, stem: str) -> tuple[int, str]:
+    """A new temporary file ``.<stem>.<8 characters>.tmp``, locked (``fcntl.flock``) until its
+    descriptor is closed, so that another save's clean-up never takes it for a stale one. A
+    clean-up that removed it before the lock was taken is noticed (the name no longer leads to
+    the descriptor's file) and another one is made."""
+    for _ in range(100):
+        fd, name = tempfile.mkstemp(prefix=f".{stem}.", suffix=".tmp", dir=folder)
+        if fcntl is None:
+            return fd, name
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            if os.stat(name).st_ino == os.fstat(fd).st_ino:
+                return fd, name
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    raise OSError(errno.EEXIST, "no temporary file could be made", str(folder))
 
 
 _TEMP_CHARS = "[a-z0-9_]{8}"  # what tempfile.mkstemp puts between our prefix and suffix
@@ -107,11 +139,12 @@ def remove_stale_temps(target: Path) -> list[Path]:
     """
     if fcntl is None:
         return []
-    pattern = re.compile(rf"\.{re.escape(target.name)}\.{_TEMP_CHARS}\.tmp")
+    stem = temp_stem(target.name)
+    pattern = re.compile(rf"\.{re.escape(stem)}\.(?:{_TEMP_CHARS}|bak\.[0-9a-f]{{8}}|bak)\.tmp")
     folder = target.parent if str(target.parent) else Path(".")
     removed = []
     try:
-        names = [e.name for e in os.scandir(folder) if e.name.startswith(f".{target.name}.")]
+        names = [e.name for e in os.scandir(folder) if e.name.startswith(f".{stem}.")]
     except OSError:
         return []
     for name in names:
@@ -138,21 +171,61 @@ def remove_stale_temps(target: Path) -> list[Path]:
     return removed
 
 
+NAME_MAX = 255
+"""The longest file name (in bytes) the usual file systems accept."""
+_TEMP_EXTRA = len("..bak.") + 8 + len(".tmp")  # what the longest temporary name adds to its stem
+
+
+def _fit(name: str, room: int) -> str:
+    """``name`` itself when its UTF-8 form fits ``room`` bytes; else its start and a hash of it
+    (``<start>~<8 hex digits>``), so that two long names still get two different stems."""
+    if len(name.encode("utf-8")) <= room:
+        return name
+    digest = hashlib.sha1(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    start = name.encode("utf-8")[: room - 9].decode("utf-8", "ignore")
+    return f"{start}~{digest}"
+
+
+def temp_stem(name: str) -> str:
+    """The part of a temporary file's name that names its target: the target's own name, shortened
+    (with a hash) when the temporary name would pass :data:`NAME_MAX`."""
+    return _fit(name, NAME_MAX - _TEMP_EXTRA)
+
+
+def backup_path(p: Path) -> Path:
+    """``<name>.bak`` beside ``p``; for a name too long to take four more characters, its start
+    and a hash, then ``.bak``."""
+    return p.with_name(_fit(p.name, NAME_MAX - len(".bak")) + ".bak")
+
+
 def _keep_backup(p: Path) -> None:
-    """Make ``<name>.bak`` the current file, replacing the older backup only once it is complete."""
-    bak = p.with_name(p.name + ".bak")
-    tmp = p.with_name(f".{p.name}.bak.tmp")
-    try:
-        if tmp.exists():
-            tmp.unlink()
+    """Make ``<name>.bak`` the current file, replacing the older backup only once it is complete.
+
+    The second name is unique to this save (two saves of one file at once never share it)."""
+    bak = backup_path(p)
+    for attempt in range(3):
+        tmp = p.with_name(f".{temp_stem(p.name)}.bak.{secrets.token_hex(4)}.tmp")
+        fd = -1
         try:
-            os.link(p, tmp)  # a second name for the old file: instant, and exact
-        except OSError:
-            shutil.copy2(p, tmp)  # file systems without hard links
-        os.replace(tmp, bak)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+            try:
+                os.link(p, tmp)  # a second name for the old file: instant, and exact
+            except FileExistsError:
+                continue
+            except OSError:
+                shutil.copy2(p, tmp)  # file systems without hard links
+            fd = os.open(tmp, os.O_RDONLY | os.O_NOFOLLOW)
+            if fcntl is not None:  # another save's clean-up leaves a locked temp alone
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            os.replace(tmp, bak)
+            return
+        except FileNotFoundError:
+            if attempt == 2:  # the file itself was replaced meanwhile, three times over
+                raise
+        finally:
+            if fd >= 0:
+                os.close(fd)
+            if tmp.exists():
+                tmp.unlink()
 
 
 def _new_file_mode() -> int:
