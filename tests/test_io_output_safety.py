@@ -96,7 +96,9 @@ def test_writing_through_a_symlink_replaces_the_target_not_the_link(board, tmp_p
     target.write_text("old")
     link = tmp_path / "out-link.json"
     link.symlink_to(target)
-    assert main(["export", str(board), "--to", "json", "-o", str(link)]) == 0
+    assert main(["export", str(board), "--to", "json", "-o", str(link)]) == 2  # it exists: --force replaces it
+    assert target.read_text() == "old"
+    assert main(["export", str(board), "--to", "json", "-o", str(link), "--force"]) == 0
     assert link.is_symlink() and target.read_bytes() == board.read_bytes()
     # the editor's save goes through the link the same way (and keeps the backup beside the target)
     save(new_scenario("catalan", 5, 5), link)
@@ -110,3 +112,15 @@ def test_import_refuses_to_overwrite_its_own_input(tmp_path, capsys):
     assert main(["import", str(src), "--from", "18xx-games", "-o", str(src), "--force"]) == 2
     assert "is the input file" in capsys.readouterr().err
     assert src.read_text() == "# frozen_string_literal: true\n"
+
+
+@pytest.mark.parametrize("fmt", ["json", "svg"])
+def test_export_asks_for_force_before_replacing_an_existing_file(board, tmp_path, capsys, fmt):
+    out = tmp_path / "out.txt"
+    out.write_text("keep me")
+    out.chmod(0o444)  # read-only: still not replaced without --force
+    assert main(["export", str(board), "--to", fmt, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "already exists" in err and "--force" in err and out.read_text() == "keep me"
+    assert main(["export", str(board), "--to", fmt, "-o", str(out), "--force"]) == 0
+    assert out.read_text() != "keep me"

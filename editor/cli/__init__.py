@@ -17,7 +17,7 @@ from pathlib import Path
 
 from model import __version__
 from model.io import LoadError, SaveError, load, save, schema_json
-from model.io.messages import MESSAGE_LIMIT, SafeStream, clip_long_words, readable, shorten, shorten_repr
+from model.io.messages import MESSAGE_LIMIT, SafeStream, cell_list, clip_long_words, readable, shorten, shorten_repr
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -73,7 +73,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 all_json.append({"file": path, **i.to_json()})
         else:
             for i in issues:
-                where = ",".join(i.cells)
+                where = cell_list(i.cells)
                 # messages usually start with their cell already ("B2: ..."); do not say it twice
                 prefix = f"{where}: " if where and not i.message.startswith(f"{i.cells[0]}:") else ""
                 print(f"{path}: {i.severity}: {prefix}{readable(i.message)} [{i.rule}]")

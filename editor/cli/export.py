@@ -22,7 +22,7 @@ from model.io.export_json import (
     export_text,
     gate,
 )
-from model.io.messages import clip_long_words, readable, shorten
+from model.io.messages import cell_list, clip_long_words, readable
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 _APP = None  # the QGuiApplication created for drawing, when there was none
@@ -91,10 +91,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     errors = blocking(issues)
     if errors and not args.force:
         for i in errors:
-            where = ",".join(i.cells) or "-"
-            print(f"{args.file}: error: {shorten(where)}: {readable(i.message)} [{i.rule}]", file=sys.stderr)
+            where = cell_list(i.cells) or "-"
+            print(f"{args.file}: error: {where}: {readable(i.message)} [{i.rule}]", file=sys.stderr)
         _err(f"export refused: {len(errors)} rule error(s) in {args.file}; fix them or use --force. Nothing was written.")
         return EXIT_RULES
+    if not replace_input and not args.force and os.path.lexists(args.output):
+        raise CliError(f"{args.output}: already exists (use --force to replace it). Nothing was written.")
     if errors:
         _err(f"warning: exporting despite {len(errors)} rule error(s) (--force)")
     from model.io.export_18xx_games import ExportError
@@ -167,7 +169,7 @@ def register(subparsers) -> None:
     c.add_argument("file", metavar="FILE")
     c.add_argument("--to", required=True, choices=FORMATS, help="output format")
     c.add_argument("-o", "--output", required=True, metavar="OUT")
-    c.add_argument("--force", action="store_true", help="export even when the rule set reports errors")
+    c.add_argument("--force", action="store_true", help="replace an existing OUT, and export even when the rule set reports errors")
     c.add_argument("--dpi", type=int, default=None, help="png: dots per inch (default 150)")
     c.add_argument("--page-size", default=None, help="pdf: A4 (default), A3, A2, A1, A0, B4, B3, Letter, Legal, Tabloid, Ledger")
     c.add_argument("--margin-mm", type=float, default=10.0, help="pdf: page margin in mm (default 10)")

@@ -86,3 +86,10 @@ class SafeStream:
 
     def __getattr__(self, name: str):
         return getattr(self._stream, name)
+
+
+def cell_list(cells, shown: int = 12) -> str:
+    """Cells joined by commas, the first ``shown`` of them and the count of the others."""
+    cells = list(cells)
+    head = ",".join(shorten(c, 20) for c in cells[:shown])
+    return head if len(cells) <= shown else f"{head} … and {len(cells) - shown:,} more"

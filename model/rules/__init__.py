@@ -309,6 +309,9 @@ def structural_issues(scenario: Scenario) -> list[Issue]:
     from model.manifest import manifest_issues  # the manifest's own checks (late: it imports this module)
 
     out += manifest_issues(scenario)
+    from model.rules.board_checks import duplicate_edge_issues
+
+    out += duplicate_edge_issues(scenario)
     return out
 
 
