@@ -43,8 +43,10 @@ screenshots: $(STAMP)
 
 # The 18xx.games engine judges our import/export and rule set, title by title (needs ruby and an
 # engine checkout: T18XX_DIR, default ../shared/upstream/18xx-2025-01); writes docs/conformance.md.
+# The replay part replays the engine's recorded games position by position (its section of the same file).
 conformance: $(STAMP)
 	$(PY) tools/conformance.py --check-baseline
+	$(PY) tools/replay_conformance.py --check-baseline
 	$(PY) tools/conformance_maker.py
 
 clean:

@@ -48,6 +48,8 @@ RUNS = 3
 """Each side's tables are timed as the best of this many runs (tools/engine_compare.rb does the same)."""
 BASELINE = ROOT / "tools" / "conformance-baseline.json"
 DOC = ROOT / "docs" / "conformance.md"
+REPLAY_SECTION = "<!-- replay:"
+"""Where the replay conformance's section of the report begins (kept when the maps and rules are rewritten)."""
 
 
 class SetupError(RuntimeError):
@@ -417,7 +419,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print_rows(rows)
     if args.out != "-":
-        Path(args.out).write_text(markdown(rows, engine), encoding="utf-8")
+        out = Path(args.out)
+        text = markdown(rows, engine)
+        old = out.read_text(encoding="utf-8") if out.is_file() else ""
+        if REPLAY_SECTION in old:  # the replay conformance's section (tools/replay_conformance.py) stays
+            text += "\n" + old[old.index(REPLAY_SECTION):]
+        out.write_text(text, encoding="utf-8")
     if args.update_baseline:
         write_baseline(rows, Path(args.baseline))
     if args.check_baseline:
