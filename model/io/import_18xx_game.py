@@ -41,12 +41,14 @@ from model.io.game_log import (
     title_constants,
     title_folder,
 )
-from model.scenario import Company, LaidThisTurn, Player, PrivateCompany, Scenario
+from pydantic import ValidationError
+
+from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
 """What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
 
-TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT")
+TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS")
 
 OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
 """Actions after a company's track step (a pass ends the step): a lay by the same company after
@@ -64,6 +66,7 @@ class TitleData:
     companies: list[dict] = field(default_factory=list)
     home_token_timing: str = "operate"
     float_percent: int = 60
+    tile_lays: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def phase_triggers(self) -> list[set[str]]:
@@ -101,6 +104,7 @@ def read_title(folder: Path) -> TitleData:
     timing = consts.get("HOME_TOKEN_TIMING")
     if isinstance(timing, str):
         data.home_token_timing = timing
+    data.tile_lays = dicts("TILE_LAYS")
     fp = consts.get("FLOAT_PERCENT")
     if isinstance(fp, int):
         data.float_percent = fp
@@ -112,6 +116,33 @@ def read_title(folder: Path) -> TitleData:
 
 def _color(value: Any, default: str) -> str:
     return value if isinstance(value, str) and value else default
+
+
+def play_of(title: TitleData, play: Play) -> tuple[Play, list[str]]:
+    """The scenario's phases and lay schedule: as imported with the map when it has them, else
+    from the title's ``PHASES`` and ``TILE_LAYS``; notes on entries that cannot be held."""
+    notes: list[str] = []
+    update: dict[str, Any] = {}
+    if not play.phases and title.phases:
+        phases = []
+        for i, p in enumerate(title.phases):
+            try:
+                phases.append(GamePhase(name=str(p.get("name")), tiles=[str(t) for t in p.get("tiles") or []],
+                                        operating_rounds=p.get("operating_rounds") if isinstance(p.get("operating_rounds"), int) else None,
+                                        status=[str(x) for x in p.get("status") or []],
+                                        on=str(p["on"]) if isinstance(p.get("on"), str | int) else None))
+            except ValidationError as exc:
+                notes.append(f"PHASES.{i}: {exc.errors(include_url=False)[0].get('msg')}; the phases are not held")
+                phases = []
+                break
+        update["phases"] = phases
+    if not play.tile_lays and title.tile_lays:
+        keys = set(TileLay.model_fields)
+        try:
+            update["tile_lays"] = [TileLay.model_validate({k: v for k, v in e.items() if k in keys}) for e in title.tile_lays]
+        except ValidationError as exc:
+            notes.append(f"TILE_LAYS: {exc.errors(include_url=False)[0].get('msg')}; the lay schedule is not held")
+    return (play.model_copy(update=update) if update else play), notes
 
 
 def companies_of(title: TitleData) -> list[Company]:
@@ -149,7 +180,9 @@ class GameReplay:
         known = {c.id for c in base.companies}
         companies = [*base.companies, *[c for c in companies if c.id not in known]]
         players = [Player(id=name, name=name) for name in dict.fromkeys(log.players.values())]
-        self.scenario = base.model_copy(update={"companies": companies, "players": players})
+        play, self.notes = play_of(title, base.play)
+        self.scenario = base.model_copy(update={"companies": companies, "players": players, "play": play})
+        self.base_privates = {p.id: p for p in base.state.privates}
         self.company_ids = {c.id for c in companies}
         self.corp_info = {c["sym"]: c for c in [*title.corporations, *title.minors] if isinstance(c.get("sym"), str)}
         self.private_names = {c["sym"]: c.get("name") for c in title.companies if isinstance(c.get("sym"), str)}
@@ -186,6 +219,9 @@ class GameReplay:
         return self.log.players.get(pid, str(pid))
 
     def phase_name(self) -> str | None:
+        phases = self.scenario.play.phases
+        if phases:
+            return phases[min(self.phase_index, len(phases) - 1)].name
         if not self.title.phases:
             return None
         return str(self.title.phases[self.phase_index].get("name"))
@@ -300,7 +336,8 @@ class GameReplay:
         if old is not None:
             del self.tile_hex[old]
         self.tile_hex[tile_ref] = label
-        kind = "upgrade" if cell.tile is not None or cell.color not in (None, "white") else "lay"
+        upgrade = cell.tile is not None or cell.color not in (None, "white")  # the engine's track_upgrade?
+        kind = "upgrade" if upgrade else "lay"
         move = Move(kind, label, name, rotation, actor=company, phase=self.phase_name())
         try:
             after = self.rules.apply(self.scenario, move, check=False)
@@ -308,7 +345,7 @@ class GameReplay:
             raise self.fail(action, str(exc)) from None
         self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
         private = str(action["entity"]) if action.get("entity_type") == "company" else None
-        self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private))
+        self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
 
     def on_place_token(self, action: dict) -> None:
         from model.board import Token
@@ -404,8 +441,13 @@ class GameReplay:
     def privates(self) -> list[PrivateCompany]:
         out = []
         for sym, name in self.private_names.items():
-            out.append(PrivateCompany(id=sym, name=name if isinstance(name, str) else None,
-                                      owner=self.owners.get(sym), used=sym in self.closed))
+            known = self.base_privates.get(sym)  # as imported with the map: keeps its abilities
+            fields = {"owner": self.owners.get(sym), "used": sym in self.closed}
+            if known is not None:
+                out.append(known.model_copy(update=fields))
+            else:
+                out.append(PrivateCompany(id=sym, name=name if isinstance(name, str) else None, **fields))
+        out += [p for sym, p in self.base_privates.items() if sym not in self.private_names]
         return out
 
     def result(self, active: str | None) -> Scenario:
@@ -470,6 +512,8 @@ def replay_to(log: GameLog, base: Scenario, title: TitleData, action_id: int | N
     if rest:
         replay.before(rest[0])
     active = acting_after(log, rest, replay, 0) if rest else replay.last_entity
+    replay.scenario = replay.scenario.model_copy(update={"play": replay.scenario.play.model_copy(
+        update={"not_held": [*replay.scenario.play.not_held, *[n for n in replay.notes if n not in replay.scenario.play.not_held]]})})
     return replay.result(active), replay.applied
 
 
