@@ -62,7 +62,8 @@ BASELINE = ROOT / "tools" / "replay-baseline.json"
 DOC = ROOT / "docs" / "conformance.md"
 BEGIN, END = "<!-- replay: written by tools/replay_conformance.py -->", "<!-- /replay -->"
 
-TITLES = ("1830", "1846", "1846 2p Variant", "1882", "1889", "18AL", "18Chesapeake", "18EU", "18MS", "18TN")
+TITLES = ("1830", "1844", "1846", "1846 2p Variant", "1848", "1877 Stockholm Tramways", "1882", "1888", "1889", "18AL",
+          "18Chesapeake", "18EU", "18 Los Angeles", "18MS", "18TN")
 """The titles whose recorded games are replayed by default: those that play with the engine's
 common track step (their fixtures' lays are taken by Engine::Step::Track, or by a title's step
 whose overrides are all in REVIEWED)."""

@@ -530,4 +530,51 @@ def import_game(text: str, file: str, action_id: int | None = None, engine: str 
     return ImportedGame(scenario, log.title, at, applied, warnings)
 
 
-__all__ = ["GameReplay", "ImportedGame", "TitleData", "UNSET", "base_scenario", "import_game", "read_title", "replay_to"]
+@dataclass
+class NextLays:
+    """A position and the acting company's next lays in the game as it stood (undo followed)."""
+
+    before: Scenario
+    after: Scenario
+    actor: str
+    tiles: list[str]
+    turns: int
+    lays_per_turn: int
+
+
+def next_lays(log: GameLog, base: Scenario, title: TitleData, action_id: int | None, count: int) -> NextLays:
+    """The position after ``action_id`` (default: before the first action) and the scenario after
+    the acting company's next ``count`` lays of the recorded game; GameLogError when it lays none."""
+    acts = effective_actions(log.actions)
+    if action_id is not None:
+        log.index_of(action_id)
+    replay = GameReplay(base, title, log)
+    i = 0
+    while i < len(acts) and action_id is not None and acts[i]["id"] <= action_id:
+        replay.apply(acts[i])
+        i += 1
+    if i < len(acts):
+        replay.before(acts[i])
+    actor = acting_after(log, acts[i:], replay, 0)
+    if actor is None:
+        raise GameLogError(f"{log.file}: no company acts after action {action_id}")
+    before = replay.result(actor)
+    tiles: list[str] = []
+    turns, best = 0, 0
+    turn_of = None
+    while i < len(acts) and len(tiles) < count:
+        a = acts[i]
+        replay.apply(a)
+        i += 1
+        if a["type"] == "lay_tile" and replay._acting_company(a) == actor and a.get("entity_type") != "company":
+            if replay.laid is not turn_of:  # a turn starts with a new list of its lays
+                turns += 1
+                turn_of = replay.laid
+            best = max(best, len([e for e in replay.laid if e.private is None]))
+            tiles.append(replay.laid[-1].tile)
+    if not tiles:
+        raise GameLogError(f"{log.file}: {actor} lays no tile after action {action_id}")
+    return NextLays(before, replay.result(actor), actor, tiles, max(turns, 1), max(best, 1))
+
+
+__all__ = ["GameReplay", "ImportedGame", "NextLays", "next_lays", "TitleData", "UNSET", "base_scenario", "import_game", "read_title", "replay_to"]
