@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from model.io.game_log import (
     GameLog,
     GameLogError,
@@ -41,8 +43,6 @@ from model.io.game_log import (
     title_constants,
     title_folder,
 )
-from pydantic import ValidationError
-
 from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
