@@ -80,16 +80,29 @@ HOSTILE = {
 }
 
 
+# The child reports its own peak (VmHWM belongs to the process image, so it starts afresh at exec;
+# ru_maxrss would include the memory of the forking test process).
+CHILD = """
+import sys
+from editor.cli import main
+code = main(sys.argv[2:])
+with open('/proc/self/status') as status, open(sys.argv[1], 'w') as out:
+    out.write(next(line for line in status if line.startswith('VmHWM:')).split()[1])
+sys.exit(code)
+"""
+
+
 def run_import(src: Path, out: Path) -> tuple[int, str, int, float]:
     """Exit status, stderr, peak memory in bytes and CPU seconds of ``trackwright import``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    peak_file = out.with_name("peak.txt")
     with open(os.devnull, "wb") as null:
-        p = subprocess.Popen([sys.executable, "-m", "editor.cli", "import", str(src), "--from", "18xx-games", "-o", str(out)],
+        p = subprocess.Popen([sys.executable, "-c", CHILD, str(peak_file), "import", str(src), "--from", "18xx-games", "-o", str(out)],
                              stdout=null, stderr=subprocess.PIPE, env=env, cwd=ROOT)
         err = p.stderr.read().decode("utf-8", "replace")
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
-    return p.returncode, err, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
+    return p.returncode, err, int(peak_file.read_text()) * 1024, usage.ru_utime + usage.ru_stime
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
