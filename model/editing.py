@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from model import verdict as one_verdict
-from model.board import EMPTY_CELL, Cell, City, EdgeFeature, EdgeKind, LaidTile, Platform, Terrain, Town
+from model.board import EMPTY_CELL, Board, Cell, City, EdgeFeature, EdgeKind, LaidTile, Platform, Terrain, Town
 from model.grid import Coord
 from model.manifest import tiles_left  # noqa: F401 - the editor reads the supply through this module too
 from model.rules import Move, MoveContext, RuleSet
@@ -551,7 +551,8 @@ def copy_region(scenario: Scenario, coords: Iterable[Coord]) -> Clip | None:
     clip = Clip(grid.kind, grid.sides)
     for c in region:
         clip.cells[(c[0] - ax, c[1] - ay)] = board.cell(c)
-    for f in board.edges:
+    for i in board.indices_near(region):  # the features around the region, not every one
+        f = board.edges[i]
         c = grid.coord(f.cell)
         other = grid.neighbour_position(c, f.edge)
         if c in inside or other in inside:
@@ -562,10 +563,12 @@ def copy_region(scenario: Scenario, coords: Iterable[Coord]) -> Clip | None:
 
 def region_edges(scenario: Scenario, coords: Iterable[Coord]) -> list[EdgeFeature]:
     """Edge features of the region: on a side between two region cells or between one and the board's rim."""
-    grid = scenario.board.grid
+    board = scenario.board
+    grid = board.grid
     inside = set(coords)
     out = []
-    for f in scenario.board.edges:
+    for i in board.indices_near(inside):  # the features around the region, not every one
+        f = board.edges[i]
         c = grid.coord(f.cell)
         other = grid.neighbour_position(c, f.edge)
         a_in, b_in = c in inside, other in inside
@@ -614,9 +617,9 @@ def paste_region(
         seen.add(key)
         add.append(EdgeFeature(cell=grid.label(c), edge=edge, kind=kind, cost=cost))  # type: ignore[arg-type]
     # a feature already there and identical stays (no remove-and-add churn)
-    same = [f for f in add if f in remove]
-    remove = [f for f in remove if f not in same]
-    add = [f for f in add if f not in same]
+    same = {f.key() for f in add} & {f.key() for f in remove}
+    remove = [f for f in remove if f.key() not in same]
+    add = [f for f in add if f.key() not in same]
     return cells, remove, add
 
 
@@ -648,13 +651,17 @@ def resize_board(scenario: Scenario, width: int, height: int) -> tuple[Scenario,
     for f in scenario.board.edges:
         coord = old_grid.coord(f.cell)
         if grid.contains(coord):
-            edges.append(f.model_copy(update={"cell": grid.label(coord)}))
-    board = scenario.board.model_copy(update={"grid": grid, "cells": cells, "edges": edges})
+            label = grid.label(coord)
+            edges.append(f if label == f.cell else f.model_copy(update={"cell": label}))
+    # Cells, edge features and the other parts are values that edits replace and never change
+    # in place, so the resized scenario shares them with the old one: the undo history keeps
+    # both, and a copy per resize would grow memory and the objects the collector walks. The
+    # structural checks of a loaded file run on the result (a company's home off the board).
+    board = Board.model_construct(grid=grid, cells=cells, edges=edges, other_names=scenario.board.other_names)
     resized = scenario.model_copy(update={"board": board})
     try:
-        resized = Scenario.model_validate(resized.model_dump())
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        raise ValueError(f"{'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}") from None
+        resized._structure()
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
     key = lambda lbl: old_grid.coord(lbl)[::-1]  # noqa: E731 - row by row
     return resized, sorted(dropped, key=key)
