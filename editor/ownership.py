@@ -46,14 +46,15 @@ def connection_key(name: str) -> frozenset | str:
 def track_owners(scenario: Scenario, rules: RuleSet | None) -> Owners:
     """For every cell with owned track: which actors own which connection (from ``reach_report``)."""
     out: Owners = {}
-    report_of = getattr(rules, "reach_report", None)
-    if report_of is None:
+    if rules is None:
         return out
     for actor in actors_of(scenario):
         try:
-            report: dict[str, Any] = report_of(scenario, actor)
+            report: dict[str, Any] | None = rules.reach_report(scenario, actor)
         except Exception:  # noqa: BLE001 - an actor the rule set does not know (a player in 18xx)
             continue
+        if report is None:
+            return out
         if "connections" in report:  # Catalan: 'D5:N-S'
             items = [tuple(c.split(":", 1)) for c in report["connections"] if ":" in c]
         else:  # 18xx: every hex its network runs through
@@ -106,7 +107,7 @@ def owner_lines(scenario: Scenario, coord: Coord, owners: dict, colour_of) -> li
     grid = scenario.board.grid
     cell = scenario.board.cell(coord)
     geo = render.geometry(grid)
-    track, _tdef = render._cell_track(scenario, cell)
+    track, _tdef = render.cell_track(scenario, cell)
     shapes: list[tuple[frozenset, QPainterPath]] = []
     if track is not None:
         for (a, b, _t), shape in zip(track.paths, path_shapes(geo, track), strict=True):

@@ -83,11 +83,22 @@ class LaidTile(_Model):
         return self.city_map[k] if k < len(self.city_map) else k
 
 
+TokenKind = Literal["normal", "neutral", "blocking", "exchange"]
+TOKEN_KINDS: dict[str, str] = {
+    "normal": "fills a circle; a city whose circles are all filled by other companies blocks a company's walk",
+    "neutral": "fills a circle of no company; a city holding one never blocks anyone (1882's CN)",
+    "blocking": "fills a circle and counts for nobody, so it blocks like another company's token (18SJ, 18ZOO)",
+    "exchange": "a company's token placed by exchange (18 India's GIPR); it plays as a normal token",
+}
+"""Token kind -> what it blocks (the engine's token types that change a lay)."""
+
+
 class Token(_Model):
-    """A company's station token in one of the cell's cities."""
+    """A station token in one of the cell's cities (a company's, or a neutral or blocking one)."""
 
     company: str
     city: int = Field(default=0, ge=0)
+    kind: TokenKind = Field(default="normal", description="normal, neutral, blocking or exchange (see TOKEN_KINDS).")
 
 
 class Cell(HexDecor, _Model):
@@ -119,6 +130,11 @@ class Cell(HexDecor, _Model):
     reserved: list[str] = Field(default_factory=list, description="Hex-level reservations: a circle stays free for each.")
     icons: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list, description="Further labels after the first.")
+    printed_name: str | None = Field(
+        default=None, max_length=20, pattern=r"^[A-Za-z0-9_.-]+$",
+        description="The named tile an 18xx.games map printed here ('blank', 'city', 'town' or a standard "
+        "tile number such as '57'); the 18xx.games export writes the name while the hex still is that tile.",
+    )
 
     @property
     def printed_color(self) -> str:

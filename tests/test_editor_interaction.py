@@ -1,4 +1,4 @@
-"""What a new user met in the editor, driven with real mouse and key events (issue #15).
+"""Using the editor by keyboard and mouse as a new user does: shortcuts, focus, the ghost, dialogs, window state, the palette, labels.
 
 Keys go through Qt's shortcut machinery (``qtbot.keyClick`` on the focused widget), clicks and
 pointer moves through the window (``qtbot.mouseClick`` / ``qtbot.mouseMove``), so the tests see
@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit
 
 from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
 from model.rules import Issue
-from tests.editor_helpers import make_window, no_dialogs, view_point  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import make_window, no_dialogs, settled_frame, view_point  # noqa: F401 (autouse fixture)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -504,7 +504,7 @@ def test_india_rulers_stay_on_the_view_edges_when_scrolled(qtbot, tmp_path):
                                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
     assert view.verticalScrollBar().value() > before
     qtbot.wait(20)
-    image = vp.grab().toImage()
+    image = settled_frame(view)
     assert view.rulers.shown == (True, True)
     top = {t for _p, t, side in view.rulers.drawn if side == "top"}
     left = {t for _p, t, side in view.rulers.drawn if side == "left"}
