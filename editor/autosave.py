@@ -2,7 +2,8 @@
 
 While the document has unsaved changes, its scenario is written (atomically, with
 ``model.io.save``) to ``<recovery dir>/<key>.json`` with a ``<key>.info.json`` beside it naming
-the original file by its absolute, resolved path. A normal close or a save removes both; files
+the original file by its absolute, resolved path and its contents as the session last saw them
+(``disk_digest``: a save of the recovered work asks first when the file changed since). A normal close or a save removes both; files
 found at start-up are what a crash left behind, and the editor offers to open them. The
 recovery file is never the user's file: recovering opens it as an unsaved document with the
 original path.
@@ -62,6 +63,7 @@ class Recovery:
     original: str | None
     saved_at: float
     lock: Path | None = None
+    disk_digest: str | None = None  # the user's file as the crashed session last saw it
 
     def when(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
@@ -157,8 +159,13 @@ def find_recoveries(folder: Path | None = None) -> list[Recovery]:
         lock = data.get("lock")
         lock_path = folder / lock if isinstance(lock, str) and lock and os.path.basename(lock) == lock else None
         original = data.get("original") if isinstance(data.get("original"), str) else None
+        digest = data.get("disk_digest") if isinstance(data.get("disk_digest"), str) else None
         if file.is_file():
-            out.append(Recovery(file, info, original, float(data.get("saved_at", file.stat().st_mtime)), lock_path))
+            try:
+                saved_at = float(data.get("saved_at", file.stat().st_mtime))
+            except (TypeError, ValueError, OSError):
+                saved_at = 0.0
+            out.append(Recovery(file, info, original, saved_at, lock_path, digest))
     return out
 
 
@@ -226,7 +233,8 @@ class Autosaver(QObject):
             original = os.path.realpath(doc.path) if doc.path is not None else None
             digest = hashlib.sha1((original or "").encode()).hexdigest()[:8]
             record = {"original": original, "saved_at": time.time(), "key": digest, "pid": os.getpid(),
-                      "started": process_start_time(os.getpid()), "lock": self.lock.name if self._lock_fd is not None else None}
+                      "started": process_start_time(os.getpid()), "lock": self.lock.name if self._lock_fd is not None else None,
+                      "disk_digest": getattr(doc, "disk_digest", None)}
             self.info.write_text(json.dumps(record), encoding="utf-8")
         except (SaveError, OSError) as exc:
             self.last_error = str(exc)

@@ -109,17 +109,39 @@ def show_error(parent: QWidget | None, title: str, text: str, detail: str = "") 
     box.exec()
 
 
-def ask_recover(parent: QWidget | None, original: str, when: str) -> bool:
-    """Offer a recovery file left by a crash; True = open it."""
+def ask_recover(parent: QWidget | None, original: str, when: str, others: list[str] | None = None) -> bool:
+    """Offer a recovery file left by a crash; True = open it, False = discard it. ``others``: when
+    the copies that other crashed sessions kept of the same file were saved (each offered in turn)."""
+    twins = ""
+    if others:
+        twins = (f"\n\n{len(others)} other crashed session(s) kept unsaved work on the same file ({', '.join(others)}); "
+                 "each is offered in turn, and whichever you open, saving it asks before replacing a file "
+                 "that changed since that session read it.")
     answer = QMessageBox.question(
         parent,
         "Recover unsaved work?",
-        f"Trackwright did not close normally. Unsaved work on “{original}” from {when} was kept.\n\n"
-        "Open the recovered copy? (Your saved file is not changed until you save.)",
+        f"Trackwright did not close normally. Unsaved work on “{original}” from {when} was kept.{twins}\n\n"
+        "Open the recovered copy? (Your saved file is not changed until you save; No discards this copy.)",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes,
     )
     return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_file_changed(parent: QWidget | None, path: str) -> str:
+    """The file changed on disk since this window opened or saved it: 'overwrite', 'save_as' or
+    'cancel' (the default: nothing is written)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "File changed on disk",
+                      f"“{path}” was changed on disk since you opened or last saved it here (by another "
+                      "Trackwright window or another program).\n\nSaving now replaces those changes with yours.",
+                      QMessageBox.StandardButton.NoButton, parent)
+    overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    return "overwrite" if clicked is overwrite else "save_as" if clicked is save_as else "cancel"
 
 
 class NewBoardDialog(QDialog):

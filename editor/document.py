@@ -26,6 +26,7 @@ import editor.qtcompat  # noqa: F401  (PySide6 emit refcount fix, before any sig
 from editor.workers import drain_finished_workers, start_worker
 from model.board import EMPTY_CELL, Board, Cell, EdgeFeature
 from model.grid import Coord
+from model.io.atomic import file_digest
 from model.rules import Issue, RuleSet, get_rule_set, sort_issues, structural_issues
 from model.scenario import Scenario
 
@@ -101,6 +102,9 @@ class Document(QObject):
         self._scenario = scenario
         self._order: tuple[dict, tuple[str, ...]] | None = None  # see cell_order
         self.path: Path | None = Path(path) if path is not None else None
+        # the file's contents as this document last saw them (opened or saved): a save that finds
+        # them changed asks first (another editor or program wrote the file meanwhile)
+        self.disk_digest: str | None = file_digest(self.path)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.issues: list[Issue] = []
@@ -296,6 +300,7 @@ class Document(QObject):
         self._issues_by_cell = {}
         self.replace_scenario(scenario)
         self.set_path(path)
+        self.disk_digest = file_digest(self.path)
         self.opened.emit()
         self.undo_stack.setClean()
         self.modifiedChanged.emit(False)
@@ -307,6 +312,7 @@ class Document(QObject):
     def mark_saved(self, path: Path | str) -> None:
         """Record a successful save: the path and a clean undo stack."""
         self.set_path(path)
+        self.disk_digest = file_digest(self.path)
         self.undo_stack.setClean()
 
     # --- live checker -------------------------------------------------------------------

@@ -45,6 +45,7 @@ from editor.window_state import recent_texts, restore_layout, save_layout
 from model import editing
 from model.grid import Coord
 from model.io import LoadError, SaveError, load, loads, save
+from model.io.atomic import file_digest
 from model.newboard import new_scenario
 from model.paths import scenarios_dir
 from model.scenario import Scenario
@@ -566,8 +567,15 @@ class MainWindow(QMainWindow):
         return self.write_to(Path(path))
 
     def write_to(self, path: Path | str) -> bool:
-        """Save atomically; on failure show why (the open board and the old file are untouched)."""
+        """Save atomically; on failure show why (the open board and the old file are untouched).
+        A file that changed on disk since it was opened or last saved here is replaced only when
+        the user says so (:meth:`changed_on_disk`)."""
         self.properties.commit_pending()
+        answer = self.changed_on_disk(Path(path))
+        if answer == "save_as":
+            return self.save_as()
+        if answer == "cancel":
+            return False
         try:
             save(self.document.scenario, path)
         except SaveError as exc:
@@ -583,6 +591,21 @@ class MainWindow(QMainWindow):
         self.add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
+
+    def changed_on_disk(self, path: Path) -> str:
+        """'overwrite' when saving to ``path`` loses nothing; else the user's answer
+        ('overwrite', 'save_as', 'cancel') to: the file changed since this window read it."""
+        doc = self.document
+        if doc.path is None or doc.disk_digest is None or not os.path.lexists(path):
+            return "overwrite"
+        try:
+            if not os.path.samefile(path, doc.path):
+                return "overwrite"  # Save As onto another file: its dialog asked already
+        except OSError:
+            return "overwrite"
+        if file_digest(path) == doc.disk_digest:
+            return "overwrite"
+        return dialogs.ask_file_changed(self, str(path))
 
     def open_export(self, module) -> None:
         if hasattr(module, "open_export_dialog"):
@@ -625,10 +648,10 @@ class MainWindow(QMainWindow):
     # crash recovery
     def offer_recovery(self) -> bool:
         """Offer each recovery file a crash left; True if one was opened."""
-        for rec in find_recoveries(self.autosaver.folder):
-            if rec.file == self.autosaver.file:
-                continue
-            if dialogs.ask_recover(self, rec.describe(), rec.when()):
+        recs = [r for r in find_recoveries(self.autosaver.folder) if r.file != self.autosaver.file]
+        for rec in recs:
+            twins = [r for r in recs if r is not rec and r.original is not None and r.original == rec.original]
+            if dialogs.ask_recover(self, rec.describe(), rec.when(), others=[r.when() for r in twins]):
                 if self.recover(rec):
                     return True
             else:
@@ -642,6 +665,8 @@ class MainWindow(QMainWindow):
             dialogs.show_error(self, "Cannot recover", "The recovery file could not be read; it was left in place.", str(exc))
             return False
         self.document.open_scenario(scenario, rec.original_path)
+        if rec.original_path is not None:  # the file as that session last saw it, not as it is now
+            self.document.disk_digest = rec.disk_digest
         self.document.undo_stack.resetClean()  # recovered work is unsaved work
         self.document.modifiedChanged.emit(True)
         self._update_title()

@@ -26,6 +26,7 @@ class DialogLog:
         self.save_path: str | None = None
         self.new_board = None
         self.recover = True
+        self.file_changed = "cancel"
         self.colour: str | None = None
 
     def names(self) -> list[str]:
@@ -59,6 +60,7 @@ def no_dialogs(monkeypatch, tmp_path):
     monkeypatch.setattr(dialogs, "ask_save_path", record("ask_save_path", lambda: log.save_path))
     monkeypatch.setattr(dialogs, "ask_new_board", record("ask_new_board", lambda: log.new_board))
     monkeypatch.setattr(dialogs, "ask_recover", record("ask_recover", lambda: log.recover))
+    monkeypatch.setattr(dialogs, "ask_file_changed", record("ask_file_changed", lambda: log.file_changed))
     monkeypatch.setattr(dialogs, "show_error", record("show_error", None))
     monkeypatch.setattr(dialogs, "ask_colour", record("ask_colour", lambda: log.colour))
     return log

@@ -240,3 +240,18 @@ def _new_file_mode() -> int:
     mask = os.umask(0o022)  # elsewhere: read it by setting it (and set it straight back)
     os.umask(mask)
     return 0o666 & ~mask
+
+
+def file_digest(path: str | os.PathLike[str] | None) -> str | None:
+    """The SHA-1 of a file's bytes (None when there is no file to read): what an editor remembers
+    of the file it opened or saved, to notice at the next save that someone else changed it."""
+    if path is None:
+        return None
+    try:
+        h = hashlib.sha1()
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        return h.hexdigest()
+    except OSError:
+        return None
