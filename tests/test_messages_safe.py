@@ -62,3 +62,22 @@ def test_duplicate_edge_features_are_reported_in_one_line(tmp_path, capsys):
     path.write_text(json.dumps(doc), encoding="utf-8")
     main(["check", str(path)])
     assert "core.duplicate-edge-feature" not in capsys.readouterr().out
+
+
+def test_nested_too_deeply_names_line_and_column(tmp_path, capsys):
+    from model.io import LoadError, loads
+    from model.io.import_18xx_maker import ImportError18xxMaker, import_18xx_maker
+
+    text = '{\n  "format": "trackwright-scenario",\n  "x": ' + "[" * 100_000 + "]" * 100_000 + "\n}\n"
+    try:
+        loads(text, "deep.json")
+    except LoadError as exc:
+        assert exc.where == "3:507" and "100,000 levels" in exc.message
+    else:
+        raise AssertionError("loaded")
+    try:
+        import_18xx_maker('{"info": {"title": "x"},\n "map": ' + "{\"a\": " * 50_000 + "1" + "}" * 50_000 + "}", "g.json")
+    except ImportError18xxMaker as exc:
+        assert "2:" in str(exc) and "50,001 levels" in str(exc)
+    else:
+        raise AssertionError("imported")

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from model import collector
 from model.board import CELL_LAYOUT
 from model.io.atomic import OutputRefused, write_atomic
-from model.io.messages import clip_long_words, shorten, shorten_repr
+from model.io.messages import clip_long_words, nesting_message, shorten, shorten_repr
 from model.io.migrate import MigrationError, migrate
 from model.scenario import FORMAT, VERSION, Scenario
 
@@ -94,7 +94,8 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     except _JsonProblem as exc:
         raise LoadError(file, _place_of(text, exc), f"broken JSON: {exc}") from None
     except RecursionError:
-        raise LoadError(file, "", "broken JSON: nested too deeply") from None
+        where, msg = nesting_message(text)
+        raise LoadError(file, where, f"broken JSON: {msg}") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
         raise LoadError(file, "", f"broken JSON: {exc}") from None
     if not isinstance(doc, dict):
@@ -119,7 +120,8 @@ def loads(text: str | bytes, file: str = "<string>") -> Scenario:
     try:
         reduced = json.dumps(doc)
     except (RecursionError, ValueError):
-        raise LoadError(file, "", "broken JSON: nested too deeply") from None
+        where, msg = nesting_message(text)
+        raise LoadError(file, where, f"broken JSON: {msg}") from None
     del doc
     context = {CELL_LAYOUT: layout} if layout is not None else None
     try:
@@ -180,8 +182,9 @@ def _validate(text: str, file: str, context: dict[str, Any] | None) -> Scenario:
             # model-level checks put the field path at the start of their message
             path, _, msg = msg.partition(": ")
         raise LoadError(file, path, msg) from None
-    except RecursionError:
-        raise LoadError(file, "", "nested too deeply") from None
+    except RecursionError:  # "broken JSON": a reduced text's failure is then located in the user's text
+        where, msg = nesting_message(text)
+        raise LoadError(file, where, f"broken JSON: {msg}") from None
 
 
 def _pydantic_parses(text: str, file: str) -> None:

@@ -42,6 +42,7 @@ from model.io.maker_geometry import (
     track_ports,
     unit,
 )
+from model.io.messages import nesting_message
 from model.scenario import Company, Meta, RulesRef, Scenario, TileSupply
 from model.tiles import Node, TerrainCost, TileDef, TilePath, load_tileset
 
@@ -677,5 +678,6 @@ def import_18xx_maker(text: str, file: str = "<string>", rules: str = "18xx", le
     except json.JSONDecodeError as exc:
         raise ImportError18xxMaker(file, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
     except RecursionError:
-        raise ImportError18xxMaker(file, "", "nested too deeply to be a game file") from None
+        where, msg = nesting_message(text)
+        raise ImportError18xxMaker(file, where, f"{msg}: too deep to be a game file") from None
     return _Reader(file, lenient).run(data, rules)

@@ -93,3 +93,36 @@ def cell_list(cells, shown: int = 12) -> str:
     cells = list(cells)
     head = ",".join(shorten(c, 20) for c in cells[:shown])
     return head if len(cells) <= shown else f"{head} … and {len(cells) - shown:,} more"
+
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|[\[\]{}\n]')
+
+
+def nesting_place(text: str, limit: int = 500) -> tuple[int, int, int] | None:
+    """Where JSON ``text`` first nests deeper than ``limit`` arrays and objects: (line, column,
+    deepest nesting), 1-based, strings skipped; None if it never does."""
+    depth = deepest = 0
+    line, line_start = 1, 0
+    place = None
+    for m in _JSON_TOKENS.finditer(text):
+        c = m.group(0)
+        if c == "\n":
+            line, line_start = line + 1, m.end()
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > limit and place is None:
+                place = (line, m.start() - line_start + 1)
+        elif c in "]}":
+            depth -= 1
+    return None if place is None else (*place, deepest)
+
+
+def nesting_message(text: str) -> tuple[str, str]:
+    """(place, message) for JSON nested too deeply to read: ``line:column`` where it passes 500
+    levels, and how deep it goes."""
+    found = nesting_place(text)
+    if found is None:
+        return "", "nested too deeply"
+    line, col, deepest = found
+    return f"{line}:{col}", f"nested too deeply: {deepest:,} levels of arrays and objects (more than 500 from here)"
