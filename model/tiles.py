@@ -16,6 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from model.drawing import MakerDrawing
+
 NodeKind = Literal["city", "town", "junction", "turntable", "platform", "buffer"]
 """city/town/junction join every path touching them; turntable and platform also let a train
 reverse; a buffer (dead end) stops the train."""
@@ -25,9 +27,11 @@ COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
 Port = int | str
 
-TrackKind = Literal["broad", "narrow", "dual", "thin", "future"]
+TrackKind = Literal["broad", "narrow", "dual", "thin", "future", "dashed"]
 """18xx.games track kinds: broad (standard gauge, the default), narrow (metre gauge), dual (both),
-thin (a drawing-only thin line), future (track printed for later, not yet usable)."""
+thin (a drawing-only thin line), future (track printed for later, not yet usable); and dashed
+(18xx-maker's dashed gauge, a line drawn dashed such as 18EB's crossings of water), which
+18xx.games has no kind for."""
 
 RouteKind = Literal["mandatory", "optional", "never"]
 
@@ -87,6 +91,12 @@ class TilePath(BaseModel):
     b_lane: str | None = Field(default=None, pattern=r"^\d\.\d$", description="Lane at end b.")
     ignore: bool = Field(default=False, description="Drawn, but not track for routes (ignore:1).")
     loc: str | None = Field(default=None, max_length=12, description="Drawing position of a path that ends at a node (loc:0.5).")
+    drawn: str | None = Field(
+        default=None, max_length=400,
+        description="How 18xx-maker draws the path when its ends do not say it: 'bent', or an SVG path "
+        "('M 85 -45 L 0 -40', hex radius 100) for a custom track; 'start:0.25' / 'end:0.75' for a track drawn "
+        "only part of its length.",
+    )
 
     @field_validator("a", "b", mode="before")
     @classmethod
@@ -155,9 +165,9 @@ class TileBorder(BaseModel):
     color: str | None = Field(default=None, max_length=20)
 
 
-class HexDecor(BaseModel):
+class HexDecor(MakerDrawing):
     """What a hex or tile shows beyond track: terrain costs, icons, frame, stripes, stubs,
-    partitions and a future label (all optional)."""
+    partitions and a future label, and the marks of :mod:`model.drawing` (all optional)."""
 
     costs: list[TerrainCost] = Field(
         default_factory=list,
@@ -167,6 +177,11 @@ class HexDecor(BaseModel):
     stripes: str | None = Field(default=None, max_length=20, description="Colour of diagonal stripes.")
     future_label: FutureLabel | None = None
     stubs: list[int] = Field(default_factory=list, description="Edges with a short track stub (stub=edge:N).")
+    stub_lengths: list[float] = Field(
+        default_factory=list,
+        description="How far each stub is drawn, as a fraction of a straight across the hex, when the source gives it "
+        "(18xx-maker's short straight tracks, end:0.125); empty: the usual stub.",
+    )
     partitions: list[Partition] = Field(default_factory=list)
 
 
@@ -187,6 +202,11 @@ class TileDef(HexDecor):
     icons: list[str] = Field(default_factory=list, description="Icons printed on the tile (as on a cell).")
     borders: list[TileBorder] = Field(default_factory=list)
     hidden: bool = Field(default=False, description="Not shown in the tile tray (18xx.games 'hidden').")
+    drawn_color: str | None = Field(
+        default=None, max_length=40, pattern=r"^[a-zA-Z][a-zA-Z0-9_]*$",
+        description="The colour the tile is printed in when it is none of the tile colours (a game's own colour, "
+        "such as 21Moon's lightlightGray; color then says how it upgrades).",
+    )
     labels: list[str] = Field(default_factory=list, description="Further labels after the first (label=... given more than once).")
     terrains: list[str] = Field(
         default_factory=list,

@@ -130,7 +130,7 @@ def cell_nodes(cell: Cell) -> list[Node]:
     """The cell's cities, towns and junctions as tile nodes (the tile language's node parts)."""
     nodes = []
     for c in cell.cities:
-        f = c.model_dump(exclude={"name", "reserved"})
+        f = c.model_dump(exclude={"name", "reserved", "marks"})
         nodes.append(Node(kind="city", **f))
     for t in cell.towns:
         f = t.model_dump(exclude={"name"})

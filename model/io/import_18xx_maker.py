@@ -31,21 +31,30 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.board import Board, Cell, City, EdgeFeature, Town
+from pydantic import ValidationError
+
+from model.board import Board, Cell, City, DrawnLine, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
 from model.io.maker_geometry import (
     Stop,
     TrackShapeError,
+    bent_stop,
     corner_angle,
+    point_port,
     side_of_corners,
     stop_position,
+    svg_ends,
     track_ports,
     unit,
 )
+from model.io.maker_marks import circle_marks, read_marks
+from model.io.maker_schema import ShapeError, check_shapes
 from model.scenario import Company, Meta, RulesRef, Scenario, TileSupply
 from model.tiles import Node, TerrainCost, TileDef, TilePath, load_tileset
 
 MAX_BYTES = 16 * 1024 * 1024
+MAX_GRID = 1_000_000
+"""The most hexes the coordinates of a map may span (a 1000 x 1000 board)."""
 STANDARD_SET = "18xx-standard"
 LIBRARY_SET = "18xx-maker-library"
 
@@ -74,13 +83,15 @@ HEX_COLORS = {
     "green": ("plain", "green"),
     "brown": ("plain", "brown"),
 }
+TILE_COLORS = {"yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "offboard": "red", "white": "white"}
+"""18xx-maker tile colours -> ours."""
 SIMPLE_TERRAINS = ("hill", "mountain", "water")
 """Terrains a hex holds as its terrain with one cost; others (river, swamp…) are kept as written."""
 ENGINE_COLORS = {"plain": "white", "offboard": "red", "water": "blue"}
 """18xx-maker hex colours whose 18xx.games names differ."""
 MAKER_TERRAINS = {"river": "water"}
 """18xx-maker's names of terrain symbols that 18xx.games calls otherwise."""
-GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin"}
+GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin", "dashed": "dashed"}
 CSS_NAMES = frozenset("black white red green blue yellow orange purple brown gray grey pink navy maroon olive teal".split())
 
 
@@ -141,6 +152,7 @@ class _Reader:
         known = {
             "color", "names", "cities", "centerTowns", "towns", "track", "values", "labels", "terrain",
             "tunnels", "bridges", "offBoardRevenue", "borders", "icons", "removeBorders", "encoding",
+            "tokens", "shapes", "routeBonuses", "boomtowns",
         } | set(known_extra)
         self.fields(h, where, known)
         cities: list[City] = []
@@ -153,20 +165,14 @@ class _Reader:
             if not isinstance(size, int) or isinstance(size, bool):
                 self.unsupported(f"{w}.size", f"a city of size {_short(size)} (only a number of circles is held)")
                 size = 1
-            reserved = []
             for j, comp in enumerate(c.get("companies", []) or []):
-                if isinstance(comp, str):
-                    reserved.append(comp)
-                elif isinstance(comp, dict) and isinstance(comp.get("abbrev", comp.get("label")), str):
-                    reserved.append(comp.get("abbrev", comp.get("label")))
-                elif isinstance(comp, dict):
-                    self.unsupported(f"{w}.companies[{j}]", f"a circle marked {_short(comp)} for no named company")
-                elif comp is not None:
-                    raise self.fail(f"{w}.companies[{j}]", f"expected a company id, found {_short(comp)}")
+                if isinstance(comp, dict):
+                    self.fields(comp, f"{w}.companies[{j}]", {"label", "abbrev", "color", "reserved"})
+            reserved, marks = circle_marks(c.get("companies", []) or [], w, self.fail)
             if c.get("pass"):
                 self.unsupported(f"{w}.pass", "a city trains pass through without stopping")
             groups = c.get("groups", [])
-            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups)))
+            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups), marks=marks))
             city_reserved.append(reserved)
             stops.append(Stop(len(stops), *stop_position(c.get("angle"), c.get("percent"))))
         towns: list[Town] = []
@@ -177,6 +183,18 @@ class _Reader:
                 self.fields(t, w, {"name", "color"})
                 towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name")))
                 town_stops.append(stop_position(t.get("angle"), t.get("percent")))
+        for i, b in enumerate(self.items(h, "boomtowns", where)):
+            w = f"{where}.boomtowns[{i}]"
+            self.fields(b, w, {"name", "color", "city", "dashed", "groups", "bgColor"})
+            style = "boomtown" if b.get("dashed") is not False else "boomtown_solid"
+            bname = self.name_of(b.get("name"), f"{w}.name")
+            if b.get("city"):  # a boomtown grown into a city: one circle, drawn in the boomtown's ring
+                cities.append(City(name=bname, groups=list(b.get("groups") or []), style=style))
+                city_reserved.append([])
+                stops.append(Stop(len(stops), *stop_position(b.get("angle"), b.get("percent"))))
+            else:
+                towns.append(Town(name=bname, groups=list(b.get("groups") or []), to_city=True, style=style))
+                town_stops.append(stop_position(b.get("angle"), b.get("percent")))
         offboard = h.get("offBoardRevenue")
         name = None
         if offboard is not None:
@@ -202,9 +220,14 @@ class _Reader:
         revs = [v.get("value", 0) for v in values]
         valued = [bool(c.slots) or offboard is None for c in cities]  # an off-board box has its own revenues
         nodes_with_value = [c for c, on in zip(cities, valued, strict=True) if on] + towns
+        extra_values: list[int | str] = []
         if revs:
             if len(revs) == 1:
                 revs = revs * len(nodes_with_value)
+            elif len(revs) > len(nodes_with_value) and nodes_with_value and "hexes" in h:
+                # more values than stops: the hex prints the others beside them (1861's Ekaterinburg)
+                extra_values = [self.revenue(v, where) for v in revs[len(nodes_with_value):]]
+                revs = revs[: len(nodes_with_value)]
             elif len(revs) != len(nodes_with_value):
                 self.unsupported(f"{where}.values", f"{len(revs)} values for {len(nodes_with_value)} cities and towns")
                 revs = (revs + [0] * len(nodes_with_value))[: len(nodes_with_value)]
@@ -223,9 +246,10 @@ class _Reader:
 
         paths: list[TilePath] = []
         stubs: list[int] = []
+        stub_lengths: list[float] = []
         for i, t in enumerate(self.items(h, "track", where)):
             w = f"{where}.track[{i}]"
-            self.fields(t, w, {"side", "type", "start", "end", "gauge", "color"})
+            self.fields(t, w, {"side", "type", "start", "end", "gauge", "color", "path"})
             kind = t.get("type")
             gauge = t.get("gauge")
             track_kind = GAUGES.get(gauge, "broad")
@@ -233,10 +257,11 @@ class _Reader:
                 track_kind = "future"
             if gauge is not None and gauge not in GAUGES:
                 self.unsupported(f"{w}.gauge", f"{_short(gauge)} track (kept as ordinary track)")
-            side = t.get("side", 1)
-            if not isinstance(side, int) or not 1 <= side <= 6:
-                raise self.fail(f"{w}.side", f"a side is 1-6, found {_short(side)}")
+            side = int(t.get("side", 1))
             edge = side - 1 if orientation == "flat" else side % 6
+            if kind == "custom" or "path" in t:
+                paths += self.custom_track(t, w, orientation, stops, centre, track_kind)
+                continue
             if kind == "offboard":
                 target = next(k for k in range(len(cities) - 1, -1, -1) if cities[k].slots == 0)
                 paths.append(TilePath(a=edge, b=f"n{target}", track=track_kind))
@@ -244,24 +269,35 @@ class _Reader:
             if kind == "stub":
                 stubs.append(edge)
                 continue
+            drawn = None
             if kind in (None, "city", "mid", "stop"):
                 shape = "centre"
+            elif kind == "bent":  # a track bent from its side into the stop nearest the middle
+                shape, drawn = "bent", "bent"
             elif kind in ("straight", "gentle", "sharp"):
                 shape = kind
             else:
                 self.unsupported(f"{w}.type", f"track of type {_short(kind)}")
                 continue
-            try:
-                pairs = track_ports(orientation, edge, shape, float(t.get("start", 0)), float(t.get("end", 1)), stops, centre)
-            except TrackShapeError as exc:
-                if float(t.get("start", 0)) == 0 and shape == "straight":
-                    stubs.append(edge)  # a short piece of track from the side that ends at nothing
-                    continue
-                self.unsupported(w, str(exc))
-                continue
+            start, end = float(t.get("start", 0)), float(t.get("end", 1))
+            if shape == "bent":
+                pairs = [(edge, bent_stop(stops, centre))]
+            else:
+                try:
+                    pairs = track_ports(orientation, edge, shape, start, end, stops, centre)
+                except TrackShapeError:
+                    if start == 0 and shape == "straight":
+                        stubs.append(edge)  # a short piece of track from the side that ends at nothing
+                        stub_lengths.append(end)
+                        continue
+                    # a piece of track that ends inside the hex at no stop: it ends at a junction there
+                    pairs = track_ports(orientation, edge, shape, start, end, stops, centre, loose=True)
+            if "start" in t or "end" in t or kind not in (None, "straight", "gentle", "sharp") or len(pairs) != 1:
+                drawn = json.dumps({k: t[k] for k in ("side", "type", "start", "end") if k in t}, separators=(",", ":"))
             for a, b in pairs:
                 if a != b:
-                    paths.append(TilePath(a=a, b=b, track=track_kind))
+                    paths.append(TilePath(a=a, b=b, track=track_kind, drawn=drawn))
+                    drawn = "+" if drawn else None  # the rest of one drawn track
         labels = []
         for i, lab in enumerate(self.items(h, "labels", where)):
             self.fields(lab, f"{where}.labels[{i}]", {"label", "color"})
@@ -319,9 +355,24 @@ class _Reader:
         return {
             "cities": cities, "reserved": city_reserved, "towns": towns, "junction": junction[0], "paths": paths,
             "label": label, "labels": labels[1:], "name": name, "terrain": terrain, "cost": cost, "costs": costs,
-            "icons": icons, "borders": borders, "stubs": stubs,
+            "icons": icons, "borders": borders, "stubs": stubs, "stub_lengths": stub_lengths if any(x != 1 for x in stub_lengths) else [],
+            "extra_values": extra_values, "marks": read_marks(h, where, self.unsupported),
             "color": h.get("color"),
         }
+
+    def custom_track(self, t: dict, where: str, orientation: str, stops: list[Stop], centre, track_kind: str) -> list[TilePath]:
+        """A track drawn as an SVG path: from the port its first point stands for to the port of
+        its last (an edge, a stop, or a junction); the drawing is kept for export."""
+        ends = svg_ends(t.get("path") or "")
+        if ends is None:
+            self.unsupported(f"{where}.path", "a custom track whose path is not a line of points")
+            return []
+        a, b = (point_port(orientation, p, stops, centre) for p in ends)
+        if a == b:
+            self.unsupported(f"{where}.path", "a custom track that starts and ends at one place")
+            return []
+        drawn = json.dumps({k: t[k] for k in ("type", "path") if k in t}, separators=(",", ":"))
+        return [TilePath(a=a, b=b, track=track_kind, drawn=drawn[:400])]
 
     def border_kind(self, b: dict, where: str) -> str | None:
         color, dashed = b.get("color"), b.get("dashed")
@@ -333,7 +384,9 @@ class _Reader:
             return "impassable"
         if color in ("mountain", "offboard"):  # a mountain pass; an off-board edge
             return color
-        self.unsupported(where, f"a border drawn in {_short(color)} (its meaning is not written in the file)")
+        if isinstance(color, str) and re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", color):
+            return "drawn:" + color  # a line in a colour whose meaning the file does not give
+        self.unsupported(where, f"a border drawn in {_short(color)} (not a colour name)")
         return None
 
     def name_of(self, v: Any, where: str) -> str | None:
@@ -392,8 +445,9 @@ class _Reader:
             raise self.fail(where, f"{_short(text)} is not a hex coordinate like F3")
         return letter_index(m.group(1)), int(m.group(2))
 
-    def grid(self, raw: dict[str, tuple[int, int]], orientation: str) -> HexGrid:
-        """The grid of the coordinates (letter index, number); off-parity ones are dropped."""
+    def grid(self, raw: dict[str, tuple[int, int]], orientation: str) -> tuple[HexGrid, HexGrid | None]:
+        """The grid of the coordinates (letter index, number), and the grid of the ones off its
+        rows (a table beside the map), or None."""
         number_start = min(n for _, n in raw.values()) if raw else 1
         number_start = 0 if number_start == 0 else 1
         labels = {}
@@ -404,12 +458,17 @@ class _Reader:
             counts[(x + y) % 2] += 1
         parity = 0 if counts[0] >= counts[1] else 1
         odd = sorted(lbl for lbl, (x, y) in labels.items() if (x + y) % 2 != parity)
-        if odd:
-            self.unsupported("map.hexes", f"{', '.join(odd[:8])}{' …' if len(odd) > 8 else ''} do not fit the hex grid of the other coordinates")
-            for lbl in odd:
-                del labels[lbl], raw[lbl]
+        off = {lbl: labels.pop(lbl) for lbl in odd}
+        for lbl in odd:
+            del raw[lbl]
+        return self.one_grid(labels, orientation, parity, number_start), (
+            self.one_grid(off, orientation, 1 - parity, number_start) if off else None)
+
+    def one_grid(self, labels: dict[str, tuple[int, int]], orientation: str, parity: int, number_start: int) -> HexGrid:
         width = max(x for x, _ in labels.values()) + 1
         height = max(y for _, y in labels.values()) + 1
+        if width * height > MAX_GRID:
+            raise self.fail("map.hexes", f"the coordinates span {width} x {height} hexes (at most {MAX_GRID} are read)")
         full = HexGrid(width=width, height=height, orientation=orientation, parity=parity, number_start=number_start)
         ordered = [full.label(c) for c in sorted(labels.values(), key=lambda c: (c[1], c[0]))]
         cells = None if len(full) == len(labels) else ordered
@@ -417,10 +476,13 @@ class _Reader:
 
     def cell(self, content: dict, where: str) -> Cell:
         color = content["color"] if content["color"] is not None else "plain"
-        if color not in HEX_COLORS:
-            self.unsupported(f"{where}.color", f"hex colour {_short(color)} (drawn as white)")
-            color = "plain"
-        terrain, printed = HEX_COLORS[color]
+        if color in HEX_COLORS:
+            terrain, printed = HEX_COLORS[color]
+        elif re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", color):
+            terrain, printed = "plain", color  # a colour of the game's own (its 'colors') or of 18xx-maker's theme
+        else:
+            self.unsupported(f"{where}.color", f"hex colour {_short(color)} (not a colour name; drawn as white)")
+            terrain, printed = "plain", None
         if terrain == "plain" and content["terrain"] != "plain":
             terrain = content["terrain"]
         cities = [c.model_copy(update={"reserved": list(r)}) for c, r in zip(content["cities"], content["reserved"], strict=True)]
@@ -428,6 +490,7 @@ class _Reader:
             terrain=terrain, cost=content["cost"], color=printed, name=content["name"], label=content["label"],
             cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
             icons=content["icons"], labels=content["labels"], costs=content["costs"], stubs=content["stubs"],
+            stub_lengths=content["stub_lengths"], extra_values=content["extra_values"], **content["marks"],
         )
 
     def map(self, data: dict, orientation: str) -> tuple[Board, dict[str, Cell]]:
@@ -448,16 +511,13 @@ class _Reader:
                 raise self.fail(f"{where}.hexes", "expected the list of coordinates this definition covers")
             content = self.hex_content(h, where, orientation, frozenset({"hexes", "companies"}))
             cell = self.cell(content, where)
-            hex_reserved = []
             for j, comp in enumerate(self.items(h, "companies", where)):
-                w = f"{where}.companies[{j}]"
-                self.fields(comp, w, {"label", "color", "left", "right", "bottom", "radius"})
-                if cell.cities and isinstance(comp.get("label"), str):
-                    hex_reserved.append(comp["label"])
-                else:
-                    self.unsupported(w, f"a company label {_short(comp.get('label'))} on a hex with no city")
-            if hex_reserved:
-                cell = cell.model_copy(update={"reserved": hex_reserved})
+                self.fields(comp, f"{where}.companies[{j}]", {"label", "color", "left", "right", "bottom", "radius"})
+            company_labels = read_marks(h, where, self.unsupported, keys=("companies",))["company_labels"]
+            if company_labels:
+                # a company's label on a hex: its home when the hex has a city, else a mark of its own
+                reserved = [c.label for c in company_labels] if cell.cities else []
+                cell = cell.model_copy(update={"company_labels": company_labels, "reserved": reserved})
             coded_sides: list[tuple[int, str, int]] = []
             if isinstance(h.get("encoding"), str) and h["encoding"].strip():
                 cell, coded_sides = self.from_encoding(h, cell, str(coords[0]), orientation, f"{where}.encoding")
@@ -470,11 +530,31 @@ class _Reader:
                     sides.append((lbl, edge, kind, cost))
         if not labels:
             raise self.fail("map.hexes", "no hexes")
-        grid = self.grid(labels, orientation)
+        grid, other = self.grid(labels, orientation)
+        off_cells = {lbl: c for lbl, c in cells.items() if lbl not in labels}
         cells = {lbl: c for lbl, c in cells.items() if lbl in labels}
+        off_sides = [side for side in sides if side[0] not in labels]
         sides = [side for side in sides if side[0] in labels]
+        lines: list[DrawnLine] = []
         for i, b in enumerate(self.items(m, "borders", "map")):
-            self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
+            hexes = {t.split("p")[0] for t in b.get("coords") or []}
+            if other is not None and hexes and all(other.is_label(x) for x in hexes):
+                self.map_border(b, f"map.borders[{i}]", other, orientation, off_sides)
+            elif all(grid.is_label(x) or (other is not None and other.is_label(x)) for x in hexes):
+                self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
+            else:  # drawn along corners of places that are no hex of the map: kept as the line it is
+                lines.append(self.drawn_line(b, f"map.borders[{i}]"))
+        edges = self.edge_features(grid, sides)
+        stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
+        board = Board(grid=grid, cells=stored, edges=edges, off_grid=off_cells,
+                      off_grid_edges=self.edge_features(other, off_sides) if other is not None else [], off_grid_layout=other, lines=lines)
+        board.edges.sort(key=board.edge_order)
+        return board, cells
+
+    @staticmethod
+    def edge_features(grid: HexGrid, sides: list) -> list[EdgeFeature]:
+        """Edge features of (hex, edge, kind, cost) sides: a border written on both hexes is one;
+        a border drawn in a colour of no known meaning is a divider of that colour."""
         found: dict[tuple, int] = {}
         for lbl, edge, kind, cost in sides:
             coord = grid.coord(lbl)
@@ -484,11 +564,11 @@ class _Reader:
                 owner, owner_edge = other, grid.opposite(edge)
             key = (owner, owner_edge, kind)  # the same border written on both hexes is one
             found[key] = max(found.get(key, 0), cost)
-        edges = [EdgeFeature(cell=grid.label(o), edge=e, kind=k, cost=c) for (o, e, k), c in found.items()]
-        stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
-        board = Board(grid=grid, cells=stored, edges=edges)
-        board.edges.sort(key=board.edge_order)
-        return board, cells
+        out = []
+        for (o, e, k), c in found.items():
+            kind, _, color = k.partition(":")
+            out.append(EdgeFeature(cell=grid.label(o), edge=e, kind=kind if not color else "divider", cost=c, color=color or None))
+        return out
 
     def from_encoding(self, h: dict, drawn: Cell, label: str, orientation: str, where: str) -> tuple[Cell, list]:
         """The hex from its ``encoding`` (the exact 18xx.games hex code, which our exports and
@@ -548,6 +628,13 @@ class _Reader:
             lbl, edge = found
             sides.append((lbl, edge, kind, 0))
 
+    def drawn_line(self, b: dict, where: str) -> DrawnLine:
+        for j, text in enumerate(b.get("coords") or []):
+            if not re.fullmatch(r"[A-Z]{1,3}[0-9]{1,4}p[1-6]", text):
+                raise self.fail(f"{where}.coords[{j}]", f"a border point {_short(text)} that is not a hex corner (like F8p3)")
+        style = {k: v for k, v in b.items() if k in ("width", "dashArray") and isinstance(v, str | int | float)}
+        return DrawnLine(color=b.get("color") or "black", dashed=bool(b.get("dashed")), coords=list(b.get("coords") or []), style=style)
+
     @staticmethod
     def corner(grid: HexGrid, coord: tuple[int, int], k: int) -> tuple[int, int]:
         """A corner as rounded coordinates shared by every hex that has it."""
@@ -556,7 +643,8 @@ class _Reader:
         return (round((cx + ux) * 1000), round((cy + uy) * 1000))
 
     def side_between(self, grid: HexGrid, orientation: str, p, q, near) -> tuple[str, int] | None:
-        for coord in {near[0], near[1], *(n for c in near for _, n in grid.neighbours(c))}:
+        near_hexes = {near[0], near[1], *(n for c in near for _, n in grid.neighbours(c))}
+        for coord in sorted(near_hexes, key=lambda c: (c not in near, c)):  # the hexes the line is written on first
             if not grid.contains(coord):
                 continue
             ks = {self.corner(grid, coord, k): k for k in range(1, 7)}
@@ -586,32 +674,36 @@ class _Reader:
                 count = None if v == "∞" else self.number(v, where)
                 base = std.get(base_id) or lib.get(base_id)
                 if base is None:
-                    self.unsupported(where, f"tile {base_id} is neither a standard tile nor in 18xx-maker's library")
-                    continue
+                    # a tile the file names but defines nowhere: kept as a tile with no track, under its id
+                    self.notes.append(f"{where}: tile {base_id} is neither defined in the file, a standard tile nor in "
+                                      "18xx-maker's library; kept as a blank tile")
+                    base = TileDef(id=tid, name=base_id, color="white", tags=["undefined"])
                 out.append(base.model_copy(update={"id": tid, "count": count, "upgrades": []}))
                 continue
             if not isinstance(v, dict):
                 raise self.fail(where, f"expected a count or a tile definition, found {_short(v)}")
-            if v.get("color") not in ("yellow", "green", "brown", "gray"):
-                self.unsupported(f"{where}.color", f"a tile coloured {_short(v.get('color'))} (tiles are yellow, green, brown or gray)")
-                continue
             out.append(self.tile_def(tid, v, where, orientation))
         return out, {}
 
     def tile_def(self, tid: str, v: dict, where: str, orientation: str) -> TileDef:
         content = self.hex_content(v, where, orientation, frozenset({"quantity", "print", "group", "clipPath", "broken", "rotations"}))
-        color = content["color"] if content["color"] in ("yellow", "green", "brown", "gray") else None
+        written = content["color"]
+        color, drawn_color = TILE_COLORS.get(written), None
         if color is None:
-            raise self.fail(f"{where}.color", f"a tile's colour is yellow, green, brown or gray, found {_short(content['color'])}")
-        nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups)) for c in content["cities"]]
-        nodes += [Node(kind="town", revenue=t.revenue) for t in content["towns"]]
+            if not (isinstance(written, str) and re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", written)):
+                raise self.fail(f"{where}.color", f"a tile's colour is a colour name, found {_short(written)}")
+            color, drawn_color = "gray", written  # a game's own colour: printed so, upgraded as a gray tile
+        nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups), style=c.style) for c in content["cities"]]
+        nodes += [Node(kind="town", revenue=t.revenue, to_city=t.to_city, style=t.style) for t in content["towns"]]
         if content["junction"]:
             nodes.append(Node(kind="junction"))
         q = v.get("quantity", 1)
         count = None if q == "∞" else self.number(q, f"{where}.quantity")
         try:
             return TileDef(id=tid, name=tid.split("|")[0], color=color, label=content["label"], nodes=nodes,
-                           paths=content["paths"], count=count, stubs=content["stubs"], icons=content["icons"])
+                           paths=content["paths"], count=count, stubs=content["stubs"], icons=content["icons"],
+                           labels=content["labels"], stub_lengths=content["stub_lengths"], drawn_color=drawn_color,
+                           **content["marks"])
         except ValueError as exc:
             raise self.fail(where, f"not a valid tile: {str(exc).splitlines()[0][:80]}") from None
 
@@ -645,18 +737,28 @@ class _Reader:
 
     # --- the whole game ---------------------------------------------------------------------
     def run(self, data: Any, rules: str) -> MakerImport:
-        if not isinstance(data, dict):
-            raise self.fail("", "an 18xx-maker game is a JSON object")
+        try:
+            check_shapes(data)  # every value read below has the type and range it is read as
+        except ShapeError as exc:
+            raise self.fail(exc.where, exc.message) from None
         info = self.fields(data.get("info", {}), "info", set(data.get("info", {}) or {}))
         orientation = "flat" if info.get("orientation") == "horizontal" else "pointy"
         known_top = {"info", "map", "tiles", "companies", "upgrades"} | GAME_SECTIONS
         for key in data:
             if key not in known_top:
                 self.unsupported(key, "not a section of an 18xx-maker game")
-        skipped = sorted(k for k in data if k in GAME_SECTIONS)
+        skipped = sorted(k for k in data if k in GAME_SECTIONS and k != "colors")
         if skipped:
             self.notes.append("not imported (not the map): " + ", ".join(skipped))
         board, cells = self.map(data, orientation)
+        palette = {}
+        for name, value in (data.get("colors") or {}).items():
+            if re.fullmatch(r"[^\x00-\x1f\x7f]{1,40}", name) and len(value) <= 40:
+                palette[name] = value
+            else:
+                self.unsupported(f"colors[{json.dumps(name[:40])}]", "a colour whose name or value is not one")
+        if palette:
+            board = board.model_copy(update={"palette": palette})
         tiles, _ = self.tiles(data, orientation)
         companies = self.companies(data, cells)
         title = info.get("title") if isinstance(info.get("title"), str) else "Imported 18xx-maker game"
@@ -678,4 +780,10 @@ def import_18xx_maker(text: str, file: str = "<string>", rules: str = "18xx", le
         raise ImportError18xxMaker(file, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
     except RecursionError:
         raise ImportError18xxMaker(file, "", "nested too deeply to be a game file") from None
-    return _Reader(file, lenient).run(data, rules)
+    except ValueError as exc:  # an integer of more digits than Python converts (4300)
+        raise ImportError18xxMaker(file, "", f"not readable JSON: {str(exc)[:80]}") from None
+    try:
+        return _Reader(file, lenient).run(data, rules)
+    except ValidationError as exc:  # a value checked in range that still does not fit the model
+        err = exc.errors(include_url=False)[0]
+        raise ImportError18xxMaker(file, "", f"{exc.title}: {'.'.join(map(str, err['loc']))}: {err['msg'][:100]}") from None
