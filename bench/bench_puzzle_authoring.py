@@ -1,4 +1,4 @@
-"""Puzzle authoring benchmark (issue 18): proofs of the generated puzzles, generation, the solver at scale.
+"""Puzzle authoring benchmark: proofs of the generated puzzles, generation, the solver at scale.
 
 * proof of uniqueness (``solve(count=True)``) of the generated bundled puzzles: the 15-move
   Catalan puzzle on the 12×12 board and the two 6-lay 18 India puzzles (two operating rounds);

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from model.io.atomic import same_file, write_atomic
 from model.io.export_json import (
     FORMATS,
     GRAPHIC_FORMATS,
@@ -37,8 +38,6 @@ from model.io.export_json import (
     blocking,
     export_text,
     gate,
-    same_file,
-    write_atomic,
 )
 from model.scenario import Scenario
 

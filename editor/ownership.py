@@ -106,7 +106,7 @@ def owner_lines(scenario: Scenario, coord: Coord, owners: dict, colour_of) -> li
     grid = scenario.board.grid
     cell = scenario.board.cell(coord)
     geo = render.geometry(grid)
-    track, _tdef = render._cell_track(scenario, cell)
+    track, _tdef = render.cell_track(scenario, cell)
     shapes: list[tuple[frozenset, QPainterPath]] = []
     if track is not None:
         for (a, b, _t), shape in zip(track.paths, path_shapes(geo, track), strict=True):

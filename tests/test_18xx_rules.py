@@ -228,7 +228,7 @@ def test_a_city_of_two_circles_keeps_two_where_the_cities_differ():
     """1822CA's Montréal (AF12): a two-circle city with track to edge 0 beside a one-circle city;
     the yellow M1 must put its two-circle city on edge 0, so only rotations 0 and 5 keep the
     circles (as the engine's city_sizes_maintained answers)."""
-    from model.io.tobymao import parse_track, tile_from_code
+    from model.io.tile_code import parse_track, tile_from_code
     from model.upgrading.preserve import lost_track
     from model.upgrading.view import printed_view, tile_view
 

@@ -12,7 +12,8 @@ from editor.cli import main
 from model.io import dumps, load, loads
 from model.io.export_18xx_games import export_18xx_games, hex_strings, is_standard
 from model.io.import_18xx_games import ImportError18xx, generic_upgrades, import_18xx_games
-from model.io.tobymao import canonical_parts, parse_ruby_constants, tile_code
+from model.io.ruby_eval import parse_ruby_constants
+from model.io.tile_code import canonical_parts, tile_code
 from model.rules import available_rule_sets
 
 REPO = Path(__file__).resolve().parents[1]
@@ -207,7 +208,7 @@ def test_warnings_for_ignored_constants_name_the_line():
 
 
 def test_tile_code_of_every_18india_tile_parses_back(india):
-    from model.io.tobymao import tile_from_code
+    from model.io.tile_code import tile_from_code
 
     for t in india.tileset().tiles:
         back = tile_from_code(t.id, tile_code(t), t.color, t.count)

@@ -13,8 +13,8 @@ import pytest
 from editor.cli import main
 from model.board import Token
 from model.io import dumps, load, save
+from model.io.atomic import write_atomic
 from model.io.export_18xx_maker import export_18xx_maker_data, maker_side
-from model.io.export_json import write_atomic
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIO = REPO / "scenarios" / "18india.json"

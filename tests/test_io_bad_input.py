@@ -1,5 +1,5 @@
 """Bad input: every broken file gives exit 2 from `check` and `info`, a message naming the file and
-the place, no traceback, and leaves every file byte-identical (issue 2, "Bad input")."""
+the place, no traceback, and leaves every file byte-identical."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """What save writes, load reads; hostile files get one short sentence, never a traceback.
 
-Issue 17, items 3 (non-finite numbers, the size limit), 5 (a version-0 file at the parser's
-depth limit), 7 (echoed values cut to about 80 characters, no raw pydantic text) and 8 (broken
-JSON in a version-0 file located in the user's file).
+Non-finite numbers and the size limit, a version-0 file at the parser's depth limit, echoed
+values cut to about 80 characters (no raw pydantic text), and broken JSON in a version-0 file
+located in the user's file.
 """
 
 from __future__ import annotations

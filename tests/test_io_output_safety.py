@@ -16,7 +16,7 @@ import pytest
 
 from editor.cli import main
 from model.io import SaveError, dumps, load, save
-from model.io.export_json import OutputRefused, write_atomic
+from model.io.atomic import OutputRefused, write_atomic
 from model.newboard import new_scenario
 
 

@@ -131,6 +131,7 @@ def test_failed_save_leaves_previous_file_and_no_temp_file(tmp_path, monkeypatch
     def boom(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
+    import model.io.atomic as atomic
     import model.io.files as files
 
     if failing == "write":
@@ -162,7 +163,7 @@ def test_failed_save_leaves_previous_file_and_no_temp_file(tmp_path, monkeypatch
         monkeypatch.setattr(files.os, "replace", boom)
     else:  # the backup cannot be made, neither as a hard link nor as a copy
         monkeypatch.setattr(files.os, "link", boom)
-        monkeypatch.setattr(files.shutil, "copy2", boom)
+        monkeypatch.setattr(atomic.shutil, "copy2", boom)
 
     with pytest.raises(SaveError, match=r"board\.json: cannot be written: No space left on device"):
         save(new, target)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from model.io import save
-from model.io.export_json import write_atomic
+from model.io.atomic import write_atomic
 from model.newboard import new_scenario
 
 REPO = Path(__file__).resolve().parents[1]

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from model.io.tile_code import tile_code
 from model.io.tile_formats import (
     TileFormatError,
     tiles_from_18xx_games,
@@ -13,7 +14,6 @@ from model.io.tile_formats import (
     tiles_to_18xx_games,
     tiles_to_maker,
 )
-from model.io.tobymao import tile_code
 from model.tiles import Node, TileDef, TilePath, load_tileset
 
 STD = load_tileset("18xx-standard")

@@ -13,8 +13,8 @@ from editor.tile_designer import TileDesigner
 from model.grid import HexGrid
 from model.io.export_18xx_games import export_18xx_games
 from model.io.files import load
+from model.io.tile_code import tile_code
 from model.io.tile_formats import tiles_from_18xx_games
-from model.io.tobymao import tile_code
 from model.newboard import new_scenario
 from model.tiles import Node, TileDef, TilePath
 from tests.editor_helpers import LEFT, answers, click, make_window, no_dialogs  # noqa: F401

@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from model.io.ruby_eval import HashValue, RubyProgram  # noqa: E402
-from model.io.tobymao import tile_from_code  # noqa: E402
+from model.io.tile_code import tile_from_code  # noqa: E402
 
 COLOURS = ("WHITE", "YELLOW", "GREEN", "BROWN", "GRAY", "RED", "BLUE")
 OUT = REPO / "resources" / "tilesets" / "18xx-standard.json"

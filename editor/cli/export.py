@@ -14,16 +14,13 @@ import os
 import sys
 from pathlib import Path
 
+from model.io.atomic import OutputRefused, same_file, write_atomic, write_target
 from model.io.export_json import (
     FORMATS,
     GRAPHIC_FORMATS,
-    OutputRefused,
     blocking,
     export_text,
     gate,
-    same_file,
-    write_atomic,
-    write_target,
 )
 from model.io.messages import clip_long_words
 

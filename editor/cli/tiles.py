@@ -38,7 +38,7 @@ def register(subparsers) -> None:
 
 def _refuse_destroying(output: str, *inputs: str | None) -> None:
     """Refuse an output that is a folder, device, FIFO or socket, or one of ``inputs``."""
-    from model.io.files import OutputRefused, same_file, write_target
+    from model.io.atomic import OutputRefused, same_file, write_target
 
     try:
         write_target(output)
@@ -53,7 +53,7 @@ def cmd_tiles(args: argparse.Namespace) -> int:
     """List, write or add the tiles of a scenario's manifest."""
     from model import manifest
     from model.io import SaveError, save
-    from model.io.export_json import write_atomic
+    from model.io.atomic import write_atomic
     from model.io.tile_formats import (
         TileFormatError,
         tiles_from_18xx_games,

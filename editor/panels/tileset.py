@@ -44,7 +44,7 @@ from editor.document import Document
 from editor.panels.palette import tile_icon
 from editor.tile_designer import TileDesigner
 from model import manifest
-from model.io.files import same_file
+from model.io.atomic import same_file
 from model.io.tile_formats import (
     TileFormatError,
     tiles_from_18xx_games,

@@ -8,17 +8,21 @@ Every cell is painted in a local frame where the cell has the reference size ``U
 scaled by ``size / UNIT``. The shapes of a grid (corners, edge midpoints, track curves) are
 therefore the same for every cell and are computed once per grid orientation
 (:func:`geometry`). See ``docs/rendering.md`` for the symbols and colours.
+
+This package's ``__init__`` is the public painting API: it re-exports the names of
+:mod:`~editor.render.base` (geometry, colours, text), :mod:`~editor.render.cell` (a cell, a tile),
+:mod:`~editor.render.edges` (edge features) and :mod:`~editor.render.labels` (coordinate labels),
+and paints whole boards. :mod:`~editor.render.track` (paths, cities, towns),
+:mod:`~editor.render.decor` (tile decorations) and :mod:`~editor.render.graphics` (SVG/PNG/PDF
+files) are imported by name.
 """
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPainter
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QStaticText, QTransform
-
-from editor.render.base import (  # noqa: F401 - re-exported: the public painting API lives here
+from editor.render.base import (
     CELL_SIZE,
     CITY_FILL,
     FALLBACK_OWNER,
@@ -43,7 +47,6 @@ from editor.render.base import (  # noqa: F401 - re-exported: the public paintin
     UNIT,
     WATER,
     Geometry,
-    _text_width,
     cell_centre,
     cell_polygon,
     draw_text,
@@ -51,659 +54,39 @@ from editor.render.base import (  # noqa: F401 - re-exported: the public paintin
     geometry,
     grid_bounds,
 )
-from editor.render.decor import (
-    any_color,
-    hex_color,
-    paint_costs,
-    paint_frame,
-    paint_future_label,
-    paint_icons,
-    paint_partitions,
-    paint_stripes,
-    paint_stubs,
+from editor.render.cell import (
+    cell_background,
+    cell_track,
+    owner_colors,
+    paint_cell,
+    paint_cell_at,
+    paint_cost_badge,
+    paint_tile,
+    station_circles,
 )
-from editor.render.track import TrackData, city_circles, paint_track, track_width
-from model.board import Cell
-from model.grid import Coord, letters_for
+from editor.render.edges import EDGE_ORDER, edge_pen, paint_edges, side_segment
+from editor.render.labels import (
+    LABEL_COLOR,
+    SCREEN_LABEL_PX,
+    draw_static_label,
+    label_margin,
+    paint_labels,
+    paint_screen_labels,
+    screen_label_bands,
+    screen_label_offsets,
+    screen_labels,
+)
 from model.scenario import Scenario
-from model.tiles import TileDef
 
-
-# --- terrain symbols -------------------------------------------------------------------------
-def _paint_mountain(painter: QPainter, at: QPointF, cost: int, s: float) -> None:
-    poly = QPolygonF([QPointF(at.x() - s, at.y() + s * 0.6), QPointF(at.x(), at.y() - s * 0.8), QPointF(at.x() + s, at.y() + s * 0.6)])
-    painter.setPen(QPen(QColor("#4a3520"), 1.5))
-    painter.setBrush(MOUNTAIN)
-    painter.drawPolygon(poly)
-    cap = QPolygonF([QPointF(at.x() - s * 0.3, at.y() - s * 0.38), QPointF(at.x(), at.y() - s * 0.8), QPointF(at.x() + s * 0.3, at.y() - s * 0.38)])
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(MOUNTAIN_SNOW)
-    painter.drawPolygon(cap)
-    if cost:
-        draw_text(painter, QPointF(at.x(), at.y() + s * 0.25), str(cost), s * 0.62, bold=True, color=QColor("#ffffff"))
-
-
-def _paint_hill(painter: QPainter, at: QPointF, cost: int, s: float) -> None:
-    path = QPainterPath(QPointF(at.x() - s, at.y() + s * 0.5))
-    path.cubicTo(QPointF(at.x() - s * 0.7, at.y() - s * 0.7), QPointF(at.x() + s * 0.7, at.y() - s * 0.7), QPointF(at.x() + s, at.y() + s * 0.5))
-    path.closeSubpath()
-    painter.setPen(QPen(QColor("#4d5f2a"), 1.5))
-    painter.setBrush(HILL)
-    painter.drawPath(path)
-    if cost:
-        draw_text(painter, QPointF(at.x(), at.y() + s * 0.12), str(cost), s * 0.58, bold=True, color=QColor("#ffffff"))
-
-
-def _paint_waves(painter: QPainter, at: QPointF, s: float, color: QColor, rows: int = 2) -> None:
-    painter.setPen(QPen(color, 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    for row in range(rows):
-        y = at.y() + (row - (rows - 1) / 2) * s * 0.5
-        path = QPainterPath(QPointF(at.x() - s, y))
-        for i in range(4):
-            x0 = at.x() - s + i * s / 2
-            path.quadTo(QPointF(x0 + s / 8, y + (-1) ** i * s * 0.14), QPointF(x0 + s / 4, y))
-            path.quadTo(QPointF(x0 + 3 * s / 8, y - (-1) ** i * s * 0.14), QPointF(x0 + s / 2, y))
-        painter.drawPath(path)
-
-
-def _paint_cost_badge(painter: QPainter, at: QPointF, cost: int, color: QColor) -> None:
-    painter.setPen(QPen(color, 2))
-    painter.setBrush(CITY_FILL)
-    painter.drawEllipse(at, 11, 11)
-    draw_text(painter, at, str(cost), 11, bold=True, color=color, max_width=20)
-
-
-# --- owners and tokens -----------------------------------------------------------------------
-def owner_colors(scenario: Scenario, owner_id: str | None) -> tuple[QColor, QColor]:
-    """Fill and text colour of a company or player id (companies first)."""
-    if owner_id:
-        comp = scenario.company(owner_id)
-        if comp is not None:
-            return QColor(comp.color), QColor(comp.text_color)
-        player = scenario.player(owner_id)
-        if player is not None:
-            fill = QColor(player.color)
-            return fill, (QColor("#000000") if fill.lightness() > 150 else QColor("#ffffff"))
-    return FALLBACK_OWNER, QColor("#ffffff")
-
-
-def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tuple[str, QColor, QColor, bool]]]:
-    out: list[list] = [[] for _ in range(n_cities)]
-    placed: list[set] = [set() for _ in range(n_cities)]
-    for t in cell.tokens:
-        if t.city < n_cities:
-            fill, txt = owner_colors(scenario, t.company)
-            out[t.city].append((t.company, fill, txt, False))
-            placed[t.city].add(t.company)
-    for k in range(n_cities):
-        reserved = cell.city_reserved(k)
-        if k == 0:
-            reserved += cell.reserved
-        for cid in reserved:
-            if cid not in placed[k] and all(cid not in s for s in placed):
-                out[k].append((cid, CITY_FILL, RESERVED_TEXT, True))
-    return out
-
-
-# --- cells -----------------------------------------------------------------------------------
-def _cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileDef | None]:
-    tdef = scenario.tile(cell.tile.tile) if cell.tile is not None else None
-    if tdef is not None:
-        sides = scenario.board.grid.sides
-        return (
-            TrackData(
-                paths=list(tdef.rotated_paths(cell.tile.rotation, sides)),
-                kinds=[n.kind for n in tdef.nodes],
-                slots=[n.slots for n in tdef.nodes],
-                revenues=[0 if n.hide else n.revenue for n in tdef.nodes],
-                styles=[f"halt:{n.symbol or ''}" if n.halt else n.style for n in tdef.nodes],
-                tags=tuple(tdef.tags),
-                kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tdef.paths],
-                locs=[n.loc for n in tdef.nodes],
-            ),
-            tdef,
-        )
-    kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + ["junction"] * cell.junction_count
-    if not kinds and not cell.paths:
-        return None, None
-    return (
-        TrackData(
-            paths=[(p.a, p.b, p.terminal) for p in cell.paths],
-            kinds=kinds,
-            slots=[c.slots for c in cell.cities] + [1] * (len(cell.towns) + cell.junction_count),
-            revenues=[0 if c.hide else c.revenue for c in cell.cities] + [0 if t.hide else t.revenue for t in cell.towns]
-            + [0] * cell.junction_count,
-            styles=[None] * len(cell.cities) + [f"halt:{t.symbol or ''}" if t.halt else t.style for t in cell.towns]
-            + [None] * cell.junction_count,
-            kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in cell.paths],
-            locs=[c.loc for c in cell.cities] + [t.loc for t in cell.towns] + [None] * cell.junction_count,
-        ),
-        None,
-    )
-
-
-def station_circles(scenario: Scenario, coord: Coord, size: float) -> list[list[tuple[QPointF, float]]]:
-    """The station circles of each city on a cell, in scene coordinates (centre, radius), as
-    :func:`paint_cell` draws them: what the token tool hits."""
-    cell = scenario.board.cell(coord)
-    track, _tdef = _cell_track(scenario, cell)
-    if track is None or "city" not in track.kinds:
-        return []
-    grid = scenario.board.grid
-    x, y = grid.centre(coord, size)
-    s = size / UNIT
-    return [
-        [(QPointF(x + c.x() * s, y + c.y() * s), r * s) for c, r in circles]
-        for circles in city_circles(geometry(grid), track)
-    ]
-
-
-def cell_background(scenario: Scenario, cell: Cell) -> QColor:
-    """The fill of a cell: the laid tile's colour, else the printed colour, else the terrain's."""
-    if cell.tile is not None:
-        tdef = scenario.tile(cell.tile.tile)
-        if tdef is not None and tdef.color in TILE_COLORS:
-            return TILE_COLORS[tdef.color]
-    if cell.color is not None:
-        return TILE_COLORS.get(cell.color) or hex_color(cell.color)
-    return TERRAIN_FILL.get(cell.terrain, LAND)
-
-
-def paint_cell(painter: QPainter, scenario: Scenario, coord: Coord, size: float, *, detail: bool = True) -> None:
-    """Paint one cell (background, terrain, features, track, tokens, text) in scene coordinates."""
-    grid = scenario.board.grid
-    x, y = grid.centre(coord, size)
-    paint_cell_at(painter, scenario, coord, QPointF(x, y), size, detail=detail)
-
-
-def paint_cell_at(
-    painter: QPainter, scenario: Scenario, coord: Coord, centre: QPointF, size: float, *, detail: bool = True, names: bool = True
-) -> None:
-    """Paint one cell with its centre at ``centre`` (items paint in their own coordinates)."""
-    grid = scenario.board.grid
-    geo = geometry(grid)
-    cell = scenario.board.cell(coord)
-    painter.save()
-    painter.translate(centre)
-    s = size / UNIT
-    painter.scale(s, s)
-    bg = cell_background(scenario, cell)
-    if cell.color == "empty":  # a hole in the map: only a faint dashed outline
-        painter.setPen(QPen(GRID_LINE, 1.0, Qt.PenStyle.DashLine))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPolygon(geo.polygon)
-        painter.restore()
-        return
-    painter.setPen(QPen(GRID_LINE, 1.5 if detail else 2.5))
-    painter.setBrush(bg)
-    painter.drawPolygon(geo.polygon)
-    try:
-        if not cell.is_empty():
-            _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names)
-    finally:
-        painter.restore()
-
-
-def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names=True) -> None:
-    track, tdef = _cell_track(scenario, cell)
-    covered = tdef is not None and tdef.color != "track"  # a coloured 18xx tile covers the printed hex
-    busy = track is not None or cell.platform is not None
-    a = geo.apothem
-    if not covered:
-        if cell.stripes:
-            paint_stripes(painter, geo, cell.stripes)
-        if cell.frame is not None:
-            paint_frame(painter, geo, cell.frame)
-    # terrain
-    if detail and not covered and cell.costs:
-        paint_costs(painter, geo, cell.costs, busy)
-    elif detail and not covered:
-        sym = QPointF(a * 0.5, a * 0.45) if busy else QPointF(0, 0)
-        big = 13.0 if busy else 20.0
-        if cell.terrain == "mountain":
-            _paint_mountain(painter, sym, cell.cost, big * 1.35)
-        elif cell.terrain == "hill":
-            _paint_hill(painter, sym, cell.cost, big * 1.3)
-        elif cell.terrain == "lake":
-            _paint_waves(painter, QPointF(0, a * 0.45) if busy else QPointF(0, 0), a * 0.5, LAKE_WAVE, 2)
-        elif cell.terrain == "water":
-            _paint_waves(painter, QPointF(0, a * 0.4) if busy else QPointF(0, a * 0.15), a * 0.55, RIVER, 2)
-            if cell.cost:
-                _paint_cost_badge(painter, QPointF(0, -a * 0.3), cell.cost, RIVER)
-    elif not detail and not covered and cell.terrain in ("mountain", "hill"):
-        s = 20.0
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(MOUNTAIN if cell.terrain == "mountain" else HILL)
-        painter.drawPolygon(QPolygonF([QPointF(-s, s * 0.6), QPointF(0, -s * 0.8), QPointF(s, s * 0.6)]))
-    if cell.platform is not None:
-        _paint_platform(painter, scenario, geo, cell, detail)
-    if not covered and cell.partitions:
-        paint_partitions(painter, geo, cell.partitions)
-    if not covered and cell.stubs:
-        paint_stubs(painter, geo, cell.stubs, track_width(geo))
-    if track is not None:
-        n_cities = track.kinds.count("city")
-        tokens = _city_tokens(scenario, cell, n_cities) if n_cities else None
-        paint_track(painter, geo, track, bg, detail, tokens)
-    if not detail:
-        return
-    _paint_destination_markers(painter, scenario, grid, geo, coord, cell)
-    # texts
-    name = cell.name or next((c.name for c in cell.cities if c.name), None) or next((t.name for t in cell.towns if t.name), None)
-    if name and names:  # names=False: the editor's names layer writes them at a readable size instead
-        draw_text(painter, QPointF(0, -a * 0.74), name, 13, bold=True, max_width=a * 1.5 if geo.sides == 6 else a * 1.9,
-                  background=QColor(255, 255, 255, 170))
-    label = cell.label or (tdef.label if tdef is not None else None)
-    if label:
-        extra = [] if tdef is not None else cell.labels
-        _paint_label(painter, geo, " ".join([label, *extra]), 1 + len(extra))
-    if cell.future_label is not None and not covered:
-        paint_future_label(painter, geo, cell.future_label)
-    icons = [i for i in cell.icons if not _says_name(i, name)]  # "COTTON" needs no "cotton" badge under it
-    if icons:
-        paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")))
-    if tdef is not None and tdef.color != "track":
-        draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
-
-
-def _says_name(icon: str, name: str | None) -> bool:
-    """True when an icon's text repeats the cell's name ('18_india/ore' under ORE1, '…/tea' under TEA2)."""
-    if not name:
-        return False
-    return icon.rsplit("/", 1)[-1].lower() == name.rstrip("0123456789").lower()
-
-
-def _paint_label(painter: QPainter, geo: Geometry, label: str, count: int = 1) -> None:
-    """A hex label ('OO', 'B', 'FERRY'); a '+?' (a revenue that varies, 18 India) gets a badge as on the map."""
-    at = _label_position(geo)
-    if label.startswith("+"):
-        painter.setPen(QPen(TEXT, 1.5))
-        painter.setBrush(CITY_FILL)
-        painter.drawRoundedRect(QRectF(at.x() - 15, at.y() - 11, 30, 22), 6, 6)
-        draw_text(painter, at, label, 14, bold=True, max_width=26)
-        return
-    draw_text(painter, at, label, 15, bold=True, max_width=geo.apothem * 0.55 * count)
-
-
-def _label_position(geo: Geometry) -> QPointF:
-    """Where a cell's label ('OO', 'B', '+?') goes: the lower left, clear of centred cities."""
-    a = geo.apothem
-    return QPointF(-a * 0.6, a * 0.55) if geo.sides == 6 else QPointF(-a * 0.68, -a * 0.68)
-
-
-def _paint_platform(painter: QPainter, scenario: Scenario, geo: Geometry, cell: Cell, detail: bool) -> None:
-    """A station platform in its owner's colour, with track to its access side and an access arrow."""
-    plat = cell.platform
-    fill, text_color = owner_colors(scenario, plat.owner)
-    e = plat.access % geo.sides
-    m, d = geo.mids[e], geo.inward[e]
-    s = QPointF(-d.y(), d.x())
-    a = geo.apothem
-    w = track_width(geo)
-    # the platform body sits on the far side of the cell, across the direction of access
-    c = QPointF(d.x() * a * 0.35, d.y() * a * 0.35)
-    painter.setPen(QPen(TRACK, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-    painter.drawLine(m, c)
-    half_len, half_w = a * 0.62, a * 0.2
-    body = QPolygonF(
-        [
-            QPointF(c.x() + s.x() * half_len + d.x() * half_w, c.y() + s.y() * half_len + d.y() * half_w),
-            QPointF(c.x() - s.x() * half_len + d.x() * half_w, c.y() - s.y() * half_len + d.y() * half_w),
-            QPointF(c.x() - s.x() * half_len - d.x() * half_w, c.y() - s.y() * half_len - d.y() * half_w),
-            QPointF(c.x() + s.x() * half_len - d.x() * half_w, c.y() + s.y() * half_len - d.y() * half_w),
-        ]
-    )
-    painter.setPen(QPen(TRACK, 2))
-    painter.setBrush(fill)
-    painter.drawPolygon(body)
-    # access arrow at the edge, pointing into the cell
-    tip = QPointF(m.x() + d.x() * a * 0.22, m.y() + d.y() * a * 0.22)
-    arrow = QPolygonF([QPointF(m.x() + s.x() * a * 0.2, m.y() + s.y() * a * 0.2), tip, QPointF(m.x() - s.x() * a * 0.2, m.y() - s.y() * a * 0.2)])
-    painter.setPen(QPen(TRACK, 1.5))
-    painter.setBrush(fill)
-    painter.drawPolygon(arrow)
-    if not detail:
-        return
-    text = plat.name or plat.station
-    painter.save()
-    painter.translate(c)
-    angle = math.degrees(math.atan2(s.y(), s.x()))
-    if angle > 90.01 or angle < -89.99:
-        angle -= 180  # keep the text upright
-    painter.rotate(angle)
-    draw_text(painter, QPointF(0, 0), text, 12, bold=True, color=text_color, max_width=half_len * 1.8)
-    painter.restore()
-    badge = QPointF(-d.x() * a * 0.05 + s.x() * a * 0.55, -d.y() * a * 0.05 + s.y() * a * 0.55)
-    if plat.kind == "origin":
-        _paint_origin_flag(painter, badge, fill)
-    elif plat.kind == "destination":
-        _paint_bullseye(painter, badge, fill, 11)
-
-
-def _paint_origin_flag(painter: QPainter, at: QPointF, color: QColor) -> None:
-    """The origin marker: a flag on a white disc."""
-    painter.setPen(QPen(TRACK, 1.5))
-    painter.setBrush(CITY_FILL)
-    painter.drawEllipse(at, 12, 12)
-    painter.setPen(QPen(TRACK, 2))
-    painter.drawLine(QPointF(at.x() - 4, at.y() + 8), QPointF(at.x() - 4, at.y() - 8))
-    painter.setPen(QPen(TRACK, 1))
-    painter.setBrush(color)
-    painter.drawPolygon(QPolygonF([QPointF(at.x() - 4, at.y() - 8), QPointF(at.x() + 8, at.y() - 4), QPointF(at.x() - 4, at.y())]))
-
-
-def _paint_bullseye(painter: QPainter, at: QPointF, color: QColor, r: float) -> None:
-    """The destination marker: concentric rings in the player's colour."""
-    painter.setPen(QPen(TRACK, 1.2))
-    for k, c in enumerate((color, CITY_FILL, color)):
-        painter.setBrush(c)
-        rr = r * (1 - k * 0.33)
-        painter.drawEllipse(at, rr, rr)
-
-
-def _paint_destination_markers(painter, scenario: Scenario, grid, geo: Geometry, coord: Coord, cell: Cell) -> None:
-    if not scenario.players:
-        return
-    label = grid.label(coord)
-    station = cell.platform.station if cell.platform is not None else None
-    hits = [p for p in scenario.players if p.destination is not None and p.destination in (label, station)]
-    for i, p in enumerate(hits):
-        _paint_bullseye(painter, QPointF(geo.apothem * 0.62 - i * 22, -geo.apothem * 0.62 + (6 if geo.sides == 6 else 0)), QColor(p.color), 10)
-
-
-# --- tiles (palette, ghost) ------------------------------------------------------------------
-def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QPointF, size: float) -> None:
-    """Paint a tile on its own (palette, ghost preview): background in its colour and its track."""
-    geo = geometry(grid)
-    painter.save()
-    painter.translate(centre)
-    s = size / UNIT
-    painter.scale(s, s)
-    bg = TILE_COLORS.get(tile.color, QColor("#efe6cf"))
-    painter.setPen(QPen(GRID_LINE, 1.5))
-    painter.setBrush(bg)
-    painter.drawPolygon(geo.polygon)
-    track = TrackData(
-        paths=list(tile.rotated_paths(rotation, grid.sides)),
-        kinds=[n.kind for n in tile.nodes],
-        slots=[n.slots for n in tile.nodes],
-        revenues=[n.revenue for n in tile.nodes],
-        styles=[n.style for n in tile.nodes],
-        tags=tuple(tile.tags),
-        kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tile.paths],
-    )
-    paint_track(painter, geo, track, bg, True, None)
-    if tile.label:
-        draw_text(painter, _label_position(geo), tile.label, 15, bold=True, max_width=geo.apothem * 0.55)
-    painter.restore()
-
-
-# --- edges -----------------------------------------------------------------------------------
-def side_segment(grid, coord: Coord, edge: int, size: float) -> tuple[QPointF, QPointF]:
-    """The two corners of a cell side, in scene coordinates."""
-    geo = geometry(grid)
-    i, j = geo.side_corners[edge]
-    cx, cy = grid.centre(coord, size)
-    s = size / UNIT
-    p, q = geo.corners[i], geo.corners[j]
-    return QPointF(cx + p.x() * s, cy + p.y() * s), QPointF(cx + q.x() * s, cy + q.y() * s)
-
-
-EDGE_ORDER = {"offboard": 0, "river": 1, "mountain": 2, "impassable": 3, "border": 3, "divider": 4, "gauge": 5}
-
-
-def edge_pen(kind: str, size: float, color: str | None = None) -> QPen:
-    """The pen of an edge feature, scaled to the cell size (``color``: the border's own colour)."""
-    s = size / UNIT
-    if kind == "river":
-        pen = QPen(RIVER, 7 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-    elif kind in ("impassable", "border"):
-        pen = QPen(IMPASSABLE, 10 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-    elif kind == "mountain":
-        pen = QPen(MOUNTAIN, 9 * s, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-    elif kind == "divider":
-        pen = QPen(IMPASSABLE, 4 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
-        pen.setDashPattern([3.0, 2.0])
-    elif kind == "offboard":
-        pen = QPen(TILE_COLORS["red"].darker(130), 6 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
-        pen.setDashPattern([1.0, 1.0])
-    else:
-        pen = QPen(GAUGE, 5 * s, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
-        pen.setDashPattern([2.2, 1.4])
-    if color:
-        pen.setColor(any_color(color))
-    return pen
-
-
-def paint_edges(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None, detail: bool = True) -> None:
-    """Paint rivers (blue, with cost), mountain passes (brown, with cost), impassable and untyped
-    borders (dark bars), dividers (dark dashes), off-board edges (red dots) and gauge lines
-    (dashed red); a border's own colour wins."""
-    board = scenario.board
-    grid = board.grid
-    features = sorted(board.edges, key=lambda f: EDGE_ORDER.get(f.kind, 3))
-    painter.save()
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    costs: list[tuple[QPointF, int]] = []
-    for f in features:
-        try:
-            coord = grid.coord(f.cell)
-        except ValueError:
-            continue
-        p, q = side_segment(grid, coord, f.edge, size)
-        if rect is not None and not rect.intersects(QRectF(p, q).normalized().adjusted(-size * 0.2, -size * 0.2, size * 0.2, size * 0.2)):
-            continue
-        painter.setPen(edge_pen(f.kind, size, f.color))
-        if f.one_sided:  # declared by one hex only: drawn on its side of the line
-            c = QPointF(*grid.centre(coord, size))
-            p, q = (QPointF(v.x() + (c.x() - v.x()) * 0.04, v.y() + (c.y() - v.y()) * 0.04) for v in (p, q))
-        painter.drawLine(p, q)
-        if f.kind in ("river", "mountain") and f.cost and detail:
-            costs.append((QPointF((p.x() + q.x()) / 2, (p.y() + q.y()) / 2), f.cost, RIVER if f.kind == "river" else MOUNTAIN))
-    for at, cost, colour in costs:
-        painter.save()
-        painter.translate(at)
-        painter.scale(size / UNIT, size / UNIT)
-        _paint_cost_badge(painter, QPointF(0, 0), cost, colour)
-        painter.restore()
-    painter.restore()
-
-
-# --- coordinate labels and whole boards ------------------------------------------------------
-def _axis_texts(grid) -> tuple:
-    ls, ns = getattr(grid, "letter_start", 0), getattr(grid, "number_start", 1)
-
-    def letters(i: int) -> str:  # hex maps may start left of A ('a', 'b' ...)
-        k = i + ls
-        return letters_for(k) if k >= 0 else chr(ord("a") - k - 1)
-
-    def number(i: int) -> str:
-        return str(i + ns)
-
-    if grid.kind == "hex" and grid.effective_axes == "number-letter":
-        return number, letters
-    return letters, number
-
-
-def label_margin(size: float) -> float:
-    return size * 0.5
-
-
-def paint_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None) -> None:
-    """Column and row labels along the four board edges (18xx letters and numbers on hex maps)."""
-    grid = scenario.board.grid
-    x0, y0, x1, y1 = grid_bounds(grid, size)
-    m = label_margin(size)
-    col_text, row_text = _axis_texts(grid)
-    xs = sorted({c[0] for c in grid.coord_set})
-    ys = sorted({c[1] for c in grid.coord_set})
-    px = size * 0.26
-
-    def label(at: QPointF, box: QRectF, text: str, max_width: float | None) -> None:
-        if rect is not None and not rect.intersects(box):
-            return
-        painter.save()
-        painter.translate(at)
-        painter.scale(size / UNIT, size / UNIT)
-        draw_text(painter, QPointF(0, 0), text, px * UNIT / size, bold=True, color=LABEL_COLOR, max_width=max_width)
-        painter.restore()
-
-    for x in xs:  # column labels above and below
-        cx = grid.centre((x, 0), size)[0]
-        for yy in (y0 - m / 2, y1 + m / 2):
-            label(QPointF(cx, yy), QRectF(cx - size, yy - m, 2 * size, 2 * m), col_text(x), None)
-    for y in ys:  # row labels left and right, as wide as the margin
-        cy = grid.centre((0, y), size)[1]
-        for xx in (x0 - m / 2, x1 + m / 2):
-            label(QPointF(xx, cy), QRectF(xx - m, cy - size, 2 * m, 2 * size), row_text(y), m * 0.95 * UNIT / size)
-
-
-SCREEN_LABEL_PX = 11.0
-"""Pixel size of the coordinate labels at zooms where the scaled labels would be smaller."""
-LABEL_COLOR = QColor("#303030")
-
-
-_AXES: dict[int, tuple[object, tuple]] = {}
-
-
-def _label_axes(grid) -> tuple[list[int], list[int], list[float], list[float]]:
-    """The grid's columns and rows and their centres at CELL_SIZE, remembered per grid object
-    (painting labels every frame must not walk every cell of a big board)."""
-    hit = _AXES.get(id(grid))
-    if hit is None or hit[0] is not grid:
-        if len(_AXES) > 16:
-            _AXES.clear()
-        xs = sorted({c[0] for c in grid.coord_set})
-        ys = sorted({c[1] for c in grid.coord_set})
-        col_x = [grid.centre((x, 0), CELL_SIZE)[0] for x in xs]
-        row_y = [grid.centre((0, y), CELL_SIZE)[1] for y in ys]
-        hit = (grid, (xs, ys, col_x, row_y))
-        _AXES[id(grid)] = hit
-    return hit[1]
-
-
-def _lanes(grid) -> tuple[int, int]:
-    """Lanes the screen labels of rows and of columns may use: hex rows (flat) or columns (pointy)
-    lie half a cell apart, so their labels alternate between two lanes to fit them all."""
-    if grid.kind != "hex":
-        return 1, 1
-    return (2, 1) if grid.orientation == "flat" else (1, 2)
-
-
-def screen_label_bands(scenario: Scenario, text_px: float = SCREEN_LABEL_PX) -> tuple[float, float]:
-    """Screen pixels the screen-constant labels need beside the grid: (left/right band, top/bottom band)."""
-    grid = scenario.board.grid
-    col_text, row_text = _axis_texts(grid)
-    ys = _label_axes(grid)[1] or [0]
-    widest = max(_text_width(row_text(y), int(text_px), True) for y in (ys[0], ys[-1]))
-    row_lanes, col_lanes = _lanes(grid)
-    return row_lanes * (widest + 6.0) + 2.0, col_lanes * (text_px * 1.25 + 3.0) + 3.0
-
-
-def screen_label_offsets(scenario: Scenario, size: float, scale: float, text_px: float = SCREEN_LABEL_PX) -> tuple[float, float]:
-    """Scene distance from the grid's edge to the centre of a screen-constant label (x for rows, y for columns)."""
-    band_x, band_y = screen_label_bands(scenario, text_px)
-    half = label_margin(size) / 2
-    scale = max(scale, 1e-6)
-    return max(half, band_x / 2 / scale), max(half, band_y / 2 / scale)
-
-
-def screen_labels(scenario: Scenario, size: float, scale: float, text_px: float = SCREEN_LABEL_PX) -> list[tuple[QPointF, str, str, float]]:
-    """The screen-constant coordinate labels at ``scale``: (scene anchor, text, side, lane offset in pixels).
-
-    ``side`` is 'top', 'bottom', 'left' or 'right'. Labels that would crowd each other are
-    thinned to every k-th one (k as small as the spacing allows), except where hex rows (or
-    columns) lie half a cell apart: there the labels alternate between two lanes, so every row
-    is labelled (``lane`` is the label's pixel offset from the middle of its band).
-    """
-    if scale <= 0:
-        return []
-    grid = scenario.board.grid
-    x0, y0, x1, y1 = grid_bounds(grid, size)
-    off_x, off_y = screen_label_offsets(scenario, size, scale, text_px)
-    col_text, row_text = _axis_texts(grid)
-    xs, ys, col_x, row_y = _label_axes(grid)
-    if not xs or not ys:
-        return []
-    k = size / CELL_SIZE
-    col_x, row_y = [x * k for x in col_x], [y * k for y in row_y]
-    px = int(text_px)
-
-    def step(centres: list[float], need_px: float) -> int:
-        gaps = [b - a for a, b in zip(centres, centres[1:], strict=False) if b > a]
-        gap_px = (min(gaps) if gaps else size) * scale
-        return max(1, math.ceil(need_px / max(gap_px, 1e-6)))
-
-    col_w = max(_text_width(col_text(x), px, True) for x in (xs[0], xs[-1]))
-    row_w = max(_text_width(row_text(y), px, True) for y in (ys[0], ys[-1]))
-    k_col = step(col_x, col_w + 6)
-    k_row = step(row_y, text_px * 1.25 + 2)
-    # where every other label would be left out, alternate them between two lanes instead
-    row_lanes, col_lanes = _lanes(grid)
-    row_lane = row_w / 2 + 3 if row_lanes == 2 and k_row == 2 else 0.0
-    col_lane = text_px * 1.25 / 2 + 1.5 if col_lanes == 2 and k_col == 2 else 0.0
-    k_row, k_col = (1 if row_lane else k_row), (1 if col_lane else k_col)
-    labels: list[tuple[QPointF, str, str, float]] = []
-    for i, (x, cx) in enumerate(zip(xs, col_x, strict=True)):
-        if i % k_col == 0:
-            lane = col_lane if i % 2 else -col_lane
-            d = off_y + lane / scale
-            labels += [(QPointF(cx, y0 - d), col_text(x), "top", lane), (QPointF(cx, y1 + d), col_text(x), "bottom", lane)]
-    for i, (y, cy) in enumerate(zip(ys, row_y, strict=True)):
-        if i % k_row == 0:
-            lane = row_lane if i % 2 else -row_lane
-            d = off_x + lane / scale
-            labels += [(QPointF(x0 - d, cy), row_text(y), "left", lane), (QPointF(x1 + d, cy), row_text(y), "right", lane)]
-    return labels
-
-
-def paint_screen_labels(painter: QPainter, scenario: Scenario, size: float, *, rect: QRectF | None = None,
-                        text_px: float = SCREEN_LABEL_PX) -> None:
-    """Coordinate labels at a screen-constant size (``text_px`` device pixels) beside the grid.
-
-    For zooms where :func:`paint_labels`' text, which scales with the board, would be too small
-    to read; which labels and where: :func:`screen_labels`. The painter's world transform must
-    be a plain scale and translation.
-    """
-    t = painter.worldTransform()
-    scale = math.hypot(t.m11(), t.m12())
-    labels = screen_labels(scenario, size, scale, text_px)
-    if not labels:
-        return
-    px = int(text_px)
-    grid = scenario.board.grid
-    col_text, _row_text = _axis_texts(grid)
-    xs = _label_axes(grid)[0]
-    col_w = max(_text_width(col_text(x), px, True) for x in (xs[0], xs[-1]))
-    half_w, half_h = (col_w / 2 + 2) / scale, text_px / scale
-
-    def visible(at: QPointF) -> bool:
-        return rect is None or rect.intersects(QRectF(at.x() - half_w, at.y() - half_h, 2 * half_w, 2 * half_h))
-
-    painter.save()
-    painter.resetTransform()
-    painter.setFont(font(px, True))  # one font and pen for all, and laid-out texts kept (QStaticText)
-    painter.setPen(LABEL_COLOR)
-    for at, text, _side, _lane in labels:
-        if visible(at):
-            draw_static_label(painter, t.map(at), text, px)
-    painter.restore()
-
-
-def draw_static_label(painter: QPainter, at: QPointF, text: str, px: int) -> None:
-    """A coordinate label centred on ``at`` (device pixels), in the painter's font and pen."""
-    st = _static_text(text, px)
-    size = st.size()
-    painter.drawStaticText(QPointF(round(at.x() - size.width() / 2), round(at.y() - size.height() / 2)), st)
-
-
-@lru_cache(maxsize=2048)
-def _static_text(text: str, px: int) -> QStaticText:
-    """A label's text laid out once in the bold label font (drawing it is then a glyph copy)."""
-    st = QStaticText(text)
-    st.prepare(QTransform(), font(px, True))
-    return st
+__all__ = [
+    "CELL_SIZE", "CITY_FILL", "EDGE_ORDER", "FALLBACK_OWNER", "FONT_FAMILY", "GAUGE", "GRID_LINE", "HILL", "IMPASSABLE",
+    "LABEL_COLOR", "LAKE", "LAKE_WAVE", "LAND", "LOW_DETAIL_PX", "MOUNTAIN", "MOUNTAIN_SNOW", "PHASE_COLORS",
+    "RESERVED_TEXT", "RIVER", "SCREEN_LABEL_PX", "TERRAIN_FILL", "TEXT", "TILE_COLORS", "TRACK", "UNIT", "WATER",
+    "Geometry", "board_rect", "cell_background", "cell_centre", "cell_polygon", "cell_track", "draw_static_label",
+    "draw_text", "edge_pen", "font", "geometry", "grid_bounds", "label_margin", "owner_colors", "paint_board",
+    "paint_cell", "paint_cell_at", "paint_cost_badge", "paint_edges", "paint_labels", "paint_screen_labels",
+    "paint_tile", "screen_label_bands", "screen_label_offsets", "screen_labels", "side_segment", "station_circles",
+]
 
 
 def board_rect(scenario: Scenario, size: float, *, labels: bool = True) -> QRectF:
@@ -725,3 +108,4 @@ def paint_board(painter: QPainter, scenario: Scenario, size: float, *, labels: b
     if labels:
         paint_labels(painter, scenario, size)
     painter.restore()
+

@@ -79,7 +79,7 @@ def font(pixel_size: int, bold: bool = False) -> QFont:
 
 
 @lru_cache(maxsize=512)
-def _text_width(text: str, pixel_size: int, bold: bool) -> float:
+def text_width(text: str, pixel_size: int, bold: bool) -> float:
     return QFontMetricsF(font(pixel_size, bold)).horizontalAdvance(text)
 
 
@@ -99,11 +99,11 @@ def draw_text(
         return
     px = int(round(pixel_size))
     if max_width is not None:
-        w = _text_width(text, px, bold)
+        w = text_width(text, px, bold)
         if w > max_width and w > 0:
             px = max(4, int(px * max_width / w))
     f = font(px, bold)
-    w = _text_width(text, px, bold)
+    w = text_width(text, px, bold)
     h = px * 1.25
     rect = QRectF(centre.x() - w / 2 - 2, centre.y() - h / 2, w + 4, h)
     if background is not None:

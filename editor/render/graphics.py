@@ -15,7 +15,7 @@ corner, or the side of a square cell; 22 mm gives the usual 18xx hex of 38 mm ac
   printed. ``fit=True`` scales the board onto a single page instead.
 
 Every function returns bytes; the caller writes them atomically
-(:func:`model.io.export_json.write_atomic`).
+(:func:`model.io.atomic.write_atomic`).
 """
 
 from __future__ import annotations

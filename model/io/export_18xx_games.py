@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from model.board import Cell, EdgeFeature
 from model.grid import HexGrid
-from model.io.tobymao import (
+from model.io.tile_code import (
     TILE_COLORS,
     Part,
     canonical_parts,

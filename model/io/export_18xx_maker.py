@@ -5,7 +5,7 @@ schemas). Facts used (see ``docs/export.md`` for the whole field mapping):
 
 * ``info.orientation = "horizontal"`` means flat-topped hexes; pointy maps leave it out;
 * sides are numbered 1-6: on flat maps side = edge + 1, on pointy maps side = edge, with edge 0
-  written as side 6 (tobymao edge = side % 6);
+  written as side 6 (18xx.games edge = side % 6);
 * ``map.hexes`` is a list of hex definitions, each with a ``hexes`` list of coordinates, so one
   definition serves every coordinate that shares it; coordinates must be a capital letters and
   digits (``A1``), others cannot be written;
@@ -46,7 +46,7 @@ from model.io.export_18xx_games import (
     side_features,
     terrain_notes,
 )
-from model.io.tobymao import format_parts, tile_code
+from model.io.tile_code import format_parts, tile_code
 from model.scenario import Scenario
 from model.tiles import Node, TileDef, TilePath, node_index
 from model.upgrade_graph import effective_graph

@@ -1,7 +1,7 @@
-"""The export gate, atomic writing, and the text formats (json, 18xx-games, 18xx-maker).
+"""The export gate and the text formats (json, 18xx-games, 18xx-maker).
 
 Every export first runs the scenario's rule set (:func:`gate`); a scenario with an error is
-refused unless forced. Outputs are written with :func:`write_atomic` (from ``model.io.files``): a
+refused unless forced. Outputs are written with :func:`write_atomic` (:mod:`model.io.atomic`): a
 temporary file in the target folder, flushed and fsynced, then renamed over the target, so a
 failed or refused export never leaves a partial file and never touches an existing one. A device,
 FIFO or socket is never written (:class:`OutputRefused`); a symlink is written through.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model.io.files import OutputRefused, dumps, same_file, write_atomic, write_target  # noqa: F401 (the writers live with save)
+from model.io.files import dumps
 from model.scenario import Scenario
 
 TEXT_FORMATS = ("json", "18xx-games", "18xx-maker")

@@ -1,6 +1,6 @@
 """Import an 18xx.games map file (``map.rb``) as a Trackwright scenario.
 
-Reads the Ruby literal subset (see :mod:`model.io.tobymao`) and the constants ``LAYOUT``, ``AXES``,
+Reads the Ruby literal subset (see :mod:`model.io.tile_code`) and the constants ``LAYOUT``, ``AXES``,
 ``TILES``, ``LOCATION_NAMES`` and ``HEXES``. The reverse of :mod:`model.io.export_18xx_games`:
 
 * hex colours: white -> plain land (``upgrade=...,terrain:hill|mountain|water`` sets the terrain,
@@ -32,7 +32,7 @@ from model.board import Board, Cell, City, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
 from model.io.export_18xx_games import LAND_COLORS, icon_defaults, is_standard
 from model.io.ruby_eval import HashValue, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
-from model.io.tobymao import (
+from model.io.tile_code import (
     DslError,
     canonical_parts,
     parse_cost,

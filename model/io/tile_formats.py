@@ -2,7 +2,7 @@
 
 * **18xx.games** (``TILES`` in a title's ``map.rb``): a Ruby hash from tile name to either a
   count (a standard tile the engine knows by number; ``'unlimited'`` allowed) or a hash with
-  ``'count'``, ``'color'`` and ``'code'`` (the tile DSL, see :mod:`model.io.tobymao`).
+  ``'count'``, ``'color'`` and ``'code'`` (the tile DSL, see :mod:`model.io.tile_code`).
   :func:`tiles_to_18xx_games` writes one, :func:`tiles_from_18xx_games` reads one back (a whole
   ``map.rb`` or just ``TILES = {...}`` / ``{...}``).
 * **18xx-maker** (a game's ``tiles`` object, or a file of its tile library): tile id -> a count
@@ -27,15 +27,8 @@ import re
 from collections.abc import Iterable
 
 from model.io.export_18xx_games import is_standard, terrain_notes
-from model.io.tobymao import (
-    DslError,
-    HashValue,
-    RubySyntaxError,
-    RValue,
-    parse_ruby_constants,
-    tile_code,
-    tile_from_code,
-)
+from model.io.ruby_eval import HashValue, RubySyntaxError, RValue, parse_ruby_constants
+from model.io.tile_code import DslError, tile_code, tile_from_code
 from model.tiles import Node, TileDef, TilePath, load_tileset
 
 STANDARD_SET = "18xx-standard"

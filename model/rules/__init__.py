@@ -142,6 +142,10 @@ class RuleSet:
     name: ClassVar[str] = ""
     grid_kinds: ClassVar[tuple[str, ...]] = ("square", "hex")
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    tile_move_kinds: ClassVar[tuple[str, str] | None] = None
+    """The game's move kinds for laying a tile: ``(on an empty cell, on a cell that has a tile)``,
+    e.g. ``("lay", "upgrade")``. The editor's stamp asks :meth:`explain` about the move so named;
+    None (the default): the rule set has no such moves and the stamp asks the checker alone."""
 
     # --- options ------------------------------------------------------------------------
     def option(self, scenario: Scenario, name: str) -> Any:

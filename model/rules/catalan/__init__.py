@@ -58,6 +58,7 @@ class CatalanRules(RuleSet):
     id = "catalan"
     name = "Catalan railway game (square grid)"
     grid_kinds = ("square",)
+    tile_move_kinds = ("place", "replace")
     options = OPTIONS
     phases = PHASES
     actor_kind = "player"

@@ -191,6 +191,7 @@ class EighteenXX(RuleSet):
     move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
     """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
+    tile_move_kinds: ClassVar[tuple[str, str] | None] = ("lay", "upgrade")
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("tile_lays", 1, "Tile lays (yellow or upgrade) a company may make in one turn."),
         OptionSpec(

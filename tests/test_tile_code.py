@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from model.io.tobymao import (
+from model.io.ruby_eval import HashValue, RubySyntaxError, Symbol, Unevaluable, parse_ruby_constants
+from model.io.tile_code import (
     DslError,
-    HashValue,
-    RubySyntaxError,
-    Symbol,
-    Unevaluable,
     canonical_parts,
     format_parts,
     parse_parts,
-    parse_ruby_constants,
     parse_track,
     tile_code,
     tile_from_code,

@@ -1,6 +1,4 @@
-"""The 18xx.games (tobymao/18xx) tile language and the Ruby literal subset of its map files.
-
-Two small languages live here, both Qt-free:
+"""The 18xx.games tile-code codec: the engine's tile language read into tiles and written back.
 
 * **Tile language** (``TILES.md`` upstream): a tile is a ``;``-separated list of parts
   ``type=key:value,key:value``; a list inside a value is ``|``-separated; some parts take a bare
@@ -8,8 +6,8 @@ Two small languages live here, both Qt-free:
   write it; :func:`tile_from_code` / :func:`tile_code` convert between a code string and our
   :class:`~model.tiles.TileDef`; :func:`canonical_parts` gives an order-free description used to
   compare two strings by meaning.
-* **Ruby**: map files are read with tree-sitter by :mod:`model.io.ruby_eval` (re-exported
-  here: :func:`parse_ruby_constants`, :class:`RValue`, :class:`HashValue`, :class:`Symbol`).
+
+The Ruby files that carry these codes are read by :mod:`model.io.ruby_eval`.
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from model.io.ruby_eval import HashValue, RubySyntaxError, RValue, Symbol, Unevaluable, parse_ruby_constants
 from model.tiles import Frame, FutureLabel, Node, Partition, TerrainCost, TileBorder, TileDef, TilePath
 
 # ------------------------------------------------------------------------------------------------
@@ -591,13 +588,8 @@ def canonical_parts(code: str, drawing: bool = True) -> Counter:
     return out
 
 
-# ------------------------------------------------------------------------------------------------
-# Ruby: map files are read by the tree-sitter evaluator in model.io.ruby_eval
-# ------------------------------------------------------------------------------------------------
-
-
 __all__ = [
-    "DslError", "HashValue", "Part", "ParsedTrack", "RValue", "RubySyntaxError", "Symbol", "Unevaluable",
-    "canonical_parts", "format_parts", "parse_parts", "parse_revenue", "parse_ruby_constants", "parse_track",
+    "DslError", "Part", "ParsedTrack",
+    "canonical_parts", "format_parts", "parse_parts", "parse_revenue", "parse_track",
     "tile_code", "tile_from_code",
 ]

@@ -1,4 +1,4 @@
-"""What a new user met in the editor, driven with real mouse and key events (issue #15).
+"""Using the editor by keyboard and mouse as a new user does: shortcuts, focus, the ghost, dialogs, window state, the palette, labels.
 
 Keys go through Qt's shortcut machinery (``qtbot.keyClick`` on the focused widget), clicks and
 pointer moves through the window (``qtbot.mouseClick`` / ``qtbot.mouseMove``), so the tests see

@@ -1,0 +1,47 @@
+"""Board size: the scenario on a grid of another size and what that drops."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from model.board import EMPTY_CELL, Cell
+from model.scenario import Scenario
+
+
+# --- board size ----------------------------------------------------------------------------------
+def resize_board(scenario: Scenario, width: int, height: int) -> tuple[Scenario, list[str]]:
+    """The scenario on a ``width`` x ``height`` grid of the same kind, and the labels of the cells
+    with content that it drops (those outside the new size). Cells keep their position (column,
+    row); edge features of dropped cells go too. Raises ValueError when the result is not a valid
+    scenario (e.g. a company's home would be dropped)."""
+    old_grid = scenario.board.grid
+    # a fresh grid, not model_copy: the grid caches its coordinates
+    data = {**old_grid.model_dump(), "width": width, "height": height}
+    if getattr(old_grid, "cells", None) is not None:  # an irregular map keeps its cells inside the new size
+        data["cells"] = [lbl for lbl in old_grid.cells if (lambda c: c[0] < width and c[1] < height)(old_grid.coord(lbl))]
+    try:
+        grid = type(old_grid).model_validate(data)
+    except ValidationError as exc:
+        raise ValueError(exc.errors(include_url=False)[0].get("msg")) from None
+    cells: dict[str, Cell] = {}
+    dropped: list[str] = []
+    for label, cell in scenario.board.cells.items():
+        coord = old_grid.coord(label)
+        if grid.contains(coord):
+            cells[grid.label(coord)] = cell
+        elif cell != EMPTY_CELL:
+            dropped.append(label)
+    edges = []
+    for f in scenario.board.edges:
+        coord = old_grid.coord(f.cell)
+        if grid.contains(coord):
+            edges.append(f.model_copy(update={"cell": grid.label(coord)}))
+    board = scenario.board.model_copy(update={"grid": grid, "cells": cells, "edges": edges})
+    resized = scenario.model_copy(update={"board": board})
+    try:
+        resized = Scenario.model_validate(resized.model_dump())
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        raise ValueError(f"{'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}") from None
+    key = lambda lbl: old_grid.coord(lbl)[::-1]  # noqa: E731 - row by row
+    return resized, sorted(dropped, key=key)
