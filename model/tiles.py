@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from model.drawing import MakerDrawing
+from model.drawing import MakerDrawing, Placement
 
 NodeKind = Literal["city", "town", "junction", "turntable", "platform", "buffer"]
 """city/town/junction join every path touching them; turntable and platform also let a train
@@ -62,6 +62,12 @@ class StopDetails(BaseModel):
     halt: bool = Field(default=False, description="A halt (halt=): a town-like stop with a symbol.")
     symbol: str | None = Field(default=None, max_length=20, description="The symbol of a halt.")
     rows: int | None = Field(default=None, ge=0, le=9, description="Off-board revenue drawn in this many rows.")
+    at: Placement | None = Field(default=None, description="Where 18xx-maker draws the stop (angle and percent from the centre).")
+    maker_as: Literal["centerTowns", "values"] | None = Field(
+        default=None,
+        description="How 18xx-maker wrote the stop when it is not the usual way: a town among its centerTowns; an "
+        "off-board whose revenue is a plain value, with no revenue box.",
+    )
 
 
 class Node(StopDetails):

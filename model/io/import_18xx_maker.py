@@ -34,6 +34,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from model.board import Board, Cell, City, DrawnLine, EdgeFeature, Town
+from model.drawing import MakerDrawing
 from model.grid import HexGrid, letter_index
 from model.io.maker_geometry import (
     Stop,
@@ -47,7 +48,7 @@ from model.io.maker_geometry import (
     track_ports,
     unit,
 )
-from model.io.maker_marks import circle_marks, read_marks
+from model.io.maker_marks import circle_marks, placement, read_marks
 from model.io.maker_schema import ShapeError, check_shapes
 from model.scenario import Company, Meta, RulesRef, Scenario, TileSupply
 from model.tiles import Node, TerrainCost, TileDef, TilePath, load_tileset
@@ -89,8 +90,9 @@ SIMPLE_TERRAINS = ("hill", "mountain", "water")
 """Terrains a hex holds as its terrain with one cost; others (river, swamp…) are kept as written."""
 ENGINE_COLORS = {"plain": "white", "offboard": "red", "water": "blue"}
 """18xx-maker hex colours whose 18xx.games names differ."""
-MAKER_TERRAINS = {"river": "water"}
-"""18xx-maker's names of terrain symbols that 18xx.games calls otherwise."""
+BORDER_COLORS = {"gauge": "red", "divider": "gray", "river": "water", "impassable": "black", "mountain": "mountain",
+                 "offboard": "offboard"}
+"""The colour 18xx-maker draws each kind of border in (the export's); a border drawn otherwise keeps its colour."""
 GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin", "dashed": "dashed"}
 CSS_NAMES = frozenset("black white red green blue yellow orange purple brown gray grey pink navy maroon olive teal".split())
 
@@ -172,7 +174,8 @@ class _Reader:
             if c.get("pass"):
                 self.unsupported(f"{w}.pass", "a city trains pass through without stopping")
             groups = c.get("groups", [])
-            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups), marks=marks))
+            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups), marks=marks,
+                               at=placement(c)))
             city_reserved.append(reserved)
             stops.append(Stop(len(stops), *stop_position(c.get("angle"), c.get("percent"))))
         towns: list[Town] = []
@@ -181,7 +184,8 @@ class _Reader:
             for i, t in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(t, w, {"name", "color"})
-                towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name")))
+                towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name"), at=placement(t),
+                                  maker_as="centerTowns" if key == "centerTowns" else None))
                 town_stops.append(stop_position(t.get("angle"), t.get("percent")))
         for i, b in enumerate(self.items(h, "boomtowns", where)):
             w = f"{where}.boomtowns[{i}]"
@@ -189,25 +193,25 @@ class _Reader:
             style = "boomtown" if b.get("dashed") is not False else "boomtown_solid"
             bname = self.name_of(b.get("name"), f"{w}.name")
             if b.get("city"):  # a boomtown grown into a city: one circle, drawn in the boomtown's ring
-                cities.append(City(name=bname, groups=list(b.get("groups") or []), style=style))
+                cities.append(City(name=bname, groups=list(b.get("groups") or []), style=style, at=placement(b)))
                 city_reserved.append([])
                 stops.append(Stop(len(stops), *stop_position(b.get("angle"), b.get("percent"))))
             else:
-                towns.append(Town(name=bname, groups=list(b.get("groups") or []), to_city=True, style=style))
+                towns.append(Town(name=bname, groups=list(b.get("groups") or []), to_city=True, style=style, at=placement(b)))
                 town_stops.append(stop_position(b.get("angle"), b.get("percent")))
         offboard = h.get("offBoardRevenue")
         name = None
         if offboard is not None:
             w = f"{where}.offBoardRevenue"
             self.fields(offboard, w, {"name", "revenues", "groups"})
-            name = self.name_of(offboard.get("name"), f"{w}.name")
             revenue = self.phase_revenue(offboard.get("revenues", []), f"{w}.revenues")
-            cities.append(City(slots=0, revenue=revenue, groups=list(offboard.get("groups", []))))
+            cities.append(City(slots=0, revenue=revenue, groups=list(offboard.get("groups", [])),
+                               name=self.name_of(offboard.get("name"), f"{w}.name")))
             city_reserved.append([])
             stops.append(Stop(len(stops), 0.0, 0.0))
         if offboard is None and any(isinstance(t, dict) and t.get("type") == "offboard" for t in self.items(h, "track", where)):
             # off-board arrows with no revenue box: the values name the off-board's revenue
-            cities.append(City(slots=0))
+            cities.append(City(slots=0, maker_as="values"))
             city_reserved.append([])
             stops.append(Stop(len(stops), 0.0, 0.0))
         n_cities = len(cities)
@@ -221,10 +225,12 @@ class _Reader:
         valued = [bool(c.slots) or offboard is None for c in cities]  # an off-board box has its own revenues
         nodes_with_value = [c for c, on in zip(cities, valued, strict=True) if on] + towns
         extra_values: list[int | str] = []
-        if revs:
+        if revs and not nodes_with_value and "hexes" in h:  # values printed on a hex with no stop (a ferry's -10)
+            extra_values = [self.revenue(v, where) for v in revs]
+        elif revs:
             if len(revs) == 1:
                 revs = revs * len(nodes_with_value)
-            elif len(revs) > len(nodes_with_value) and nodes_with_value and "hexes" in h:
+            elif len(revs) > len(nodes_with_value) and "hexes" in h:
                 # more values than stops: the hex prints the others beside them (1861's Ekaterinburg)
                 extra_values = [self.revenue(v, where) for v in revs[len(nodes_with_value):]]
                 revs = revs[: len(nodes_with_value)]
@@ -307,16 +313,13 @@ class _Reader:
         names = []
         for i, nm in enumerate(self.items(h, "names", where)):
             names.append(self.name_of(nm, f"{where}.names[{i}]"))
-        if name is None and names:
-            name = " / ".join(n for n in names if n)
         stop_names = [c.name for c in cities if c.name] + [t.name for t in towns if t.name]
-        if name is None and stop_names:
-            # 18xx-maker writes a place's name on its city or town; the hex carries it
-            name = " / ".join(stop_names)
-            cities = [c.model_copy(update={"name": None}) for c in cities]
-            towns = [t.model_copy(update={"name": None}) for t in towns]
+        # the hex is named by its own names, else by its stops' (18xx-maker writes a place's name on
+        # its city, town or revenue box; the stops keep theirs, so an export writes each where it was)
+        name = " / ".join(n for n in names if n) or " / ".join(stop_names) or None
         # every terrain symbol of a hex is one cost of laying there, as an 18xx.games upgrade= part
         kinds: list[str] = []
+        entries: list[tuple[str | None, int]] = []  # each terrain symbol as written: its kind and cost
         total = 0
         for i, ter in enumerate(self.items(h, "terrain", where)):
             w = f"{where}.terrain[{i}]"
@@ -325,19 +328,21 @@ class _Reader:
             if kind is not None and not (isinstance(kind, str) and re.fullmatch(r"[a-z_]{0,20}", kind)):
                 raise self.fail(f"{w}.type", f"a terrain is a word like mountain, found {_short(kind)}")
             if kind:
-                kinds.append(MAKER_TERRAINS.get(kind, kind))
-            total += self.number(ter.get("cost", 0), f"{w}.cost")
-        for key, ter_kind in (("tunnels", "mountain"), ("bridges", "water")):
+                kinds.append(kind)  # as written: 18xx-maker's river is not its water
+            entries.append((kind or None, self.number(ter.get("cost", 0), f"{w}.cost")))
+            total += entries[-1][1]
+        for key, ter_kind in (("tunnels", "tunnel"), ("bridges", "bridge")):  # a cost drawn as a tunnel or a bridge
             for i, item in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(item, w, {"cost"})
                 kinds.append(ter_kind)
-                total += self.number(item.get("cost", 0), f"{w}.cost")
+                entries.append((ter_kind, self.number(item.get("cost", 0), f"{w}.cost")))
+                total += entries[-1][1]
         terrain, cost, costs = "plain", total, []
-        if len(kinds) == 1 and kinds[0] in SIMPLE_TERRAINS:
+        if len(entries) == 1 and kinds and kinds[0] in SIMPLE_TERRAINS:
             terrain = kinds[0]
-        elif kinds:
-            costs = [TerrainCost(cost=total, terrains=kinds)]
+        elif kinds or len(entries) > 1:  # one cost part per symbol, as drawn; the hex costs their sum
+            costs = [TerrainCost(cost=c, terrains=[k] if k else []) for k, c in entries]
             terrain = next((k for k in kinds if k in SIMPLE_TERRAINS), "plain")
         icons = []
         for i, icon in enumerate(self.items(h, "icons", where)):
@@ -374,20 +379,26 @@ class _Reader:
         drawn = json.dumps({k: t[k] for k in ("type", "path") if k in t}, separators=(",", ":"))
         return [TilePath(a=a, b=b, track=track_kind, drawn=drawn[:400])]
 
-    def border_kind(self, b: dict, where: str) -> str | None:
+    def border_kind(self, b: dict, where: str, kind: str | None = None) -> str | None:
+        """The edge kind of a drawn border, with ``:colour`` when it is drawn in another colour
+        than the kind's own (an orange province line; a line in a colour of no known meaning is
+        a divider of that colour)."""
         color, dashed = b.get("color"), b.get("dashed")
-        if dashed:
-            return "divider" if color == "gray" else "gauge"
-        if color == "water":
-            return "river"
-        if color in ("black", "impassable"):
-            return "impassable"
-        if color in ("mountain", "offboard"):  # a mountain pass; an off-board edge
-            return color
-        if isinstance(color, str) and re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", color):
-            return "drawn:" + color  # a line in a colour whose meaning the file does not give
-        self.unsupported(where, f"a border drawn in {_short(color)} (not a colour name)")
-        return None
+        if not (isinstance(color, str) and re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", color)):
+            self.unsupported(where, f"a border drawn in {_short(color)} (not a colour name)")
+            return None
+        if kind is None:
+            if dashed:
+                kind = "divider" if color == "gray" else "gauge"
+            elif color == "water":
+                kind = "river"
+            elif color in ("black", "impassable"):
+                kind = "impassable"
+            elif color in ("mountain", "offboard"):  # a mountain pass; an off-board edge
+                kind = color
+            else:
+                return "divider:" + color  # a line in a colour whose meaning the file does not give
+        return kind if BORDER_COLORS.get(kind) == color else f"{kind}:{color}"
 
     def name_of(self, v: Any, where: str) -> str | None:
         if v is None:
@@ -483,13 +494,16 @@ class _Reader:
         else:
             self.unsupported(f"{where}.color", f"hex colour {_short(color)} (not a colour name; drawn as white)")
             terrain, printed = "plain", None
+        costs = content["costs"]
         if terrain == "plain" and content["terrain"] != "plain":
             terrain = content["terrain"]
+        elif content["terrain"] != "plain" and not costs:  # a mountain drawn on a gray hex: a symbol with its cost
+            costs = [TerrainCost(cost=content["cost"], terrains=[content["terrain"]])]
         cities = [c.model_copy(update={"reserved": list(r)}) for c, r in zip(content["cities"], content["reserved"], strict=True)]
         return Cell(
             terrain=terrain, cost=content["cost"], color=printed, name=content["name"], label=content["label"],
             cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
-            icons=content["icons"], labels=content["labels"], costs=content["costs"], stubs=content["stubs"],
+            icons=content["icons"], labels=content["labels"], costs=costs, stubs=content["stubs"],
             stub_lengths=content["stub_lengths"], extra_values=content["extra_values"], **content["marks"],
         )
 
@@ -567,7 +581,7 @@ class _Reader:
         out = []
         for (o, e, k), c in found.items():
             kind, _, color = k.partition(":")
-            out.append(EdgeFeature(cell=grid.label(o), edge=e, kind=kind if not color else "divider", cost=c, color=color or None))
+            out.append(EdgeFeature(cell=grid.label(o), edge=e, kind=kind, cost=c, color=color or None))
         return out
 
     def from_encoding(self, h: dict, drawn: Cell, label: str, orientation: str, where: str) -> tuple[Cell, list]:
@@ -587,21 +601,36 @@ class _Reader:
         except ImportError18xx as exc:
             raise self.fail(where, exc.message) from None
         cell = one.board.cell(one.board.grid.coord(label))
-        cities = [c.model_copy(update={"reserved": list(drawn.cities[k].reserved), "name": drawn.cities[k].name})
+        cities = [c.model_copy(update={"reserved": list(drawn.cities[k].reserved), "name": drawn.cities[k].name,
+                                       "marks": list(drawn.cities[k].marks), "style": drawn.cities[k].style or c.style,
+                                       "at": drawn.cities[k].at})
                   if k < len(drawn.cities) else c for k, c in enumerate(cell.cities)]
-        towns = [t.model_copy(update={"name": drawn.towns[k].name}) if k < len(drawn.towns) else t for k, t in enumerate(cell.towns)]
-        cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns,
-                                       "reserved": list(drawn.reserved)})
+        towns = [t.model_copy(update={"name": drawn.towns[k].name, "style": drawn.towns[k].style or t.style, "at": drawn.towns[k].at,
+                                      "to_city": drawn.towns[k].to_city or t.to_city})
+                 if k < len(drawn.towns) else t for k, t in enumerate(cell.towns)]
+        # what the code cannot say comes from the drawing: how each path is drawn, dashed track
+        by_ends = {frozenset((p.a, p.b)): p for p in drawn.paths}
+        paths = []
+        for p in cell.paths:
+            d = by_ends.get(frozenset((p.a, p.b)))
+            if d is not None and (d.drawn or d.track == "dashed"):
+                p = p.model_copy(update={"drawn": d.drawn, "track": "dashed" if d.track == "dashed" else p.track})
+            paths.append(p)
+        cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns, "paths": paths,
+                                       "reserved": list(drawn.reserved), "extra_values": list(drawn.extra_values),
+                                       "stub_lengths": list(drawn.stub_lengths) if len(drawn.stubs) == len(cell.stubs) else [],
+                                       **{k: list(getattr(drawn, k)) for k in MakerDrawing.model_fields}})
         coded = []
         for e in one.board.edges:
             if e.cell == label:
-                coded.append((e.edge, e.kind, e.cost))
+                coded.append((e.edge, f"{e.kind}:{e.color}" if e.color else e.kind, e.cost))
         return cell, coded
 
     def map_border(self, b: Any, where: str, grid: HexGrid, orientation: str, sides: list) -> None:
         b = self.fields(b, where, {"color", "dashed", "coords", "border", "dashArray"})
         # a water line drawn along hex corners is a shore (18xx.games: impassable), not a river crossing
-        kind = "impassable" if b.get("color") == "water" and not b.get("dashed") else self.border_kind(b, where)
+        shore = b.get("color") == "water" and not b.get("dashed")
+        kind = self.border_kind(b, where, "impassable" if shore else None)
         coords = b.get("coords", [])
         if kind is None:
             return
@@ -693,8 +722,11 @@ class _Reader:
             if not (isinstance(written, str) and re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", written)):
                 raise self.fail(f"{where}.color", f"a tile's colour is a colour name, found {_short(written)}")
             color, drawn_color = "gray", written  # a game's own colour: printed so, upgraded as a gray tile
-        nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups), style=c.style) for c in content["cities"]]
-        nodes += [Node(kind="town", revenue=t.revenue, to_city=t.to_city, style=t.style) for t in content["towns"]]
+        nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups), style=c.style, at=c.at,
+                      maker_as=c.maker_as)
+                 for c in content["cities"]]
+        nodes += [Node(kind="town", revenue=t.revenue, to_city=t.to_city, style=t.style, at=t.at, maker_as=t.maker_as)
+                  for t in content["towns"]]
         if content["junction"]:
             nodes.append(Node(kind="junction"))
         q = v.get("quantity", 1)

@@ -29,7 +29,7 @@ def _scalar(v: Any) -> bool:
     return isinstance(v, str | int | float | bool) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
 
 
-def _placement(d: dict) -> Placement | None:
+def placement(d: dict) -> Placement | None:
     got = {k: d[k] for k in PLACE if d.get(k) is not None}
     return Placement(**got) if got else None
 
@@ -46,7 +46,7 @@ def read_mark(key: str, d: dict, where: str, drop: Callable[[str, str], None]) -
             drop(f"{where}.{k}", "a drawing detail that is not a value")
             continue
         style[k] = list(v) if isinstance(v, list) else v
-    at = _placement(d)
+    at = placement(d)
     if key == "tokens":
         return DrawnToken(company=d.get("company"), label=d.get("label"), logo=d.get("logo"), color=d.get("color"),
                           destination=bool(d.get("destination")), reserved=bool(d.get("reserved")), at=at, style=style)
@@ -109,8 +109,13 @@ def write_mark(mark: Any) -> dict:
             d["color"] = mark.color
     d.update(mark.style)
     if mark.at is not None:
-        d.update(mark.at.model_dump(exclude_none=True))
+        d.update(placement_fields(mark.at))
     return d
+
+
+def placement_fields(at: Placement) -> dict:
+    """A placement as 18xx-maker writes it (whole numbers without a fraction)."""
+    return {k: int(v) if float(v).is_integer() else v for k, v in at.model_dump(exclude_none=True).items()}
 
 
 def write_marks(obj: Any, d: dict) -> None:
