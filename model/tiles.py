@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from model.drawing import MakerDrawing, Placement
+from model.drawing import CircleMark, MakerDrawing, Placement
 
 NodeKind = Literal["city", "town", "junction", "turntable", "platform", "buffer"]
 """city/town/junction join every path touching them; turntable and platform also let a train
@@ -80,6 +80,9 @@ class Node(StopDetails):
     revenue: int | str = Field(default=0, description="Revenue, or phase values like 'yellow_30|brown_50'.")
     groups: list[str] = Field(default_factory=list)
     style: str | None = None
+    name: str | None = Field(default=None, max_length=80, description="A name printed by the stop (18xx-maker tiles).")
+    reserved: list[str] = Field(default_factory=list, description="Companies whose label a city of the tile prints (a home).")
+    marks: list[CircleMark] = Field(default_factory=list, description="What each station circle shows (see City.marks).")
 
 
 class TilePath(BaseModel):
@@ -183,6 +186,11 @@ class HexDecor(MakerDrawing):
     stripes: str | None = Field(default=None, max_length=20, description="Colour of diagonal stripes.")
     future_label: FutureLabel | None = None
     stubs: list[int] = Field(default_factory=list, description="Edges with a short track stub (stub=edge:N).")
+    terrain_drawn: list[tuple[Literal["terrain", "tunnels", "bridges"], str | None, int]] = Field(
+        default_factory=list,
+        description="18xx-maker's terrain symbols as drawn (list, type, cost), when they are not one symbol with the "
+        "cost: a river and a mountain with the cost on one of them, a tunnel. Costs say what they cost.",
+    )
     stub_lengths: list[float] = Field(
         default_factory=list,
         description="How far each stub is drawn, as a fraction of a straight across the hex, when the source gives it "
@@ -208,6 +216,7 @@ class TileDef(HexDecor):
     icons: list[str] = Field(default_factory=list, description="Icons printed on the tile (as on a cell).")
     borders: list[TileBorder] = Field(default_factory=list)
     hidden: bool = Field(default=False, description="Not shown in the tile tray (18xx.games 'hidden').")
+    printed_names: list[str] = Field(default_factory=list, description="Names printed on the tile (18xx-maker names).")
     drawn_color: str | None = Field(
         default=None, max_length=40, pattern=r"^[a-zA-Z][a-zA-Z0-9_]*$",
         description="The colour the tile is printed in when it is none of the tile colours (a game's own colour, "

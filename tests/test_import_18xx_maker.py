@@ -109,8 +109,11 @@ def test_offboards_towns_terrain_stubs_and_gauges():
     assert (at("C1").terrain, at("C1").cost, at("C1").costs) == ("mountain", 80, [])
     e1 = at("E1")  # two terrain symbols are one cost, as 18xx.games writes terrain:water|mountain
     assert e1.cost == 80 and [(c.cost, c.terrains) for c in e1.costs] == [(80, ["water", "mountain"])]
-    town = at("B2")
-    assert town.name == "Coimbra" and town.towns[0].revenue == 10 and town.towns[0].name is None
+    # and the drawing keeps the symbols as 18xx-maker drew them: a river, and a mountain with the cost
+    assert e1.terrain_drawn == [("terrain", "river", 0), ("terrain", "mountain", 80)]
+    town = at("B2")  # the hex carries the name of its town, which keeps it (an export writes it where it was)
+    assert town.name == "Coimbra" and town.towns[0].revenue == 10 and town.towns[0].name == "Coimbra"
+    assert town.towns[0].maker_as == "centerTowns"
     assert sorted(p.track for p in town.paths) == ["dual", "narrow"]
     assert at("D2").stubs == [4] and not at("D2").paths
     assert at("F2").terrain == "lake"

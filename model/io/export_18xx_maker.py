@@ -49,7 +49,7 @@ from model.io.export_18xx_games import (
 from model.io.maker_marks import placement_fields, write_circles, write_marks
 from model.io.tile_code import format_parts, tile_code
 from model.scenario import Scenario
-from model.tiles import Node, TileDef, TilePath, node_index
+from model.tiles import Node, TileDef, TilePath, load_tileset, node_index
 from model.upgrade_graph import effective_graph
 
 MAKER_COLORS = {"white": "plain", "red": "offboard", "blue": "water"}
@@ -193,8 +193,9 @@ class _Writer:
             if n.groups:
                 item["groups"] = list(n.groups)
             circle_marks = marks[k] if marks is not None and k < len(marks) else []
-            if n.kind == "town" and n.maker_as != "centerTowns":
-                item["_town"] = True
+            single = sum(x.kind == "town" for x in nodes) == 1 and not any(x.kind == "city" for x in nodes)
+            if n.kind == "town" and n.maker_as != "centerTowns" and not boom and (n.at is not None or not single):
+                item["_town"] = True  # drawn where it stands; a lone town with no place is the centre town
             if n.kind == "city" and not boom and ((k < len(reserved) and reserved[k]) or circle_marks):
                 item["companies"] = write_circles(reserved[k] if k < len(reserved) else [], circle_marks)
             (booms if boom else cities if n.kind == "city" else towns).append(item)
@@ -276,11 +277,13 @@ class _Writer:
         if labels:
             d["labels"] = [{"label": lbl} for lbl in labels]
         terrain: list[dict] = []
+        if obj.terrain_drawn and sum(c for _k, _t, c in obj.terrain_drawn) == (
+                obj.cost if isinstance(obj, Cell) else sum(c.cost for c in obj.costs)):
+            for key, kind, cost in obj.terrain_drawn:  # the symbols as they were drawn
+                d.setdefault(key, []).append({**({"type": kind} if kind else {}), **({"cost": cost} if cost or key != "terrain" else {})})
+            obj = obj.model_copy(update={"costs": [], "cost": 0, "terrain": "plain"} if isinstance(obj, Cell) else {"costs": []})
         for c in obj.costs:
-            if c.terrains in (["tunnel"], ["bridge"]):  # 18xx-maker draws these costs as a tunnel or a bridge
-                d.setdefault(c.terrains[0] + "s", []).append({"cost": c.cost})
-                continue
-            first: dict = {"cost": c.cost} if c.cost or not c.terrains else {}
+            first: dict = {"cost": c.cost}
             if c.terrains:
                 first["type"] = c.terrains[0]
             terrain.append(first)
@@ -344,7 +347,10 @@ def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], li
 def _tile_def(w: _Writer, t: TileDef, unlimited: int | str) -> dict:
     d: dict = {"color": t.drawn_color or maker_color(t.color), "quantity": t.count if t.count is not None else unlimited}
     where = f"tile {t.id}"
-    roles = w.stops(d, list(t.nodes), where, [], [])
+    if t.printed_names:
+        d["names"] = [{"name": n} for n in t.printed_names]
+    roles = w.stops(d, list(t.nodes), where, [n.name for n in t.nodes], [list(n.reserved) for n in t.nodes],
+                    [list(n.marks) for n in t.nodes])
     w.track(d, list(t.paths), list(t.stubs), roles, where, list(t.stub_lengths))
     w.decor(d, t, where)
     write_marks(t, d)
@@ -370,6 +376,20 @@ def _border_texts(scenario: Scenario, orientation: str) -> list[dict]:
                 item["bgColor"] = BORDER_STYLE[f.kind]["color"]
             out.append(item)
     return out
+
+
+def _library_base(t: TileDef) -> str | None:
+    """The number of the standard or 18xx-maker library tile ``t`` is (whatever its id), or None."""
+    if "undefined" in t.tags:  # a number the file names but defines nowhere stays a number
+        return t.name or t.id
+    plain = {"id", "name", "count", "upgrades"}
+    for base in dict.fromkeys([t.id.split("|")[0], *([t.name] if t.name else [])]):
+        if is_standard(t.model_copy(update={"id": base})):
+            return base
+        lib = load_tileset("18xx-maker-library").get(base)
+        if lib is not None and lib.model_dump(exclude=plain) == t.model_dump(exclude=plain):
+            return base
+    return None
 
 
 def _drawn(text: str | None) -> dict | None:
@@ -479,8 +499,11 @@ def _tiles(scenario: Scenario, w: _Writer) -> tuple[dict, dict]:
     for t in tileset.tiles:
         if t.id not in ids:
             continue
-        if is_standard(t) or "undefined" in t.tags:  # a number the file names but defines nowhere stays a number
-            tiles[ids[t.id]] = t.count if t.count is not None else {"quantity": UNLIMITED}
+        base = _library_base(t)
+        if base is not None:  # a standard or library tile, under its number or another id
+            count = t.count if t.count is not None else UNLIMITED
+            tiles[ids[t.id]] = {"tile": base, "quantity": count} if base != ids[t.id].split("|")[0] else (
+                count if t.count is not None else {"quantity": UNLIMITED})
         else:
             tiles[ids[t.id]] = _tile_def(w, t, UNLIMITED)
         targets = list(dict.fromkeys(ids[u] for u in graph.get(t.id, []) if u in ids))

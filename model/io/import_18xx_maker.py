@@ -37,6 +37,8 @@ from model.board import Board, Cell, City, DrawnLine, EdgeFeature, Town
 from model.drawing import MakerDrawing
 from model.grid import HexGrid, letter_index
 from model.io.maker_geometry import (
+    APOTHEM,
+    SNAP,
     Stop,
     TrackShapeError,
     bent_stop,
@@ -86,6 +88,8 @@ HEX_COLORS = {
 }
 TILE_COLORS = {"yellow": "yellow", "green": "green", "brown": "brown", "gray": "gray", "offboard": "red", "white": "white"}
 """18xx-maker tile colours -> ours."""
+MAKER_TERRAINS = {"river": "water"}
+"""18xx-maker's names of terrain symbols that 18xx.games calls otherwise (the drawing keeps the name)."""
 SIMPLE_TERRAINS = ("hill", "mountain", "water")
 """Terrains a hex holds as its terrain with one cost; others (river, swamp…) are kept as written."""
 ENGINE_COLORS = {"plain": "white", "offboard": "red", "water": "blue"}
@@ -292,7 +296,7 @@ class _Reader:
                 try:
                     pairs = track_ports(orientation, edge, shape, start, end, stops, centre)
                 except TrackShapeError:
-                    if start == 0 and shape == "straight":
+                    if start == 0 and shape == "straight" and abs(1 - 2 * end) * APOTHEM > SNAP:
                         stubs.append(edge)  # a short piece of track from the side that ends at nothing
                         stub_lengths.append(end)
                         continue
@@ -328,22 +332,25 @@ class _Reader:
             if kind is not None and not (isinstance(kind, str) and re.fullmatch(r"[a-z_]{0,20}", kind)):
                 raise self.fail(f"{w}.type", f"a terrain is a word like mountain, found {_short(kind)}")
             if kind:
-                kinds.append(kind)  # as written: 18xx-maker's river is not its water
-            entries.append((kind or None, self.number(ter.get("cost", 0), f"{w}.cost")))
-            total += entries[-1][1]
-        for key, ter_kind in (("tunnels", "tunnel"), ("bridges", "bridge")):  # a cost drawn as a tunnel or a bridge
+                kinds.append(MAKER_TERRAINS.get(kind, kind))
+            entries.append(("terrain", kind or None, self.number(ter.get("cost", 0), f"{w}.cost")))
+            total += entries[-1][2]
+        for key, ter_kind in (("tunnels", "mountain"), ("bridges", "water")):
             for i, item in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(item, w, {"cost"})
                 kinds.append(ter_kind)
-                entries.append((ter_kind, self.number(item.get("cost", 0), f"{w}.cost")))
-                total += entries[-1][1]
+                entries.append((key, None, self.number(item.get("cost", 0), f"{w}.cost")))
+                total += entries[-1][2]
         terrain, cost, costs = "plain", total, []
-        if len(entries) == 1 and kinds and kinds[0] in SIMPLE_TERRAINS:
+        if len(kinds) == 1 and kinds[0] in SIMPLE_TERRAINS:
             terrain = kinds[0]
-        elif kinds or len(entries) > 1:  # one cost part per symbol, as drawn; the hex costs their sum
-            costs = [TerrainCost(cost=c, terrains=[k] if k else []) for k, c in entries]
+        elif kinds:
+            costs = [TerrainCost(cost=total, terrains=kinds)]
             terrain = next((k for k in kinds if k in SIMPLE_TERRAINS), "plain")
+        # how the symbols are drawn, when it is not one symbol with the cost (which terrain and cost say)
+        simple = len(entries) == 1 and entries[0][0] == "terrain" and entries[0][1] in (None, *SIMPLE_TERRAINS)
+        terrain_drawn = [] if simple or not entries else [list(e) for e in entries]
         icons = []
         for i, icon in enumerate(self.items(h, "icons", where)):
             self.fields(icon, f"{where}.icons[{i}]", {"type"})
@@ -361,7 +368,7 @@ class _Reader:
             "cities": cities, "reserved": city_reserved, "towns": towns, "junction": junction[0], "paths": paths,
             "label": label, "labels": labels[1:], "name": name, "terrain": terrain, "cost": cost, "costs": costs,
             "icons": icons, "borders": borders, "stubs": stubs, "stub_lengths": stub_lengths if any(x != 1 for x in stub_lengths) else [],
-            "extra_values": extra_values, "marks": read_marks(h, where, self.unsupported),
+            "extra_values": extra_values, "marks": read_marks(h, where, self.unsupported), "terrain_drawn": terrain_drawn,
             "color": h.get("color"),
         }
 
@@ -505,6 +512,7 @@ class _Reader:
             cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
             icons=content["icons"], labels=content["labels"], costs=costs, stubs=content["stubs"],
             stub_lengths=content["stub_lengths"], extra_values=content["extra_values"], **content["marks"],
+            terrain_drawn=content["terrain_drawn"],
         )
 
     def map(self, data: dict, orientation: str) -> tuple[Board, dict[str, Cell]]:
@@ -603,9 +611,10 @@ class _Reader:
         cell = one.board.cell(one.board.grid.coord(label))
         cities = [c.model_copy(update={"reserved": list(drawn.cities[k].reserved), "name": drawn.cities[k].name,
                                        "marks": list(drawn.cities[k].marks), "style": drawn.cities[k].style or c.style,
-                                       "at": drawn.cities[k].at})
+                                       "at": drawn.cities[k].at, "maker_as": drawn.cities[k].maker_as})
                   if k < len(drawn.cities) else c for k, c in enumerate(cell.cities)]
         towns = [t.model_copy(update={"name": drawn.towns[k].name, "style": drawn.towns[k].style or t.style, "at": drawn.towns[k].at,
+                                      "maker_as": drawn.towns[k].maker_as,
                                       "to_city": drawn.towns[k].to_city or t.to_city})
                  if k < len(drawn.towns) else t for k, t in enumerate(cell.towns)]
         # what the code cannot say comes from the drawing: how each path is drawn, dashed track
@@ -617,6 +626,7 @@ class _Reader:
                 p = p.model_copy(update={"drawn": d.drawn, "track": "dashed" if d.track == "dashed" else p.track})
             paths.append(p)
         cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns, "paths": paths,
+                                       "terrain_drawn": list(drawn.terrain_drawn),
                                        "reserved": list(drawn.reserved), "extra_values": list(drawn.extra_values),
                                        "stub_lengths": list(drawn.stub_lengths) if len(drawn.stubs) == len(cell.stubs) else [],
                                        **{k: list(getattr(drawn, k)) for k in MakerDrawing.model_fields}})
@@ -707,7 +717,7 @@ class _Reader:
                     self.notes.append(f"{where}: tile {base_id} is neither defined in the file, a standard tile nor in "
                                       "18xx-maker's library; kept as a blank tile")
                     base = TileDef(id=tid, name=base_id, color="white", tags=["undefined"])
-                out.append(base.model_copy(update={"id": tid, "count": count, "upgrades": []}))
+                out.append(base.model_copy(update={"id": tid, "name": base_id, "count": count, "upgrades": []}))
                 continue
             if not isinstance(v, dict):
                 raise self.fail(where, f"expected a count or a tile definition, found {_short(v)}")
@@ -723,10 +733,15 @@ class _Reader:
                 raise self.fail(f"{where}.color", f"a tile's colour is a colour name, found {_short(written)}")
             color, drawn_color = "gray", written  # a game's own colour: printed so, upgraded as a gray tile
         nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups), style=c.style, at=c.at,
-                      maker_as=c.maker_as)
-                 for c in content["cities"]]
-        nodes += [Node(kind="town", revenue=t.revenue, to_city=t.to_city, style=t.style, at=t.at, maker_as=t.maker_as)
+                      maker_as=c.maker_as, name=c.name, reserved=list(r), marks=list(c.marks))
+                 for c, r in zip(content["cities"], content["reserved"], strict=True)]
+        nodes += [Node(kind="town", revenue=t.revenue, to_city=t.to_city, style=t.style, at=t.at, maker_as=t.maker_as, name=t.name)
                   for t in content["towns"]]
+        costs = content["costs"]
+        if not costs and (content["cost"] or content["terrain"] != "plain"):
+            costs = [TerrainCost(cost=content["cost"], terrains=[content["terrain"]] if content["terrain"] != "plain" else [])]
+        stop_names = " / ".join(n.name for n in nodes if n.name)
+        printed = content["name"].split(" / ") if content["name"] and content["name"] != stop_names else []
         if content["junction"]:
             nodes.append(Node(kind="junction"))
         q = v.get("quantity", 1)
@@ -735,6 +750,7 @@ class _Reader:
             return TileDef(id=tid, name=tid.split("|")[0], color=color, label=content["label"], nodes=nodes,
                            paths=content["paths"], count=count, stubs=content["stubs"], icons=content["icons"],
                            labels=content["labels"], stub_lengths=content["stub_lengths"], drawn_color=drawn_color,
+                           costs=costs, printed_names=printed, terrain_drawn=content["terrain_drawn"],
                            **content["marks"])
         except ValueError as exc:
             raise self.fail(where, f"not a valid tile: {str(exc).splitlines()[0][:80]}") from None
