@@ -93,11 +93,22 @@ class LaidTile(_Model):
         return self.city_map[k] if k < len(self.city_map) else k
 
 
+TokenKind = Literal["normal", "neutral", "blocking", "exchange"]
+TOKEN_KINDS: dict[str, str] = {
+    "normal": "fills a circle; a city whose circles are all filled by other companies blocks a company's walk",
+    "neutral": "fills a circle of no company; a city holding one never blocks anyone (1882's CN)",
+    "blocking": "fills a circle and counts for nobody, so it blocks like another company's token (18SJ, 18ZOO)",
+    "exchange": "a company's token placed by exchange (18 India's GIPR); it plays as a normal token",
+}
+"""Token kind -> what it blocks (the engine's token types that change a lay)."""
+
+
 class Token(_Model):
-    """A company's station token in one of the cell's cities."""
+    """A station token in one of the cell's cities (a company's, or a neutral or blocking one)."""
 
     company: str
     city: int = Field(default=0, ge=0)
+    kind: TokenKind = Field(default="normal", description="normal, neutral, blocking or exchange (see TOKEN_KINDS).")
 
 
 class Cell(HexDecor, _Model):

@@ -12,7 +12,7 @@ from model.puzzle_spec import Puzzle
 from model.tiles import TileDef, TileSet, load_tileset
 
 FORMAT = "trackwright-scenario"
-VERSION = 2
+VERSION = 3
 
 
 class _Model(BaseModel):
@@ -66,8 +66,48 @@ class Player(_Model):
     hand: list[str] = Field(default_factory=list, description="Tile ids in hand.")
 
 
+ABILITY_TYPES = ("tile_lay", "tile_discount", "blocks_hexes")
+"""The kinds of ability a scenario holds: those that change a tile lay (the engine's names)."""
+
+
+class Ability(_Model):
+    """One ability of a private company or a corporation, of a kind that changes a tile lay.
+
+    * ``tile_lay``: lays a tile outside the turn's schedule (``consume_tile_lay``: it uses up one
+      of the turn's lays instead): on ``hexes`` (empty: any hex), of ``tiles`` (empty: any tile),
+      ``lay_count`` yellows and ``upgrade_count`` upgrades (None: no limit of that kind; using one
+      kind gives up the other, as the engine does), ``count`` uses left; ``free`` (no terrain or
+      border cost), ``discount`` off that cost, ``cost`` paid on top; ``reachable``: the hex must
+      be on the owning company's network; ``special``: the upgrade may ignore the label and the
+      count of cities (the engine's default); ``closed_when_used_up``: the private closes then.
+    * ``tile_discount``: ``discount`` off the terrain cost of ``terrain`` (None: off the whole
+      cost of a lay) on ``hexes`` (empty: anywhere), for the owning company's lays.
+    * ``blocks_hexes``: nobody but the owner may lay on ``hexes`` while the ability is active.
+
+    ``owner_type`` says when it is active: ``corporation`` only while a company owns the
+    private; ``player`` while a player owns it or nobody has bought it; None: always (until the
+    private closes, ``used``)."""
+
+    type: Literal["tile_lay", "tile_discount", "blocks_hexes"]
+    owner_type: Literal["corporation", "player"] | None = None
+    when: list[str] = Field(default_factory=list, description="The engine's 'when' (track, special_track, owning_player_track ...).")
+    hexes: list[str] = Field(default_factory=list, description="Hex labels (empty: any hex; blocks_hexes: the hexes blocked).")
+    tiles: list[str] = Field(default_factory=list, description="tile_lay: the tile ids it may lay (empty: any).")
+    count: int | None = Field(default=None, ge=0, description="Uses left (None: no count).")
+    lay_count: int | None = Field(default=None, ge=0, description="tile_lay: yellow lays left (None: no limit).")
+    upgrade_count: int | None = Field(default=None, ge=0, description="tile_lay: upgrades left (None: no limit).")
+    free: bool = Field(default=False, description="tile_lay: no terrain or border cost.")
+    discount: int = Field(default=0, ge=0, description="Off the terrain cost (tile_lay: of its lay; tile_discount: of each lay).")
+    cost: int = Field(default=0, ge=0, description="tile_lay: paid on top of the lay's cost.")
+    reachable: bool = Field(default=False, description="tile_lay: the hex must be on the owning company's network.")
+    special: bool = Field(default=True, description="tile_lay: an upgrade may ignore the label and the number of cities.")
+    consume_tile_lay: bool = Field(default=False, description="tile_lay: the lay uses up one of the turn's lays.")
+    closed_when_used_up: bool = Field(default=False, description="tile_lay: the private closes when its counts run out.")
+    terrain: str | None = Field(default=None, max_length=40, description="tile_discount: the terrain or border type discounted.")
+
+
 class Company(_Model):
-    """A company (18xx): home, station token costs, treasury."""
+    """A company (18xx): home, station token costs, treasury; its type and abilities."""
 
     id: str = Field(min_length=1)
     name: str | None = None
@@ -77,6 +117,11 @@ class Company(_Model):
     home_city: int | None = Field(default=None, description="Index of the home city in that cell; None = hex level.")
     tokens: list[int] = Field(default_factory=lambda: [0, 40, 100], description="Cost of each station token.")
     treasury: int | None = None
+    type: str | None = Field(
+        default=None, max_length=40,
+        description="The corporation's type (the engine's major, minor, national ...): picks play.tile_lays_by_type.",
+    )
+    abilities: list[Ability] = Field(default_factory=list, description="The corporation's own abilities that change a lay.")
 
 
 class LaidThisTurn(_Model):
@@ -84,20 +129,74 @@ class LaidThisTurn(_Model):
     tile: str
     phase: str | None = None
     private: str | None = Field(
-        default=None, description="The private company whose ability made this lay (it does not count toward the turn's lays)."
+        default=None,
+        description="The private company whose ability made this lay: it does not count toward the turn's lays "
+        "unless its tile_lay ability has consume_tile_lay.",
+    )
+    upgrade: bool | None = Field(
+        default=None, description="The lay replaced a tile or a printed non-white hex (None: a tile that is not yellow)."
     )
 
 
 class PrivateCompany(_Model):
-    """A private company (18 India's P1-P6): who owns it, and the state of its ability."""
+    """A private company: who owns it, its abilities that change a lay, and their state."""
 
     id: str = Field(min_length=1)
     name: str | None = None
     owner: str | None = Field(default=None, description="Id of the company or player that owns it; None: not sold yet.")
-    used: bool = Field(default=False, description="Its ability is used up (the private has closed).")
+    used: bool = Field(default=False, description="Its abilities are used up (the private has closed).")
     discount: int = Field(
         default=0, ge=0, description="Terrain discount left this operating round, once the ability is used (18 India's P4: 40)."
     )
+    abilities: list[Ability] = Field(default_factory=list, description="Its abilities that change a lay (counts are what is left).")
+
+
+class TileLay(_Model):
+    """One entry of the lay schedule (the engine's ``TILE_LAYS``): the turn's k-th lay reads entry k.
+
+    ``lay`` / ``upgrade``: may this lay be a yellow / an upgrade (``not_if_upgraded``: only when
+    no earlier lay of the turn was an upgrade); ``cost`` is paid on top of a yellow's cost and
+    ``upgrade_cost`` on top of an upgrade's (None: ``cost``); ``cannot_reuse_same_hex``: this lay
+    may not go on a hex laid earlier in the turn."""
+
+    lay: bool | Literal["not_if_upgraded"] = True
+    upgrade: bool | Literal["not_if_upgraded"] = True
+    cost: int = Field(default=0, ge=0)
+    upgrade_cost: int | None = Field(default=None, ge=0)
+    cannot_reuse_same_hex: bool = False
+
+
+class GamePhase(_Model):
+    """One phase of the game (the engine's ``PHASES`` entry): what a lay reads of it."""
+
+    name: str = Field(min_length=1, max_length=40)
+    tiles: list[str] = Field(
+        default_factory=lambda: ["yellow"], description="The tile colours that may be laid in this phase."
+    )
+    operating_rounds: int | None = Field(default=None, ge=0, description="Operating rounds between stock rounds.")
+    status: list[str] = Field(default_factory=list, description="The phase's status flags (the engine's status: ...).")
+    on: str | None = Field(default=None, max_length=40, description="The train whose purchase starts the phase.")
+    tile_lays: list[TileLay] | None = Field(default=None, description="The lay schedule in this phase, where it differs.")
+
+
+class Play(_Model):
+    """How the game is played, beyond the map: its phases and its lay schedule (18xx)."""
+
+    phases: list[GamePhase] = Field(default_factory=list, description="The game's phases in order (empty: not modelled, any colour).")
+    tile_lays: list[TileLay] = Field(
+        default_factory=list, description="The lay schedule (empty: the rule option tile_lays, lays of either kind)."
+    )
+    tile_lays_by_type: dict[str, list[TileLay]] = Field(
+        default_factory=dict, description="Corporation type -> its lay schedule, where it differs."
+    )
+    not_held: list[str] = Field(
+        default_factory=list,
+        description="What the title's code does that this scenario does not hold (a method, an ability kind), as imported.",
+    )
+
+    def phase(self, name: str | None) -> GamePhase | None:
+        """The phase named ``name`` (None when unknown or no phases are listed)."""
+        return next((p for p in self.phases if p.name == name), None)
 
 
 class GameState(_Model):
@@ -122,13 +221,14 @@ class Scenario(_Model):
     """The root of a scenario file."""
 
     format: Literal["trackwright-scenario"] = FORMAT
-    version: Literal[2] = VERSION
+    version: Literal[3] = VERSION
     meta: Meta = Field(default_factory=Meta)
     rules: RulesRef
     board: Board
     tiles: TileSupply = Field(default_factory=TileSupply)
     players: list[Player] = Field(default_factory=list)
     companies: list[Company] = Field(default_factory=list)
+    play: Play = Field(default_factory=Play, description="Phases and lay schedule (18xx); see docs/format.md.")
     state: GameState = Field(default_factory=GameState)
     puzzle: Puzzle | None = Field(default=None, description="A puzzle: goal, resources and phases (see model/puzzle_spec.py).")
 
@@ -255,9 +355,35 @@ class Scenario(_Model):
             if pc.id in seen:
                 raise ValueError(f"state.privates.{i}.id: {pc.id!r} is listed twice")
             seen.add(pc.id)
+        for i, e in enumerate(self.state.laid):
+            if e.private is not None and e.private not in seen:
+                raise ValueError(f"state.laid.{i}.private: {e.private[:40]!r} is not one of state.privates")
+        self._check_play(grid)
         if self.state.pending_home is not None and self.company(self.state.pending_home) is None:
             raise ValueError(f"state.pending_home: unknown company {self.state.pending_home[:80]!r}")
         if self.puzzle is not None:
             self.puzzle.check_against(self)  # raises ValueError("puzzle.<field path>: ...")
         self.board.edges.sort(key=self.board.edge_order)  # the canonical order (stable)
         return self
+
+    def _check_play(self, grid) -> None:
+        """Phases, abilities and token kinds refer to what exists (load errors with a field path)."""
+        play = self.play
+        names: set[str] = set()
+        for i, ph in enumerate(play.phases):
+            if ph.name in names:
+                raise ValueError(f"play.phases.{i}.name: {ph.name[:40]!r} is listed twice")
+            names.add(ph.name)
+            for j, colour in enumerate(ph.tiles):
+                if not colour.isidentifier():
+                    raise ValueError(f"play.phases.{i}.tiles.{j}: {colour[:20]!r} is not a colour name")
+        if play.phases and self.state.game_phase is not None and self.state.game_phase not in names:
+            known = ", ".join(p.name for p in play.phases)
+            raise ValueError(f"state.game_phase: {self.state.game_phase[:40]!r} is not one of play.phases ({known[:80]})")
+        owners = [(f"state.privates.{i}", pc.abilities) for i, pc in enumerate(self.state.privates)]
+        owners += [(f"companies.{i}", c.abilities) for i, c in enumerate(self.companies)]
+        for where, abilities in owners:
+            for j, ab in enumerate(abilities):
+                for k, label in enumerate(ab.hexes):
+                    if not grid.is_label(label):
+                        raise ValueError(f"{where}.abilities.{j}.hexes.{k}: {label[:20]} is not on the board")

@@ -93,15 +93,54 @@ def test_migrate_does_not_change_its_input():
 
 def test_a_version1_file_means_the_same_as_version2():
     """Version 2 only adds fields with defaults: a version 1 file of the 18 India map (its privates
-    and corpus fields absent) loads to the same scenario, and is saved as version 2."""
+    and corpus fields absent) loads to the same scenario, and is saved in the current version."""
     from model.paths import scenarios_dir
 
     current = (scenarios_dir() / "18india.json").read_text(encoding="utf-8")
     doc = json.loads(current)
-    assert doc["version"] == VERSION == 2
+    assert doc["version"] == VERSION == 3
     doc["version"] = 1
     doc["state"].pop("privates", None)  # a version 1 file could not hold them
     old = loads(json.dumps(doc))
-    assert old.version == 2 and old.state.privates == []
+    assert old.version == 3 and old.state.privates == []
     assert old.board == loads(current).board and old.tiles == loads(current).tiles
-    assert json.loads(dumps(old))["version"] == 2
+    assert json.loads(dumps(old))["version"] == 3
+
+
+def test_version2_india_privates_get_the_abilities_they_had():
+    """Version 2 left a private's ability to the rule set; version 3 writes it in the file: an 18 India
+    P2 and P3 of version 2 load with their tile_lay abilities, P4 and other titles' privates with none."""
+    doc = {"format": "trackwright-scenario", "version": 2, "rules": {"id": "18india"},
+           "board": {"grid": {"kind": "hex", "width": 3, "height": 3}},
+           "state": {"privates": [{"id": "P2", "owner": "NCR"}, {"id": "P3"}, {"id": "P4", "used": True, "discount": 40}]}}
+    s = loads(json.dumps(doc))
+    p2, p3, p4 = s.state.privates
+    assert [(a.type, a.lay_count, a.upgrade_count, a.reachable) for a in p2.abilities] == [("tile_lay", 1, 0, True)]
+    assert [(a.type, a.lay_count, a.upgrade_count) for a in p3.abilities] == [("tile_lay", 0, 1)]
+    assert p4.abilities == [] and p4.discount == 40 and p2.owner == "NCR"
+    doc["rules"]["id"] = "18xx"
+    assert all(pc.abilities == [] for pc in loads(json.dumps(doc)).state.privates)
+
+
+def test_version3_refuses_bad_state_of_play():
+    """An unknown phase name, token kind, lay entry field or a lay naming a private not listed: refused
+    with the field path."""
+    from model.io.files import LoadError
+
+    base = {"format": "trackwright-scenario", "version": 3, "rules": {"id": "18xx"},
+            "board": {"grid": {"kind": "hex", "width": 3, "height": 3}}}
+    cases = [
+        ({"play": {"phases": [{"name": "2"}]}, "state": {"game_phase": "5"}}, "state.game_phase"),
+        ({"play": {"tile_lays": [{"lay": True, "teleport": True}]}}, "play.tile_lays.0.teleport"),
+        ({"play": {"tile_lays": [{"lay": "sometimes"}]}}, "play.tile_lays.0.lay"),
+        ({"board": {"grid": {"kind": "hex", "width": 3, "height": 3},
+                    "cells": {"A1": {"tokens": [{"company": "CN", "kind": "ghost"}]}}}}, "board.cells.A1.tokens.0.kind"),
+        ({"state": {"laid": [{"cell": "A1", "tile": "7", "private": "P9"}]}}, "state.laid.0.private"),
+        ({"state": {"privates": [{"id": "P1", "abilities": [{"type": "teleport"}]}]}}, "state.privates.0.abilities.0.type"),
+        ({"state": {"privates": [{"id": "P1", "abilities": [{"type": "blocks_hexes", "hexes": ["Z99"]}]}]}},
+         "state.privates.0.abilities.0.hexes.0"),
+    ]
+    for extra, where in cases:
+        with pytest.raises(LoadError) as info:
+            loads(json.dumps({**base, **extra}))
+        assert where in str(info.value), (where, str(info.value))

@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:
 from model.board import Board, Cell, City, EdgeFeature, Town  # noqa: E402
 from model.grid import HexGrid  # noqa: E402
 from model.io import save  # noqa: E402
+from model.io.migrate import INDIA_V2_ABILITIES  # noqa: E402
 from model.scenario import Company, GameState, Meta, PrivateCompany, RulesRef, Scenario, TileSupply  # noqa: E402
 from model.tiles import Node, TileDef, TilePath, TileSet  # noqa: E402
 
@@ -209,7 +210,8 @@ PRIVATES = (
     ("P5", "Danish EIC"),
     ("P6", "British EIC"),
 )
-"""The six private companies, unowned at the start (the rules give P2-P4 their track abilities)."""
+"""The six private companies, unowned at the start (P2 and P3 carry their tile-lay abilities, the
+company cards' words; P4's discount is the rule set's own)."""
 
 
 def build_scenario(ref: dict) -> Scenario:
@@ -266,7 +268,9 @@ def build_scenario(ref: dict) -> Scenario:
         board=Board(grid=grid, cells=cells, edges=_edge_features(ref, grid)),
         tiles=TileSupply(set="18india"),
         companies=companies,
-        state=GameState(game_phase="I", privates=[PrivateCompany(id=pid, name=name) for pid, name in PRIVATES]),
+        state=GameState(game_phase="I", privates=[
+            PrivateCompany(id=pid, name=name, abilities=INDIA_V2_ABILITIES.get(pid, [])) for pid, name in PRIVATES
+        ]),
     )
 
 

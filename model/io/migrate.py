@@ -36,7 +36,38 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2}
+INDIA_V2_ABILITIES: dict[str, list[dict[str, Any]]] = {
+    "P2": [{"type": "tile_lay", "owner_type": "corporation", "when": ["track", "special_track"], "lay_count": 1,
+            "upgrade_count": 0, "reachable": True, "special": False, "closed_when_used_up": True}],
+    "P3": [{"type": "tile_lay", "owner_type": "corporation", "when": ["track", "special_track"], "count": 1,
+            "lay_count": 0, "upgrade_count": 1, "reachable": True, "special": False, "closed_when_used_up": True}],
+}
+"""What version 2 meant by 18 India's P2 and P3 (their company cards): in version 3 a private's
+abilities are written in the file."""
+
+
+def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 holds the state of play: ``play`` (phases, the lay schedule), token kinds, and
+    every private company's abilities. Version 2 left a private's ability to the rule set: an
+    18 India file's P2 and P3 get the abilities they had (P4's discount stays 18 India's own);
+    every other added field has a default that means what version 2 meant."""
+    doc = dict(doc)
+    rules = doc.get("rules")
+    state = doc.get("state")
+    if isinstance(rules, dict) and rules.get("id") == "18india" and isinstance(state, dict):
+        privates = state.get("privates")
+        if isinstance(privates, list):
+            out = []
+            for pc in privates:
+                if isinstance(pc, dict) and pc.get("id") in INDIA_V2_ABILITIES and "abilities" not in pc:
+                    pc = {**pc, "abilities": [dict(a) for a in INDIA_V2_ABILITIES[pc["id"]]]}
+                out.append(pc)
+            doc["state"] = {**state, "privates": out}
+    doc["version"] = 3
+    return doc
+
+
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class MigrationError(ValueError):
