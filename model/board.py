@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from model.drawing import CircleMark
-from model.grid import Coord, Grid
+from model.grid import Coord, Grid, HexGrid
 from model.tiles import HexDecor, StopDetails, TilePath
 
 Terrain = Literal["plain", "lake", "mountain", "hill", "water", "gray", "offboard"]
@@ -231,7 +231,7 @@ class Board(_Model):
     )
     lines: list[DrawnLine] = Field(default_factory=list, description="Lines drawn along corners of no hex of the board.")
     off_grid_edges: list[EdgeFeature] = Field(default_factory=list, description="Borders drawn on the off_grid hexes.")
-    off_grid_layout: Grid | None = Field(default=None, description="The grid the off_grid hexes lie on (the board's, shifted by a row).")
+    off_grid_layout: HexGrid | None = Field(default=None, description="The grid the off_grid hexes lie on (the board's, shifted by a row).")
 
     @field_validator("cells", mode="after")
     @classmethod

@@ -171,3 +171,42 @@ def write_circles(reserved: list[str], marks: list[CircleMark]) -> list:
     named = {m.company for m in marks if m.company}
     out += [cid for cid in reserved if cid not in named]  # reservations added since
     return out
+
+
+ENGINE_HEX_COLORS = frozenset(
+    "white yellow green brown gray red blue orange purple sepia salmon gray40 gray50 gray60 gray70 gray80 lightblue "
+    "lightgreen lightbrown empty".split()
+)
+"""Hex colours the 18xx.games map language names (others cannot be written as a colour there)."""
+
+
+def games_notes(cell: Any, place: str) -> list[str]:
+    """One note per thing on ``cell`` that the 18xx.games map language has no place for, each
+    naming the item (a drawn token 'MA', a route bonus '+30'...)."""
+    out = []
+    for m in cell.company_labels:
+        out.append(f"{place}: company label {m.label[:30]!r} has no 18xx.games field; not written")
+    for m in cell.drawn_tokens:
+        what = m.company or m.label or m.logo or m.color or "plain"
+        out.append(f"{place}: drawn token {what[:30]!r} has no 18xx.games field; not written")
+    for m in cell.shapes:
+        out.append(f"{place}: shape {m.kind}{' ' + repr(m.text[:20]) if m.text else ''} has no 18xx.games field; not written")
+    for m in cell.bonuses:
+        out.append(f"{place}: route bonus {m.value[:30]!r} has no 18xx.games field; not written")
+    for k, c in enumerate(cell.cities):
+        for j, mark in enumerate(c.marks):
+            if mark.color is not None:
+                out.append(f"{place}: city {k} circle {j} marked {mark.color[:20]} has no 18xx.games field; not written")
+        if c.style:
+            out.append(f"{place}: city {k} drawn as a {c.style} has no 18xx.games field; written as a city")
+    for k, t in enumerate(cell.towns):
+        if t.style and t.style.startswith("boomtown"):
+            out.append(f"{place}: town {k} drawn as a boomtown has no 18xx.games field; written as a town")
+    for v in cell.extra_values:
+        out.append(f"{place}: printed value {str(v)[:20]} beside the stops has no 18xx.games field; not written")
+    if any(p.track == "dashed" for p in cell.paths):
+        out.append(f"{place}: dashed track has no 18xx.games kind; written as ordinary track")
+    color = getattr(cell, "color", None)
+    if color and color not in ENGINE_HEX_COLORS:
+        out.append(f"{place}: hex colour {color[:30]} is not an 18xx.games colour; written by name")
+    return out

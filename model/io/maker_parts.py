@@ -241,6 +241,9 @@ class MapParts:
             if not isinstance(cid, str) or not cid:
                 raise self.fail(f"{where}.abbrev", "a company needs an abbreviation (its id)")
             color = c.get("color")
+            palette = data.get("colors") or {}
+            if isinstance(color, str) and isinstance(palette.get(color), str):  # a colour the game names
+                color = palette[color]
             color = color if isinstance(color, str) and (color in CSS_NAMES or re.fullmatch(r"#[0-9a-fA-F]{6}", color)) else "#444444"
             tokens = []
             for tok in c.get("tokens", []) if isinstance(c.get("tokens"), list) else []:

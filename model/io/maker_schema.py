@@ -84,7 +84,31 @@ def _fraction(v: Any) -> Any:
     return v
 
 
+def _angle(v: Any) -> Any:
+    _number(v)
+    if not -360 < v < 360:
+        raise ValueError("an angle is between -360 and 360 degrees")
+    return v
+
+
+def _percent(v: Any) -> Any:
+    _number(v)
+    if not 0 <= v <= 10:
+        raise ValueError("a percent of the way out is 0-10")
+    return v
+
+
+def _offset(v: Any) -> Any:
+    _number(v)
+    if not -1000 <= v <= 1000:
+        raise ValueError("a position is -1000 to 1000 (hundredths of a hex)")
+    return v
+
+
 Num = Annotated[Any, AfterValidator(_number)]
+Angle = Annotated[Any, AfterValidator(_angle)]
+Percent = Annotated[Any, AfterValidator(_percent)]
+Offset = Annotated[Any, AfterValidator(_offset)]
 Count = Annotated[Any, AfterValidator(_count)]
 Revenue = Annotated[Any, AfterValidator(_revenue)]
 Side = Annotated[Any, AfterValidator(_side)]
@@ -107,12 +131,12 @@ class _Part(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    angle: Num | None = None
-    percent: Num | None = None
-    rotate: Num | None = None
-    rotation: Num | None = None
-    x: Num | None = None
-    y: Num | None = None
+    angle: Angle | None = None
+    percent: Percent | None = None
+    rotate: Angle | None = None
+    rotation: Angle | None = None
+    x: Offset | None = None
+    y: Offset | None = None
     offset: Num | None = None
     width: Num | None = None
     fontSize: Num | None = None
