@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.rules import Issue
 from model.rules.eighteen_xx import terrain
 from model.rules.eighteen_xx.company import city_tokens
@@ -27,10 +28,14 @@ if TYPE_CHECKING:  # pragma: no cover
 def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> frozenset[str]:
     """Every tile id that can stand on a printed hex: fitting first tiles and what they upgrade to."""
     ts = sit.tileset
-    key = (id(ts), rules.id, printed.color, printed.label, printed.future_label, printed.city_count, printed.town_count)
-    cache = rules.__dict__.setdefault("_chain_cache", {})
-    if key in cache:
-        return cache[key]
+    key = (rules.id, printed.color, printed.label, printed.future_label, printed.city_count, printed.town_count)
+    return _CHAINS.get(ts, key, lambda: _chain_of(ts, printed))
+
+
+_CHAINS: IdentityMemo[frozenset[str]] = IdentityMemo(1024)
+
+
+def _chain_of(ts, printed: TrackView) -> frozenset[str]:
     want = color_rank(printed.color) + 1
     first = [
         t
@@ -56,8 +61,7 @@ def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> fro
             and upgrades.label_matches(printed, t, later=True) is None
             and upgrades.stops_preserved(printed, t) is None
         }
-    cache[key] = frozenset(seen)
-    return cache[key]
+    return frozenset(seen)
 
 
 def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]:
@@ -172,7 +176,8 @@ def _company_issues(rules: EighteenXX, sit: Situation) -> list[Issue]:
 
 
 def board_issues(rules: EighteenXX, sit: Situation, coords: Iterable[Coord] | None) -> list[Issue]:
-    """Issues of the given hexes (every described hex when None), plus company checks on a full check."""
+    """Issues of the given hexes (every described hex when None), and the company checks of the
+    companies whose home is one of them."""
     grid = sit.sm.grid
     if coords is None:
         targets = [grid.coord(label) for label in sit.scenario.board.cells]
@@ -184,4 +189,7 @@ def board_issues(rules: EighteenXX, sit: Situation, coords: Iterable[Coord] | No
         out += _token_issues(rules, sit, c)
     if coords is None:
         out += _company_issues(rules, sit)
+    else:
+        homes = {grid.label(c) for c in targets}
+        out += [i for i in _company_issues(rules, sit) if set(i.cells) & homes]
     return out
