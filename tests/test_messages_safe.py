@@ -72,7 +72,7 @@ def test_nested_too_deeply_names_line_and_column(tmp_path, capsys):
     try:
         loads(text, "deep.json")
     except LoadError as exc:
-        assert exc.where == "3:507" and "100,000 levels" in exc.message
+        assert exc.where == "3:507" and "100,001 levels" in exc.message
     else:
         raise AssertionError("loaded")
     try:
