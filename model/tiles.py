@@ -144,6 +144,11 @@ class Partition(BaseModel):
     b: str = Field(max_length=12)
     type: str = Field(default="divider", max_length=20)
     restrict: str | None = Field(default=None, max_length=40)
+    extra: tuple[tuple[str, str], ...] = Field(
+        default=(),
+        description="Keys of the part Trackwright does not know (a key the tile language gained, such as length:0.5), "
+        "kept as written and exported unchanged.",
+    )
 
 
 class FutureLabel(BaseModel):
@@ -198,6 +203,11 @@ class HexDecor(MakerDrawing):
         "(18xx-maker's short straight tracks, end:0.125); empty: the usual stub.",
     )
     partitions: list[Partition] = Field(default_factory=list)
+    extra_parts: list[str] = Field(
+        default_factory=list,
+        description="Parts of the 18xx.games tile code Trackwright does not know (a part type, or keys, the tile language "
+        "gained), kept as written and exported unchanged; not drawn.",
+    )
 
 
 class TileDef(HexDecor):

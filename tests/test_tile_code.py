@@ -105,8 +105,10 @@ def test_tile_code_round_trip():
     tile = tile_from_code("984", code, "brown", 2)
     assert tile.label == "OO" and tile.city_count == 2 and tile.count == 2
     assert tile_code(tile) == code
-    with pytest.raises(DslError):
-        tile_from_code("X", "path=a:0,b:3;sparkle=cost:20", "yellow", 1)
+    notes: list[str] = []
+    kept = tile_from_code("X", "path=a:0,b:3;sparkle=cost:20", "yellow", 1, notes=notes)  # a part the reader does not know
+    assert kept.extra_parts == ["sparkle=cost:20"] and tile_code(kept) == "path=a:0,b:3;sparkle=cost:20"
+    assert len(notes) == 1 and "sparkle" in notes[0]
     full = "path=a:0,b:3,track:narrow;label=T;label=B;upgrade=cost:20,terrain:water|mountain;border=edge:1,type:mountain,cost:40;icon=image:port;stub=edge:2;frame=color:#ff0000;future_label=label:X,color:green"
     t = tile_from_code("X", full, "yellow", 1, hidden=True)
     assert t.labels == ["B"] and t.costs[0].terrains == ["water", "mountain"] and t.borders[0].cost == 40

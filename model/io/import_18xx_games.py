@@ -30,22 +30,24 @@ from pathlib import Path
 
 from model.board import Board, Cell, City, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
+from model.io.engine_tiles import standard_tiles
 from model.io.export_18xx_games import LAND_COLORS, NAMED_WHITE, icon_defaults, is_standard
+from model.io.import_tiles import generic_upgrades, read_tiles
 from model.io.messages import readable
 from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
 from model.io.tile_code import (
     DslError,
-    canonical_parts,
+    kept_note,
     parse_cost,
     parse_decor,
     parse_track,
     red_convention,
     short,
     tile_code,
-    tile_from_code,
+    unknown_part,
 )
 from model.scenario import Meta, RulesRef, Scenario, TileSupply
-from model.tiles import COLOR_ORDER, TileDef, load_tileset
+from model.tiles import TileDef
 
 NODE_RANK = {"city": 0, "town": 1, "junction": 2}
 KNOWN_CONSTANTS = {"LAYOUT", "AXES", "TILES", "LOCATION_NAMES", "HEXES", "TILE_GROUPS"}
@@ -91,33 +93,6 @@ def _parse_label(text: str, orientation: str, axes: str) -> tuple[int, int]:
     return (a, n) if axes == "letter-number" else (n, a)
 
 
-def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
-    """Upgrades by the usual 18xx rule, as the engine's ``upgrades_to?`` has it: the next colour,
-    the same label (or the tile's future label, for a tile of its colour), the same number of towns, the same number of cities unless the tile is
-    labelled (a labelled tile may merge its cities, e.g. two-city C to one-city C, but never lose
-    them all), and some rotation that keeps every old exit. Title-specific exceptions belong to
-    a rule set."""
-    out = []
-    for t in tiles:
-        if t.color not in COLOR_ORDER or t.color == COLOR_ORDER[-1]:
-            out.append(t)
-            continue
-        nxt = COLOR_ORDER[COLOR_ORDER.index(t.color) + 1]
-        ups = []
-        future = getattr(t, "future_label", None)
-        want = future.label if future is not None and future.color == nxt else t.label
-        for u in tiles:
-            if u.color != nxt or u.label != want or u.town_count != t.town_count:
-                continue
-            if (u.city_count != t.city_count) if not t.label else (t.city_count and not u.city_count):
-                continue
-            old = t.exits()
-            if any(old <= u.exits(r) for r in range(6)):
-                ups.append(u.id)
-        out.append(t.model_copy(update={"upgrades": ups}))
-    return out
-
-
 class _Importer:
     def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None) -> None:
         self.file = file
@@ -137,6 +112,9 @@ class _Importer:
             if v is not None:
                 self.consts[name] = v
         self.path = path
+        self._standard: dict[str, TileDef] | None = None
+        self.newer_standard: set[str] = set()
+        self.tile_list: Path | None = None
         self._siblings: dict[Path, tuple] = {}
         if path is not None:
             self._from_title_files(path)
@@ -509,7 +487,7 @@ class _Importer:
         self._dropped(track.dropped, line, lbl)
         terrain = COLOR_TERRAIN.get(color, "plain")
         label, labels, icons, borders, costs = None, [], [], [], []
-        decor: dict = {"stubs": [], "partitions": []}
+        decor: dict = {"stubs": [], "partitions": [], "extra_parts": []}
         for p in track.other:
             where = f"{lbl}: {short(p.text(), 60)!r}"
             try:
@@ -531,10 +509,13 @@ class _Importer:
                         decor[d[0]].append(d[1])
                     else:
                         decor[d[0]] = d[1]
-                elif self.lenient:
-                    self.warn(line, f"{where}: dropped the part {p.type!r}, which Trackwright does not know (--lenient)")
+                    if note := kept_note(p, d):
+                        self.warn(line, f"{where}: {note}")
+                elif unknown_part(p):
+                    decor["extra_parts"].append(p.text())
+                    self.warn(line, f"{where}: {kept_note(p, None)}")
                 else:
-                    raise self.fail(line, f"{where}: the part {p.type!r} is not supported (--lenient drops it)")
+                    raise self.fail(line, f"{where}: the part {p.type!r} is not supported")
             except DslError as exc:
                 raise self.fail(line, str(exc)) from None
         cost = 0
@@ -586,9 +567,8 @@ class _Importer:
         """A hex given by a standard tile's name (``'57'``, ``'blank'``) stands for that tile's code."""
         if not re.fullmatch(r"[A-Za-z0-9]{1,8}", code) or code in ("junction", "") or code in NAMED_WHITE:
             return NAMED_WHITE.get(code, code)
-        from model.io.export_18xx_games import STANDARD_SET
 
-        tile = load_tileset(STANDARD_SET).get(code)
+        tile = self._std().get(code)
         return tile_code(tile) if tile is not None else code
 
     def _without_bad_paths(self, code: str, lbl: str, line: int):
@@ -630,73 +610,20 @@ class _Importer:
 
     # --- tiles ---------------------------------------------------------------------------------
     def _tiles(self, tv: RValue | None, rules_id: str, game_id: str | None) -> TileSupply:
-        if tv is None:
-            return TileSupply()
-        from model.io.export_18xx_games import STANDARD_SET
+        return read_tiles(self, tv, rules_id, game_id)
 
-        std = load_tileset(STANDARD_SET)
-        tiles: list[TileDef] = []
-        for k, v in _items(tv, "TILES", self.file):
-            tid = k.value
-            if not isinstance(tid, str):
-                raise self.fail(k.line, f"tile name {tid!r} must be a string")
-            if isinstance(v.value, HashValue):
-                spec = {kk.plain_key(): vv for kk, vv in v.value.items}
-                unknown = set(spec) - {"count", "color", "code", "hidden"}
-                if unknown:
-                    raise self.fail(v.line, f"tile {tid}: keys {short(', '.join(sorted(map(repr, unknown))), 60)} are not supported")
-                if "code" not in spec or "color" not in spec:
-                    raise self.fail(v.line, f"tile {tid}: a game-specific tile needs 'color' and 'code'")
-                count = self._count(spec.get("count", RValue(1, v.line)), tid)
-                try:
-                    # the engine reads 'hidden' as Ruby does: anything but nil and false (1862's 1) is true
-                    hidden = spec.get("hidden", RValue(False, v.line)).value not in (None, False)
-                    dropped: list[str] | None = [] if self.lenient else None
-                    tiles.append(tile_from_code(tid, str(spec["code"].value), str(spec["color"].value), count, hidden=hidden, dropped=dropped))
-                    for d in dropped or []:
-                        self.warn(spec["code"].line, f"dropped {d} (--lenient)")
-                except (DslError, ValueError) as exc:
-                    raise self.fail(spec["code"].line, f"tile {tid}: {exc}") from None
-            else:
-                base = std.get(tid)
-                if base is None:
-                    raise self.fail(k.line, f"tile {tid} is not a standard tile Trackwright knows "
-                                    "(add it as {'count' => N, 'color' => ..., 'code' => ...})")
-                tiles.append(base.model_copy(update={"count": self._count(v, tid)}))
-        bundled = self._bundled(tiles, game_id) if rules_id != "18xx" or game_id else None
-        if bundled is not None:
-            return TileSupply(set=bundled)
-        return TileSupply(custom=generic_upgrades(tiles))
+    def _std(self) -> dict[str, TileDef]:
+        """The standard tiles by number: the engine checkout's own list when the map file sits in
+        one (:mod:`model.io.engine_tiles`), else the bundled copy."""
+        if self._standard is None:
+            self._standard, self.newer_standard, self.tile_list = standard_tiles(self.path)
+        return self._standard
 
     def _tile_groups(self, v: RValue) -> list[list[str]]:
         groups = v.plain()
         if not isinstance(groups, list) or not all(isinstance(g, list) and all(isinstance(t, str) for t in g) for g in groups):
             raise self.fail(v.line, "TILE_GROUPS must be a list of lists of tile names, like [%w[3 72], %w[4 74]]")
         return groups
-
-    def _count(self, v: RValue, tid: str) -> int | None:
-        if v.value == "unlimited":
-            return None
-        if isinstance(v.value, int) and not isinstance(v.value, bool) and v.value >= 0:
-            return v.value
-        raise self.fail(v.line, f"tile {tid}: count {v.value!r} must be a number or 'unlimited'")
-
-    def _bundled(self, tiles: list[TileDef], game_id: str | None) -> str | None:
-        """The id of a bundled tile set that is exactly this manifest, if there is one."""
-        if not game_id:
-            return None
-        try:
-            ts = load_tileset(game_id)
-        except (KeyError, ValueError):
-            return None
-        if [t.id for t in ts.tiles] != [t.id for t in tiles]:
-            return None
-        for mine, theirs in zip(tiles, ts.tiles, strict=True):
-            if (mine.color, mine.count, mine.label) != (theirs.color, theirs.count, theirs.label):
-                return None
-            if canonical_parts(tile_code(mine), drawing=False) != canonical_parts(tile_code(theirs), drawing=False):
-                return None
-        return game_id
 
 
 def import_18xx_games(

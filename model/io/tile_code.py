@@ -248,6 +248,7 @@ def decor_parts(d) -> list[Part]:
         params = {"a": pt.a, "b": pt.b, "type": pt.type}
         if pt.restrict is not None:
             params["restrict"] = pt.restrict
+        params.update(dict(pt.extra))
         out.append(Part("partition", params))
     if d.future_label is not None:
         params = {}
@@ -260,6 +261,7 @@ def decor_parts(d) -> list[Part]:
         out.append(Part("frame", {"color": d.frame.color, **({"color2": d.frame.color2} if d.frame.color2 else {})}))
     if d.stripes is not None:
         out.append(Part("stripes", {"color": d.stripes}))
+    out += [parse_parts(raw)[0] for raw in d.extra_parts if parse_parts(raw)]  # kept as written
     return out
 
 
@@ -444,22 +446,35 @@ def _path(a: int | str, b: int | str, params: dict[str, str], where: str) -> Til
     return TilePath(**f)
 
 
+DECOR_KEYS = {"stub": {"edge"}, "partition": {"a", "b", "type", "restrict"}, "future_label": {"label", "color"},
+              "frame": {"color", "color2"}, "stripes": {"color"}}
+
+
 def parse_decor(p: Part, where: str) -> tuple[str, object] | None:
-    """A decoration part as (HexDecor field, value): stub, partition, future_label, frame, stripes."""
+    """A decoration part as (HexDecor field, value): stub, partition, future_label, frame, stripes.
+
+    What the tile language gained after this reader is kept, not refused: a key a partition does
+    not know goes to :attr:`Partition.extra` (the partition is still drawn); another decoration
+    with a key it does not know is kept whole as ``("extra_parts", text)``. :func:`kept_note`
+    words the warning."""
+    if p.type in DECOR_KEYS and p.bare is None and set(p.params) - DECOR_KEYS[p.type]:
+        if p.type == "partition" and {"a", "b"} <= set(p.params):
+            known = {k: v for k, v in p.params.items() if k in DECOR_KEYS["partition"]}
+            extra = tuple((k, v) for k, v in p.params.items() if k not in DECOR_KEYS["partition"])
+            return "partitions", Partition(**known, extra=extra)
+        return "extra_parts", p.text()
     if p.type == "stub":
         if not re.fullmatch(r"[0-5]", p.params.get("edge", "")) or set(p.params) != {"edge"}:
             raise DslError(f"{where}: expected stub=edge:0-5")
         return "stubs", int(p.params["edge"])
     if p.type == "partition":
-        if not {"a", "b"} <= set(p.params) or set(p.params) - {"a", "b", "type", "restrict"}:
+        if not {"a", "b"} <= set(p.params):
             raise DslError(f"{where}: expected partition=a:..,b:..,type:..[,restrict:..]")
         return "partitions", Partition(**{k: v for k, v in p.params.items()})
     if p.type == "future_label":
-        if set(p.params) - {"label", "color"}:
-            raise DslError(f"{where}: expected future_label=label:L,color:C")
         return "future_label", FutureLabel(**p.params)
     if p.type == "frame":
-        if "color" not in p.params or set(p.params) - {"color", "color2"}:
+        if "color" not in p.params:
             raise DslError(f"{where}: expected frame=color:C[,color2:C]")
         return "frame", Frame(**p.params)
     if p.type == "stripes":
@@ -467,6 +482,25 @@ def parse_decor(p: Part, where: str) -> tuple[str, object] | None:
             raise DslError(f"{where}: expected stripes=color:C")
         return "stripes", p.params["color"]
     return None
+
+
+def kept_note(p: Part, d: tuple[str, object] | None) -> str | None:
+    """The one warning for a part kept with what the reader does not know (None when it knew it all)."""
+    if d is None:
+        return f"the part {p.type!r}, which Trackwright does not know, is kept as written (exported unchanged, not drawn)"
+    if d[0] == "extra_parts":
+        unknown = sorted(set(p.params) - DECOR_KEYS.get(p.type, set()))
+        return f"{p.type}= with {', '.join(unknown)}, which Trackwright does not know, is kept as written (exported unchanged, not drawn)"
+    if d[0] == "partitions" and d[1].extra:
+        keys = ", ".join(k for k, _ in d[1].extra)
+        return f"partition key(s) {keys}, which Trackwright does not know, kept as written (exported unchanged; the line is drawn)"
+    return None
+
+
+def unknown_part(p: Part) -> bool:
+    """A part of a type no reader here knows, safe to keep as written: not a node or a path
+    (their order numbers the nodes), and a plain ``type[=key:value,...]`` the writer gives back."""
+    return p.type not in NODE_PARTS and p.type != "path" and re.fullmatch(r"[a-z_]+", p.type) is not None
 
 
 def parse_cost(p: Part, where: str) -> TerrainCost:
@@ -505,12 +539,15 @@ def red_convention(n):
 
 
 def tile_from_code(
-    tile_id: str, code: str, color: str, count: int | None, hidden: bool = False, dropped: list[str] | None = None
+    tile_id: str, code: str, color: str, count: int | None, hidden: bool = False, dropped: list[str] | None = None,
+    notes: list[str] | None = None,
 ) -> TileDef:
     """A manifest tile from its code: nodes, paths, labels, upgrade costs, borders, icons and decorations.
 
     Drawing-only leftovers with no field raise :class:`DslError`, or are appended to ``dropped``
-    when a list is given (the importer's ``--lenient``)."""
+    when a list is given (the importer's ``--lenient``). Parts (and decoration keys) the reader
+    does not know are kept as written (:attr:`~model.tiles.HexDecor.extra_parts`), each named in
+    ``notes`` when a list is given."""
     track = parse_track(code)
     if track.dropped and dropped is None:
         raise DslError(f"tile {tile_id}: {track.dropped[0]}")
@@ -534,14 +571,20 @@ def tile_from_code(
         elif p.type == "blank" and not p.params:
             continue
         elif (d := parse_decor(p, where)) is not None:
-            if isinstance(f.get(d[0]), list):
+            if d[0] == "extra_parts":
+                f.setdefault("extra_parts", []).append(d[1])
+            elif isinstance(f.get(d[0]), list):
                 f[d[0]].append(d[1])
             else:
                 f[d[0]] = d[1]
-        elif dropped is not None:
-            dropped.append(f"tile {tile_id}: the part {where!r}, which Trackwright does not know")
+            if notes is not None and (note := kept_note(p, d)):
+                notes.append(f"tile {tile_id}: {where!r}: {note}")
+        elif unknown_part(p):
+            f.setdefault("extra_parts", []).append(p.text())
+            if notes is not None:
+                notes.append(f"tile {tile_id}: {where!r}: {kept_note(p, None)}")
         else:
-            raise DslError(f"tile {tile_id}: part {where!r} is not supported on a manifest tile (--lenient drops it)")
+            raise DslError(f"tile {tile_id}: part {where!r} is not supported on a manifest tile")
     if color not in TILE_COLORS:
         raise DslError(f"tile {tile_id}: colour {short(color, 20)!r} is not a tile colour")
     nodes = [red_convention(n) for n in track.nodes] if color == "red" else track.nodes

@@ -1,0 +1,103 @@
+"""Maps written after our snapshot of the engine: the importer follows the checkout it reads from.
+
+* Standard tiles come from the checkout's own ``lib/engine/config/tile.rb`` when the map file
+  sits in one (a fake checkout is made here); the bundled list is the fallback for a lone file.
+* What the tile-code reader does not know (a key the tile language gained, a part type) is
+  carried through import, the model, a save and the export unchanged, with one warning naming it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model.io import dumps, loads
+from model.io.export_18xx_games import export_18xx_games
+from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+from model.io.tile_code import canonical_parts, tile_code
+
+TILE_401 = "city=revenue:40,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:4,b:_0;label=Z"
+TILE_LIST = f"""module Engine
+  module Config
+    module Tile
+      WHITE = {{ 'blank' => '' }}.freeze
+      YELLOW = {{
+        '7' => 'path=a:0,b:1',
+      }}.freeze
+      GREEN = {{
+        '401' => '{TILE_401}',
+      }}.freeze
+    end
+  end
+end
+"""
+MAP = """module Engine
+  module Game
+    module GNewer
+      module Map
+        LAYOUT = :flat
+        TILES = { '7' => 4, '401' => 2 }.freeze
+        HEXES = { white: { %w[A2 B3] => '', ['C2'] => 'city=revenue:20' } }.freeze
+      end
+    end
+  end
+end
+"""
+
+
+def checkout(root: Path) -> Path:
+    (root / "lib" / "engine" / "config").mkdir(parents=True)
+    (root / "lib" / "engine" / "config" / "tile.rb").write_text(TILE_LIST, encoding="utf-8")
+    game = root / "lib" / "engine" / "game" / "g_newer"
+    game.mkdir(parents=True)
+    (game / "map.rb").write_text(MAP, encoding="utf-8")
+    return game / "map.rb"
+
+
+def test_standard_tiles_come_from_the_checkout_the_map_sits_in(tmp_path):
+    path = checkout(tmp_path / "18xx")
+    result = import_18xx_games(path.read_text(), str(path), path=path)
+    tiles = {t.id: t for t in result.scenario.tileset().tiles}
+    assert set(tiles) == {"7", "401"} and tiles["401"].count == 2 and tiles["401"].color == "green"
+    assert canonical_parts(tile_code(tiles["401"])) == canonical_parts(TILE_401)
+    notes = [w for w in result.warnings if "401" in w]
+    assert len(notes) == 1 and "engine checkout's tile list" in notes[0] and "tile.rb" in notes[0]
+    assert not any("tile 7 " in w for w in result.warnings)  # the same as ours: nothing to say
+
+
+def test_a_lone_map_file_falls_back_to_the_bundled_list(tmp_path):
+    lone = tmp_path / "map.rb"
+    lone.write_text(MAP, encoding="utf-8")
+    with pytest.raises(ImportError18xx) as info:
+        import_18xx_games(MAP, str(lone), path=lone)
+    assert info.value.line == 6 and "tile 401 is not a standard tile" in info.value.message
+    ok = import_18xx_games(MAP.replace(", '401' => 2", ""), str(lone), path=lone)
+    assert [t.id for t in ok.scenario.tileset().tiles] == ["7"]
+
+
+CODE = "partition=a:1,b:4,type:province,length:0.5;sparkle=x:1,y:2"
+UNKNOWN = f"""LAYOUT = :flat
+TILES = {{ 'X1' => {{ 'count' => 1, 'color' => 'yellow', 'code' => 'path=a:0,b:3;glow=level:2' }} }}
+HEXES = {{ white: {{ ['A2'] => '{CODE}', ['B3'] => '' }} }}
+"""
+
+
+def test_an_unknown_key_and_part_are_carried_round_with_one_warning_each():
+    first = import_18xx_games(UNKNOWN, "m.rb")
+    cell = first.scenario.board.cells["A2"]
+    assert [(p.a, p.b, p.type, p.extra) for p in cell.partitions] == [("1", "4", "province", (("length", "0.5"),))]
+    assert cell.extra_parts == ["sparkle=x:1,y:2"]
+    tile = first.scenario.tileset().get("X1")
+    assert tile.extra_parts == ["glow=level:2"] and len(tile.paths) == 1
+    for word in ("length", "sparkle", "glow"):
+        assert len([w for w in first.warnings if word in w]) == 1, (word, first.warnings)
+    # the model keeps it through a save
+    again = loads(dumps(first.scenario))
+    assert again == first.scenario
+    # and the export writes it back, as written
+    text, _notes = export_18xx_games(again)
+    assert "length:0.5" in text and "sparkle=x:1,y:2" in text and "glow=level:2" in text
+    second = import_18xx_games(text, "export.rb")
+    assert second.scenario.board.cells["A2"] == cell
+    assert second.scenario.tileset().get("X1").extra_parts == ["glow=level:2"]
