@@ -294,11 +294,12 @@ class EighteenXX(RuleSet):
         Asked once per hex and tile in a position (the situation's memo): the rotations of one
         tile, asked one at a time through ``explain`` or ``legal_moves``, share the answer."""
         key = ("fit", type(self), coord, new.id)
+        old = sit.view(coord)  # the upgrade tables try other tiles on a hex (Situation.set_view)
         hit = sit.memo.get(key)
-        if hit is not None and hit[0] is new:
-            return hit[1]
+        if hit is not None and hit[0] is new and hit[1] is old:
+            return hit[2]
         fail = self._fit_failure_static(sit, coord, new)
-        sit.memo[key] = (new, fail)
+        sit.memo[key] = (new, old, fail)
         return fail
 
     def _fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
