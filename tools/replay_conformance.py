@@ -121,19 +121,27 @@ def engine_dumps(games: list[Path], engine: Path, cache: Path | None) -> dict[Pa
         raise SetupError("ruby is not installed (Debian: apt-get install -y ruby)")
     env = {**os.environ, "T18XX_DIR": str(engine), "ENGINE_LOG_LEVEL": "4"}
     print(f"replay: the engine replays {len(todo)} games", file=sys.stderr)
-    proc = subprocess.run([exe, str(SCRIPT), "dump", *map(str, todo)], capture_output=True, text=True, env=env, check=False)
-    if proc.returncode != 0:
-        raise SetupError(f"replay_engine.rb failed: {proc.stderr.strip()[-800:]}")
-    docs = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-    by_file = {d["file"]: d for d in docs}
-    for g in todo:
-        doc = by_file.get(str(g))
-        if doc is None:
-            raise SetupError(f"replay_engine.rb gave no answer for {g}")
-        out[g] = doc
-        if cache is not None:
-            cache.mkdir(parents=True, exist_ok=True)
-            (cache / f"{cache_key(g, engine)}.json").write_text(json.dumps(doc), encoding="utf-8")
+    # one engine process for every game; each answer is kept as it comes (a long run that stops
+    # halfway keeps what it did)
+    with tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen([exe, str(SCRIPT), "dump", *map(str, todo)], stdout=subprocess.PIPE, stderr=err,
+                                text=True, env=env)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if not line.strip():
+                continue
+            doc = json.loads(line)
+            g = Path(doc["file"])
+            out[g] = doc
+            if cache is not None:
+                cache.mkdir(parents=True, exist_ok=True)
+                (cache / f"{cache_key(g, engine)}.json").write_text(json.dumps(doc), encoding="utf-8")
+        if proc.wait() != 0:
+            err.seek(0)
+            raise SetupError(f"replay_engine.rb failed: {err.read().strip()[-800:]}")
+    missing = [g for g in todo if g not in out]
+    if missing:
+        raise SetupError(f"replay_engine.rb gave no answer for {missing[0]}")
     return out
 
 
