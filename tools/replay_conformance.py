@@ -65,7 +65,7 @@ DOC = ROOT / "docs" / "conformance.md"
 BEGIN, END = "<!-- replay: written by tools/replay_conformance.py -->", "<!-- /replay -->"
 
 TITLES = ("1830", "1844", "1846", "1846 2p Variant", "1848", "1877 Stockholm Tramways", "1882", "1888", "1889", "18AL",
-          "18Chesapeake", "18EU", "18 Los Angeles", "18MS", "18TN")
+          "18Chesapeake", "18EU", "18 Los Angeles", "18MS", "18Texas", "18TN")
 """The titles whose recorded games are replayed by default: those that play with the engine's
 common track step (their fixtures' lays are taken by Engine::Step::Track, or by a title's step
 whose overrides are all in REVIEWED)."""
@@ -99,9 +99,12 @@ def engine_dir(arg: str | None) -> Path:
 
 # --- the engine's side ----------------------------------------------------------------------------
 def cache_key(game: Path, engine: Path) -> str:
+    """The script, the engine checkout's name and the game's bytes (not the checkout's path: a
+    clone of the repository elsewhere finds the answers of the same engine)."""
     h = hashlib.sha256()
     h.update(SCRIPT.read_bytes())
-    h.update(str(engine).encode())
+    h.update(engine.name.encode())
+    h.update(game.relative_to(engine).as_posix().encode() if game.is_relative_to(engine) else game.name.encode())
     h.update(game.read_bytes())
     return h.hexdigest()[:24]
 
