@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QVBoxLayout,
@@ -63,12 +64,16 @@ class GamePanel(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("Lays:"))
         row.addWidget(self.lays)
-        row.addWidget(self.puzzle_button, 1)
+        row.addStretch(1)
         layout = QVBoxLayout(self)
         for w in (self.title, self.slider, self.where, self.moves):
             layout.addWidget(w)
         layout.addLayout(row)
+        layout.addWidget(self.puzzle_button)
         layout.addWidget(self.message)
+        self.moves.setMinimumWidth(120)  # a narrow window keeps the board wide (the dock's column is shared)
+        self.puzzle_button.setMinimumWidth(120)
+        self.puzzle_button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.slider.valueChanged.connect(self._slid)
         self.moves.currentRowChanged.connect(self._picked)
         self.puzzle_button.clicked.connect(self.make_puzzle)
