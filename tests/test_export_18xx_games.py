@@ -162,13 +162,17 @@ def test_generic_upgrades_follow_colour_label_and_exits(india):
     assert ups["57"] == ["619"] and ups["235"] == ["59"]
 
 
-def test_a_tile_with_an_unknown_part_names_its_line():
+def test_a_tile_with_an_unknown_part_keeps_it_and_names_its_line():
     src = "LAYOUT = :flat\nTILES = {\n  'Z' => { 'count' => 1, 'color' => 'yellow',\n    'code' => 'path=a:0,b:3;sparkle=color:red' },\n}\nHEXES = { white: { ['A2'] => '' } }\n"
+    for lenient in (False, True):
+        result = import_18xx_games(src, "t.rb", lenient=lenient)
+        tile = result.scenario.tile("Z")
+        assert tile.paths and tile.extra_parts == ["sparkle=color:red"]
+        assert len([w for w in result.warnings if "t.rb:4:" in w and "sparkle" in w]) == 1
+    bad = src.replace("sparkle=color:red", "city=revenue:10,sparkle:1")  # a key on a city: its meaning matters
     with pytest.raises(ImportError18xx) as info:
-        import_18xx_games(src, "t.rb")
+        import_18xx_games(bad, "t.rb")
     assert info.value.line == 4 and "sparkle" in info.value.message
-    lenient = import_18xx_games(src, "t.rb", lenient=True)
-    assert lenient.scenario.tile("Z").paths and any("t.rb:4:" in w and "sparkle" in w for w in lenient.warnings)
 
 
 def _bad_cases():
