@@ -103,8 +103,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, backup: bool = False
     finally:
         if fd >= 0:
             os.close(fd)
-        if tmp_name is not None and os.path.exists(tmp_name):
-            os.remove(tmp_name)
+        if tmp_name is not None:
+            Path(tmp_name).unlink(missing_ok=True)
     return p
 
 
@@ -224,8 +224,7 @@ def _keep_backup(p: Path) -> None:
         finally:
             if fd >= 0:
                 os.close(fd)
-            if tmp.exists():
-                tmp.unlink()
+            tmp.unlink(missing_ok=True)  # gone already when renamed (or taken by a clean-up)
 
 
 def _new_file_mode() -> int:
