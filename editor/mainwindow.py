@@ -29,6 +29,7 @@ from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.document import Document
 from editor.minimap import Minimap
 from editor.ownership import OwnershipController
+from editor.panels.game import install as install_game_dock
 from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
@@ -198,6 +199,7 @@ class MainWindow(RegionEdits, QMainWindow):
         turn_scroll.setWidgetResizable(True)
         self.turn_dock = self._dock("Turn", turn_scroll, right, "turn")
         self.tabifyDockWidget(self.players_dock, self.turn_dock)
+        self.game_panel, self.game_dock = install_game_dock(self, doc, self.turn_dock)  # a recorded game's stepper
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.palette_dock, self.minimap_dock], [420, 300], Qt.Orientation.Vertical)
@@ -235,7 +237,8 @@ class MainWindow(RegionEdits, QMainWindow):
         self.new_action = a("&New…", self.new_file, K.New, "New board: rule set, grid and size")
         self.open_action = a("&Open…", lambda: self.open_file(), K.Open, "Open a scenario file")
         self.import_action = a("&Import…", lambda: self.import_file(), "Ctrl+Shift+O",
-                               "Import a map from another program: an 18xx.games map.rb or an 18xx-maker game (.json)")
+                               "Import a map from another program: an 18xx.games map.rb, a game recorded on 18xx.games "
+                               "(.json) or an 18xx-maker game (.json)")
         self.save_action = a("&Save", self.save, K.Save, "Save the scenario")
         self.save_as_action = a("Save &As…", self.save_as, K.SaveAs, "Save the scenario under another name")
         self.quit_action = a("&Quit", self.close, K.Quit, "Quit Trackwright")
@@ -528,6 +531,8 @@ class MainWindow(RegionEdits, QMainWindow):
         self.autosaver.discard()
         self.document.open_scenario(result.scenario, None)
         self.document.undo_stack.resetClean()
+        if result.kind == "18xx-games-game" and self.game_panel.set_game(path):
+            self.game_dock.raise_()
         self.view.fit_to_window()
         self.statusBar().showMessage(f"Imported {Path(path).name} ({len(result.scenario.board.cells)} hexes): "
                                      "File > Save As writes it as a scenario", 8000)
