@@ -40,6 +40,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
 from model.puzzles.count_parts import CountInParts
 from model.puzzles.reach import distance_bound, goal_status, place_cells
@@ -660,11 +661,16 @@ def solve(
     scenario has no puzzle or an unknown rule set.
     """
     solver = Solver(scenario, rules, max_seconds=max_seconds, max_nodes=max_nodes, cancelled=cancelled)
-    if count and workers > 1:
-        from model.puzzles.parallel import find_all_parallel
+    # The search's tables (positions, moves, signatures, verdicts) grow to hundreds of thousands
+    # of long-lived objects that hold no cycles, and the collector's full passes walk them again
+    # and again without finding garbage (collections freed nothing in the counting benchmark):
+    # they cost about 40 % of a count. Collection pauses for the search.
+    with collector.paused():
+        if count and workers > 1:
+            from model.puzzles.parallel import find_all_parallel
 
-        return find_all_parallel(solver, workers)
-    return solver.find_all() if count else solver.find_one()
+            return find_all_parallel(solver, workers)
+        return solver.find_all() if count else solver.find_one()
 
 
 def replay(scenario: Scenario, moves: list[Move], rules: RuleSet | None = None) -> list[Scenario]:
