@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import dialogs
+from editor import dialogs, window_extras
 from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.commands import ReplaceScenarioCommand, push_region_edit
 from editor.document import Document
@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(document, autosave_dir, parent=self)
         self.set_tool(self.tools[SelectTool])
         self._update_title()
+        window_extras.install(self)  # status fields, focus rules, Help menu
         self.resize(1400, 900)
         restore_layout(self)
 

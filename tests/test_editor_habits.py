@@ -4,9 +4,11 @@ and zoom level in the status bar, the Help menu."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRect, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QToolButton
 
+from editor.tools.brush import BrushTool
 from model.board import Cell, City
 from model.newboard import new_scenario
 from tests.editor_helpers import click, make_window, no_dialogs  # noqa: F401
@@ -19,6 +21,14 @@ def city_board():
         s.board.cells[label] = Cell(cities=[City(revenue=20)])
     assert all(g.is_label(x) for x in ("C3", "F6", "J8"))
     return s
+
+
+def active_window(qtbot, tmp_path, scenario=None, size=(1200, 800)):
+    """A window on the city board that has the keyboard (shortcuts need an active window)."""
+    win = make_window(qtbot, tmp_path, scenario or city_board(), size=size)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    return win
 
 
 def cell_picture(win, coord):
@@ -44,8 +54,15 @@ def zooms(win):
     return out
 
 
-def type_into(qtbot, edit, text):
+def focus(qtbot, edit):
+    """Put the keyboard in a field (a click does it for a user; offscreen, QTest's click does not)."""
     qtbot.mouseClick(edit, Qt.MouseButton.LeftButton)
+    edit.setFocus(Qt.FocusReason.MouseFocusReason)
+    qtbot.waitUntil(lambda: edit.window().focusWidget() is edit)
+
+
+def type_into(qtbot, edit, text):
+    focus(qtbot, edit)
     qtbot.keyClick(edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(edit, text)
     qtbot.keyClick(edit, Qt.Key.Key_Return)
@@ -61,7 +78,7 @@ def pictures(win, coord, scales):
 
 
 def test_a_name_typed_in_properties_is_drawn_at_once_at_every_zoom(qtbot, tmp_path):
-    win = make_window(qtbot, tmp_path, city_board(), size=(1300, 850))
+    win = active_window(qtbot, tmp_path, size=(1300, 850))
     doc = win.document
     f6 = doc.grid.coord("F6")
     scales = zooms(win)
@@ -79,3 +96,81 @@ def test_a_name_typed_in_properties_is_drawn_at_once_at_every_zoom(qtbot, tmp_pa
     for z in typed:
         ink, expected = name_ink(typed[z]), name_ink(fresh[z])
         assert expected > 20 and ink >= 0.8 * expected, f"at {z:.0%} the typed name is not drawn as after a restart ({ink} of {expected} dark pixels)"
+
+
+def test_return_in_a_field_gives_tool_keys_back_to_the_board(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    doc = win.document
+    click(win, doc.grid.coord("F6"))
+    win.properties_dock.raise_()
+    edit = win.properties.field("cities", 0, "name")
+    type_into(qtbot, edit, "Bremerhaven")
+    assert win.focusWidget() is win.view
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_B)   # the brush's key picks the brush
+    assert win.current_tool is win.tools[BrushTool]
+    assert doc.cell(doc.grid.coord("F6")).cities[0].name == "Bremerhaven"
+
+
+def test_escape_leaves_a_field_unapplied_then_clears_the_selection(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    doc = win.document
+    f6 = doc.grid.coord("F6")
+    click(win, f6)
+    win.properties_dock.raise_()
+    edit = win.properties.field("cities", 0, "name")
+    focus(qtbot, edit)
+    qtbot.keyClicks(edit, "Oops")
+    qtbot.keyClick(edit, Qt.Key.Key_Escape)
+    assert win.focusWidget() is win.view and edit.text() == ""
+    assert doc.cell(f6).cities[0].name is None and not doc.undo_stack.canUndo()
+    assert doc.selection == [f6]
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    assert doc.selection == []
+
+
+def test_the_filter_clear_button_leaves_the_keyboard_to_the_board(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    edit = win.palette.filter_edit
+    focus(qtbot, edit)
+    qtbot.keyClicks(edit, "57")
+    button = next(b for b in edit.findChildren(QToolButton) if b.isVisible())
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert edit.text() == "" and win.focusWidget() is win.view
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_B)
+    assert win.current_tool is win.tools[BrushTool] and edit.text() == ""
+
+
+def test_status_bar_counts_the_selection_and_shows_the_zoom(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    doc = win.document
+    click(win, doc.grid.coord("F6"))
+    assert win.selection_label.text() == "1 cell selected"
+    qtbot.keyClick(win.view, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)   # Select All
+    n = len(doc.selection)
+    assert n > 8 and win.selection_label.text() == f"{n} cells selected"
+    assert "1 cell selected" not in win.statusBar().currentMessage()
+    win.view.zoom_reset()
+    assert win.zoom_label.text() == "100%"
+    qtbot.keyClick(win.view, Qt.Key.Key_Minus)
+    assert win.zoom_label.text() == "80%"
+
+
+def test_help_menu_lists_every_shortcut_from_the_actions(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    titles = [a.text() for a in win.menuBar().actions()]
+    assert "&Help" in titles
+    assert win.help_action.shortcut() == QKeySequence(QKeySequence.StandardKey.HelpContents)
+    menu = win.help_menu
+    win.menuBar().setActiveAction(menu.menuAction())
+    qtbot.waitUntil(menu.isVisible)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(win.shortcuts_action).center())
+    qtbot.waitUntil(lambda: getattr(win, "shortcuts_dialog", None) is not None and win.shortcuts_dialog.isVisible())
+    table = win.shortcuts_dialog.table
+    listed = {(table.item(r, 0).text(), table.item(r, 1).text()) for r in range(table.rowCount())}
+    names = {what for what, _keys in listed}
+    for act in (win.undo_action, win.save_action, win.tool_actions[BrushTool], win.fit_action, win.help_action):
+        assert act.text().replace("&", "").rstrip("…") in names, act.text()
+    assert ("Terrain brush", "B") in listed
+    for act in win.findChildren(QAction):                   # nothing with a shortcut is left out
+        if not act.shortcut().isEmpty() and act.text():
+            assert act.text().replace("&", "").rstrip("…") in names, act.text()
