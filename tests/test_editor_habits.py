@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QToolButton
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QToolButton
 
+from editor.panels.players import change_text
 from editor.tools.brush import BrushTool
 from model.board import Cell, City
 from model.newboard import new_scenario
-from tests.editor_helpers import click, make_window, no_dialogs  # noqa: F401
+from tests.editor_helpers import answers, click, make_window, no_dialogs  # noqa: F401
 
 
 def city_board():
@@ -174,3 +175,38 @@ def test_help_menu_lists_every_shortcut_from_the_actions(qtbot, tmp_path):
     for act in win.findChildren(QAction):                   # nothing with a shortcut is left out
         if not act.shortcut().isEmpty() and act.text():
             assert act.text().replace("&", "").rstrip("…") in names, act.text()
+
+
+def test_add_standard_ranks_the_exact_number_first_and_counts_the_selection(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path, new_scenario("18xx", 8, 6))
+    win.tileset_dock.raise_()
+    panel = win.tileset_panel
+    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    picker = panel.picker
+    add = picker.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not add.isEnabled()
+    for typed, first in (("20", "20"), ("63", "63"), ("8", "8")):
+        picker.filter_edit.selectAll()
+        qtbot.keyClicks(picker.filter_edit, typed)
+        shown = [picker.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(picker.list.count())]
+        assert shown[0] == first, shown[:5]
+        item = picker.list.item(0)
+        qtbot.mouseClick(picker.list.viewport(), Qt.MouseButton.LeftButton, pos=picker.list.visualItemRect(item).center())
+    assert picker.count_label.text() == "3 tiles selected" and add.text() == "Add 3"
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    assert {"20", "63", "8"} <= {t.id for t in win.document.scenario.tileset().tiles}
+
+
+def test_new_companies_get_distinct_colours_and_history_says_what_changed(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path, new_scenario("18xx", 8, 6))
+    win.players_dock.raise_()
+    table = win.players.companies
+    for _ in range(3):
+        qtbot.mouseClick(table.add_button, Qt.MouseButton.LeftButton)
+    colours = [c.color for c in win.document.scenario.companies]
+    assert len(colours) >= 3 and len(set(colours)) == len(colours), colours
+    first = win.document.scenario.companies[0]
+    renamed = [c.model_copy(update={"name": "Lübeck-Büchen"}) if c is first else c for c in win.document.scenario.companies]
+    assert change_text("companies", win.document.scenario.companies, renamed) == f"{first.id} name: — → Lübeck-Büchen"
+    recoloured = [first.model_copy(update={"color": "#123456"})] + win.document.scenario.companies[1:]
+    assert change_text("companies", win.document.scenario.companies, recoloured) == f"{first.id} color: {first.color} → #123456"
