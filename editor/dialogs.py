@@ -80,6 +80,14 @@ def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     return path or None
 
 
+def ask_replace(parent: QWidget | None, path: str) -> bool:
+    """True when the user agrees to replace an existing file (an export's output)."""
+    answer = QMessageBox.question(parent, "Replace file?", f"{path} already exists. Replace it?",
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                                  QMessageBox.StandardButton.Cancel)
+    return answer == QMessageBox.StandardButton.Yes
+
+
 def ask_unsaved(parent: QWidget | None, name: str) -> str:
     """'save', 'discard' or 'cancel' for a document with unsaved changes."""
     box = QMessageBox(parent)

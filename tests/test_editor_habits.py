@@ -4,6 +4,8 @@ and zoom level in the status bar, the Help menu."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QToolButton
@@ -210,3 +212,31 @@ def test_new_companies_get_distinct_colours_and_history_says_what_changed(qtbot,
     assert change_text("companies", win.document.scenario.companies, renamed) == f"{first.id} name: — → Lübeck-Büchen"
     recoloured = [first.model_copy(update={"color": "#123456"})] + win.document.scenario.companies[1:]
     assert change_text("companies", win.document.scenario.companies, recoloured) == f"{first.id} color: {first.color} → #123456"
+
+
+def test_exports_have_their_own_default_names_and_ask_before_replacing(qtbot, tmp_path):
+    from editor.export_dialog import ExportDialog
+    from model.io import save
+
+    board = tmp_path / "line.json"
+    save(new_scenario("18xx", 6, 5), board)
+    win = active_window(qtbot, tmp_path)
+    win.load_path(board)
+    dlg = ExportDialog(win.document, win)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    written = []
+    for fmt in ("json", "18xx-maker"):
+        dlg.format_box.setFocus()
+        while dlg.fmt != fmt:
+            qtbot.keyClick(dlg.format_box, Qt.Key.Key_Down)
+        qtbot.mouseClick(dlg.export_button, Qt.MouseButton.LeftButton)
+        written.append(Path(dlg.path_edit.text()))
+    assert written == [tmp_path / "line-export.json", tmp_path / "line-18xx-maker.json"]
+    assert all(p.exists() for p in written) and "trackwright-scenario" in written[0].read_text()
+    assert answers().names().count("ask_replace") == 0
+    before = written[1].read_text()
+    answers().replace = False
+    qtbot.mouseClick(dlg.export_button, Qt.MouseButton.LeftButton)
+    assert answers().names().count("ask_replace") == 1
+    assert written[1].read_text() == before and "kept" in dlg.message.text()
