@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -34,6 +35,7 @@ class NewBoardChoice:
     height: int
     orientation: str = "flat"
     title: str = "Untitled"
+    standard_tiles: bool = True  # a hex board without a tile set of its own gets every standard tile
 
 
 def ask_open_path(parent: QWidget | None, folder: str = "") -> str | None:
@@ -143,9 +145,11 @@ class NewBoardDialog(QDialog):
         self.width_box = spin_box(1, 1000, 12)
         self.height_box = spin_box(1, 1000, 12)
         self.title = QLineEdit("Untitled")
+        self.standard_box = QCheckBox("Every standard 18xx tile (remove what the game lacks in the Tile Set panel)")
+        self.standard_box.setChecked(True)
         layout = form(self, [
             ("Rule set", self.rules), ("Hex orientation", self.orientation), ("Width (columns)", self.width_box),
-            ("Height (rows)", self.height_box), ("Title", self.title),
+            ("Height (rows)", self.height_box), ("Title", self.title), ("Tiles", self.standard_box),
         ])
         layout.addRow(ok_cancel(self))
         self.rules.currentTextChanged.connect(self._rules_changed)
@@ -153,11 +157,12 @@ class NewBoardDialog(QDialog):
 
     def _rules_changed(self, rules: str) -> None:
         self.orientation.setEnabled(new_grid_kind(rules) == "hex")  # hex boards are flat or pointy
+        self.standard_box.setEnabled(new_grid_kind(rules) == "hex")
 
     def choice(self) -> NewBoardChoice:
         return NewBoardChoice(
             self.rules.currentText(), self.width_box.value(), self.height_box.value(),
-            self.orientation.currentText(), self.title.text().strip() or "Untitled",
+            self.orientation.currentText(), self.title.text().strip() or "Untitled", self.standard_box.isChecked(),
         )
 
 

@@ -481,6 +481,8 @@ class MainWindow(RegionEdits, QMainWindow):
             return False
         try:
             scenario = new_scenario(choice.rules, choice.width, choice.height, choice.orientation, choice.title)
+            if choice.standard_tiles:
+                scenario = window_extras.with_standard_tiles(scenario)
         except (ValueError, KeyError) as exc:
             dialogs.show_error(self, "Cannot make the board", str(exc))
             return False

@@ -54,6 +54,16 @@ def install(win) -> None:
     build_help_menu(win)
 
 
+def with_standard_tiles(scenario):
+    """A new hex board whose rule set brings no tile set of its own gets every standard 18xx tile
+    (File ▸ New), so tiles can be laid at once; Tile Set ▸ Remove takes away what the game lacks."""
+    from model import manifest
+
+    if scenario.board.grid.sides == 6 and scenario.tiles.set is None and not scenario.tiles.custom:
+        scenario.tiles = manifest.add_tiles(scenario, manifest.standard_tiles().tiles)
+    return scenario
+
+
 def selection_text(n: int) -> str:
     """'3 cells selected' (empty when nothing is)."""
     return f"{n} cell{'s' if n != 1 else ''} selected" if n else ""

@@ -240,3 +240,18 @@ def test_exports_have_their_own_default_names_and_ask_before_replacing(qtbot, tm
     qtbot.mouseClick(dlg.export_button, Qt.MouseButton.LeftButton)
     assert answers().names().count("ask_replace") == 1
     assert written[1].read_text() == before and "kept" in dlg.message.text()
+
+
+def test_a_new_18xx_board_has_the_standard_tiles(qtbot, tmp_path):
+    from editor.dialogs import NewBoardChoice
+    from model import manifest
+
+    win = active_window(qtbot, tmp_path)
+    answers().new_board = NewBoardChoice("18xx", 8, 6, "flat", "Fresh")
+    qtbot.keyClick(win.view, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)    # File > New
+    assert win.document.scenario.meta.title == "Fresh"
+    ids = {t.id for t in win.document.scenario.tileset().tiles}
+    assert ids == {t.id for t in manifest.standard_tiles().tiles}
+    win.palette.select_tile("57")                            # a lay at once, no Tile Set step first
+    click(win, win.document.grid.coord("C3"))
+    assert win.document.cell(win.document.grid.coord("C3")).tile.tile == "57"
