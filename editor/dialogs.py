@@ -144,6 +144,14 @@ class NewBoardDialog(QDialog):
         self.orientation.addItems(["flat", "pointy"])
         self.width_box = spin_box(1, 1000, 12)
         self.height_box = spin_box(1, 1000, 12)
+        settings = getattr(parent, "settings", None)
+        if settings is not None:  # the rule set and size of Edit > Preferences
+            from editor import preferences
+
+            prefs = preferences.read(settings)
+            self.rules.setCurrentText(prefs.new_rules)
+            self.width_box.setValue(prefs.new_width)
+            self.height_box.setValue(prefs.new_height)
         self.title = QLineEdit("Untitled")
         self.standard_box = QCheckBox("Every standard 18xx tile (remove what the game lacks in the Tile Set panel)")
         self.standard_box.setChecked(True)

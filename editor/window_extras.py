@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from editor import preferences
+
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "editor.md"
 
 
@@ -51,6 +53,7 @@ def install(win) -> None:
     win.selection_label.setText(selection_text(len(win.document.selection)))
     win.zoom_label.setText(f"{win.view.scale_factor():.0%}")
     win.focus_keeper = FocusKeeper(win)
+    preferences.install(win)
     build_help_menu(win)
 
 

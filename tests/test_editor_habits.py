@@ -57,6 +57,15 @@ def zooms(win):
     return out
 
 
+def menu_click(qtbot, win, title, action):
+    """Open a menu of the menu bar and click one of its entries."""
+    menu = next(a.menu() for a in win.menuBar().actions() if a.text() == title)
+    bar = win.menuBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())
+    qtbot.waitUntil(menu.isVisible)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+
 def focus(qtbot, edit):
     """Put the keyboard in a field (a click does it for a user; offscreen, QTest's click does not)."""
     qtbot.mouseClick(edit, Qt.MouseButton.LeftButton)
@@ -163,10 +172,7 @@ def test_help_menu_lists_every_shortcut_from_the_actions(qtbot, tmp_path):
     titles = [a.text() for a in win.menuBar().actions()]
     assert "&Help" in titles
     assert win.help_action.shortcut() == QKeySequence(QKeySequence.StandardKey.HelpContents)
-    menu = win.help_menu
-    win.menuBar().setActiveAction(menu.menuAction())
-    qtbot.waitUntil(menu.isVisible)
-    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(win.shortcuts_action).center())
+    menu_click(qtbot, win, "&Help", win.shortcuts_action)
     qtbot.waitUntil(lambda: getattr(win, "shortcuts_dialog", None) is not None and win.shortcuts_dialog.isVisible())
     table = win.shortcuts_dialog.table
     listed = {(table.item(r, 0).text(), table.item(r, 1).text()) for r in range(table.rowCount())}
@@ -255,3 +261,42 @@ def test_a_new_18xx_board_has_the_standard_tiles(qtbot, tmp_path):
     win.palette.select_tile("57")                            # a lay at once, no Tile Set step first
     click(win, win.document.grid.coord("C3"))
     assert win.document.cell(win.document.grid.coord("C3")).tile.tile == "57"
+
+
+def test_preferences_are_kept_and_a_restart_opens_the_last_file(qtbot, tmp_path):
+    from editor.app import build_window
+    from model.io import save
+    from model.paths import scenarios_dir
+
+    board = tmp_path / "mine.json"
+    save(new_scenario("catalan", 4, 4), board)
+    win = active_window(qtbot, tmp_path)
+    assert win.open_file(board)
+    menu_click(qtbot, win, "&Edit", win.preferences_action)
+    dlg = win.preferences_dialog
+    qtbot.waitUntil(dlg.isVisible)
+    dlg.autosave_box.setFocus()
+    qtbot.keyClick(dlg.autosave_box, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(dlg.autosave_box, "10")
+    dlg.rules_box.setFocus()
+    qtbot.keyClicks(dlg.rules_box, "18xx")
+    qtbot.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert win.autosaver.timer.interval() == 10_000
+    again = build_window(None)                               # a restart: the last file, its preferences
+    qtbot.addWidget(again)
+    assert again.document.path == board and again.autosaver.timer.interval() == 10_000
+    from editor.dialogs import NewBoardDialog
+
+    assert NewBoardDialog(again).rules.currentText() == "18xx"
+    again.show()
+    qtbot.waitExposed(again)
+    again.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is again)
+    menu_click(qtbot, again, "&Edit", again.preferences_action)
+    dlg = again.preferences_dialog
+    qtbot.waitUntil(dlg.isVisible)
+    qtbot.mouseClick(dlg.reopen_box, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    third = build_window(None)
+    qtbot.addWidget(third)
+    assert third.document.path == scenarios_dir() / "18india.json"
