@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QTabBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -53,6 +54,7 @@ def install(win) -> None:
     win.selection_label.setText(selection_text(len(win.document.selection)))
     win.zoom_label.setText(f"{win.view.scale_factor():.0%}")
     win.focus_keeper = FocusKeeper(win)
+    whole_dock_tabs(win)
     preferences.install(win)
     build_help_menu(win)
 
@@ -65,6 +67,14 @@ def with_standard_tiles(scenario):
     if scenario.board.grid.sides == 6 and scenario.tiles.set is None and not scenario.tiles.custom:
         scenario.tiles = manifest.add_tiles(scenario, manifest.standard_tiles().tiles)
     return scenario
+
+
+def whole_dock_tabs(win) -> None:
+    """Tabbed docks show their whole titles ("Properties", not "P…"); the tab bar scrolls instead."""
+    for bar in win.findChildren(QTabBar):
+        if isinstance(bar.parent(), type(win)):
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
 
 
 def selection_text(n: int) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QToolButton
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QTabBar, QToolButton
 
 from editor.panels.players import change_text
 from editor.tools.brush import BrushTool
@@ -300,3 +300,13 @@ def test_preferences_are_kept_and_a_restart_opens_the_last_file(qtbot, tmp_path)
     third = build_window(None)
     qtbot.addWidget(third)
     assert third.document.path == scenarios_dir() / "18india.json"
+
+
+def test_dock_tabs_show_their_whole_titles(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path)
+    bars = [b for b in win.findChildren(QTabBar) if b.count() > 2]
+    assert bars
+    for bar in bars:
+        for i in range(bar.count()):
+            text = bar.tabText(i).replace("&&", "&")
+            assert bar.tabRect(i).width() > bar.fontMetrics().horizontalAdvance(text), text
