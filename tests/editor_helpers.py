@@ -28,6 +28,7 @@ class DialogLog:
         self.recover = True
         self.file_changed = "cancel"
         self.colour: str | None = None
+        self.replace = True  # an export may replace an existing file
 
     def names(self) -> list[str]:
         return [c[0] for c in self.calls]
@@ -63,6 +64,7 @@ def no_dialogs(monkeypatch, tmp_path):
     monkeypatch.setattr(dialogs, "ask_file_changed", record("ask_file_changed", lambda: log.file_changed))
     monkeypatch.setattr(dialogs, "show_error", record("show_error", None))
     monkeypatch.setattr(dialogs, "ask_colour", record("ask_colour", lambda: log.colour))
+    monkeypatch.setattr(dialogs, "ask_replace", record("ask_replace", lambda: log.replace))
     return log
 
 
