@@ -198,12 +198,17 @@ def backup_path(p: Path) -> Path:
     return p.with_name(_fit(p.name, NAME_MAX - len(".bak")) + ".bak")
 
 
+BACKUP_ATTEMPTS = 20
+"""How often a backup's second name is made again when a concurrent save's clean-up removed it in
+the instant between its link and its lock."""
+
+
 def _keep_backup(p: Path) -> None:
     """Make ``<name>.bak`` the current file, replacing the older backup only once it is complete.
 
     The second name is unique to this save (two saves of one file at once never share it)."""
     bak = backup_path(p)
-    for attempt in range(3):
+    for attempt in range(BACKUP_ATTEMPTS):
         tmp = p.with_name(f".{temp_stem(p.name)}.bak.{secrets.token_hex(4)}.tmp")
         fd = -1
         try:
@@ -219,7 +224,7 @@ def _keep_backup(p: Path) -> None:
             os.replace(tmp, bak)
             return
         except FileNotFoundError:
-            if attempt == 2:  # the file itself was replaced meanwhile, three times over
+            if attempt == BACKUP_ATTEMPTS - 1:  # another save's clean-up took the second name each time
                 raise
         finally:
             if fd >= 0:
