@@ -35,6 +35,7 @@ from model.io.export_18xx_games import LAND_COLORS, NAMED_WHITE, icon_defaults, 
 from model.io.import_tiles import generic_upgrades, read_tiles
 from model.io.messages import readable
 from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
+from model.io.ruby_lenient import method_merges
 from model.io.tile_code import (
     DslError,
     kept_note,
@@ -352,7 +353,7 @@ class _Importer:
             return
         where = f"{game.parent.name}/game.rb"
         for meth in ("optional_hexes", "game_hexes"):
-            for recv, value, line, unknown in prog.method_merges(meth):
+            for recv, value, line, unknown in method_merges(prog, meth):
                 m = re.search(r"\[:(\w+)\]\s*$", recv)
                 whole = m is None and re.fullmatch(r"(game_hexes|(self\.class::)?HEXES)", recv.strip()) is not None
                 if m:

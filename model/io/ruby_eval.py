@@ -253,39 +253,6 @@ class RubyProgram:
         except RecursionError:
             raise RubyLimit(_line(c.node), "expressions and the constants they refer to nest too deeply to evaluate", c.source.label) from None
 
-    def method_merges(self, name: str) -> list[tuple[str, RValue, int]]:
-        """The hashes a method of the main file merges in: for every ``X.merge(H)`` or
-        ``X.merge!(H)`` in the body of ``def name``, the receiver's text, ``H`` read as a literal
-        and the number of interpolations in it that are not literals (read as ``0``: a value the
-        method computes, such as a revenue drawn at random). ``H[v][:k]`` indexed by a variable
-        ``v`` reads as the union of ``H[...][:k]`` over all keys. Nothing is executed; a hash that
-        does not read is left out."""
-        out: list[tuple[str, RValue, int]] = []
-        for node, scope, src in self.methods.get(name, []):
-            stack = [node]
-            while stack:
-                n = stack.pop()
-                stack.extend(reversed(n.named_children))
-                if n.type != "call":
-                    continue
-                meth, recv = n.child_by_field_name("method"), n.child_by_field_name("receiver")
-                args = n.child_by_field_name("arguments")
-                if meth is None or _text(meth) not in ("merge", "merge!") or recv is None or args is None:
-                    continue
-                kids = [c for c in args.named_children if c.type != "comment"]
-                if len(kids) != 1:
-                    continue
-                from model.io.ruby_lenient import LenientEval  # late: it builds on this module
-
-                ev = LenientEval(self, scope, src)
-                try:
-                    v = ev.eval(kids[0], 0)
-                except (Unevaluable, RubySyntaxError):
-                    continue
-                if isinstance(v.value, HashValue):
-                    out.append((_text(recv), v, _line(n), ev.unknown))
-        return out
-
     def _resolve(self, path: tuple[str, ...], scope: tuple[str, ...], line: int, src: _Source) -> _Const:
         while True:
             for k in range(len(scope), -1, -1):

@@ -1,4 +1,4 @@
-"""The lenient evaluator of :meth:`model.io.ruby_eval.RubyProgram.method_merges`: the hashes a
+"""The lenient evaluator behind :func:`method_merges`: the hashes a
 method of a map file merges in, read with the interpolations it computes taken as ``0``.
 
 Nothing is executed; the budgets of :mod:`model.io.ruby_values` apply as to every evaluation.
@@ -6,12 +6,12 @@ Nothing is executed; the budgets of :mod:`model.io.ruby_values` apply as to ever
 
 from __future__ import annotations
 
-from model.io.ruby_eval import _ESCAPES, RubyProgram, _Eval, _Source, _text, _unescape
+from model.io.ruby_eval import _ESCAPES, RubyProgram, RubySyntaxError, _Eval, _line, _Source, _text, _unescape
 from model.io.ruby_values import HashValue, RValue, Unevaluable
 
 
 class LenientEval(_Eval):
-    """The evaluator of :meth:`RubyProgram.method_merges`: an interpolation that is not a literal
+    """The evaluator of :func:`method_merges`: an interpolation that is not a literal
     reads as ``0`` (counted in ``unknown``); a hash indexed by a variable is the union of its values."""
 
     def __init__(self, prog: RubyProgram, scope: tuple[str, ...], src: _Source) -> None:
@@ -65,3 +65,37 @@ class LenientEval(_Eval):
                 raise self.fail(node, "a union of values that are not hashes")
             merged = self.merged(merged, v.value, base.line, node).value
         return RValue(merged, base.line)
+
+
+def method_merges(prog: RubyProgram, name: str) -> list[tuple[str, RValue, int]]:
+    """The hashes a method of the main file merges in: for every ``X.merge(H)`` or
+    ``X.merge!(H)`` in the body of ``def name``, the receiver's text, ``H`` read as a literal
+    and the number of interpolations in it that are not literals (read as ``0``: a value the
+    method computes, such as a revenue drawn at random). ``H[v][:k]`` indexed by a variable
+    ``v`` reads as the union of ``H[...][:k]`` over all keys. Nothing is executed; a hash that
+    does not read is left out."""
+    out: list[tuple[str, RValue, int]] = []
+    for node, scope, src in prog.methods.get(name, []):
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            stack.extend(reversed(n.named_children))
+            if n.type != "call":
+                continue
+            meth, recv = n.child_by_field_name("method"), n.child_by_field_name("receiver")
+            args = n.child_by_field_name("arguments")
+            if meth is None or _text(meth) not in ("merge", "merge!") or recv is None or args is None:
+                continue
+            kids = [c for c in args.named_children if c.type != "comment"]
+            if len(kids) != 1:
+                continue
+            from model.io.ruby_lenient import LenientEval  # late: it builds on this module
+
+            ev = LenientEval(prog, scope, src)
+            try:
+                v = ev.eval(kids[0], 0)
+            except (Unevaluable, RubySyntaxError):
+                continue
+            if isinstance(v.value, HashValue):
+                out.append((_text(recv), v, _line(n), ev.unknown))
+    return out

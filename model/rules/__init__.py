@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Protocol
 
+from model.board_checks import duplicate_edge_issues
 from model.features import ignored_feature_issues
 from model.grid import Coord
 from model.issues import SEVERITY_ORDER, Issue, Severity, sort_issues
@@ -406,8 +407,6 @@ def structural_issues(scenario: Scenario) -> list[Issue]:
         if cell.platform is not None and cell.platform.owner is not None and cell.platform.owner not in player_ids:
             out.append(Issue("core.unknown-player", "error", f"{label}: platform owned by unknown player {cell.platform.owner!r}", (label,)))
     out += manifest_issues(scenario)
-    from model.rules.board_checks import duplicate_edge_issues
-
     out += duplicate_edge_issues(scenario)
     return out
 

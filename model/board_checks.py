@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.rules import Issue
+from model.issues import Issue
 from model.scenario import Scenario
 
 SHOWN = 8
