@@ -7,11 +7,13 @@ Node numbering inside a cell's printed track: cities first, then towns, then the
 
 from __future__ import annotations
 
+import bisect
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from model.grid import Coord, Grid
+from model.drawing import CircleMark
+from model.grid import Coord, Grid, HexGrid
 from model.tiles import HexDecor, StopDetails, TilePath
 
 Terrain = Literal["plain", "lake", "mountain", "hill", "water", "gray", "offboard"]
@@ -42,6 +44,12 @@ class City(StopDetails, _Model):
     revenue: int | str = 0
     reserved: list[str] = Field(default_factory=list, description="Company ids holding a reserved circle here.")
     groups: list[str] = Field(default_factory=list)
+    marks: list[CircleMark] = Field(
+        default_factory=list,
+        description="What each station circle shows, in circle order, when the source marks circles with a colour "
+        "or leaves gaps (18xx-maker); the companies named are also in reserved. Empty: reserved says it all.",
+    )
+    style: str | None = Field(default=None, max_length=20, description="Drawing: 'boomtown' (a city drawn as a boomtown).")
 
 
 class Town(StopDetails, _Model):
@@ -50,7 +58,11 @@ class Town(StopDetails, _Model):
     name: str | None = None
     revenue: int | str = 0
     groups: list[str] = Field(default_factory=list)
-    style: str | None = Field(default=None, max_length=20, description="Drawing: dot, rect or hidden.")
+    style: str | None = Field(
+        default=None, max_length=20,
+        description="Drawing: dot, rect or hidden; 'boomtown' (a town ringed dashed, which becomes a city: "
+        "18xx-maker), 'boomtown_solid' (the ring drawn solid).",
+    )
 
 
 class Platform(_Model):
@@ -106,10 +118,11 @@ class Cell(HexDecor, _Model):
     terrain: Terrain = "plain"
     cost: int = Field(default=0, ge=0, description="Cost of the first tile laid here (hills, mountains, ferries).")
     color: str | None = Field(
-        default=None, max_length=20, pattern=r"^[a-z][a-z0-9_]*$",
+        default=None, max_length=40, pattern=r"^[a-zA-Z][a-zA-Z0-9_]*$",
         description="Printed colour of an 18xx hex when it is not implied by the terrain (white, yellow, "
         "green, brown, gray, red, blue or any other colour the 18xx.games engine names: orange, purple, sepia, "
-        "salmon, gray40, ...; 'empty' marks a hole in the map).",
+        "salmon, gray40, ...; a colour the game names in board.palette, such as 21Moon's lightlightGray; "
+        "'empty' marks a hole in the map).",
     )
     name: str | None = None
     label: str | None = None
@@ -129,6 +142,10 @@ class Cell(HexDecor, _Model):
     reserved: list[str] = Field(default_factory=list, description="Hex-level reservations: a circle stays free for each.")
     icons: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list, description="Further labels after the first.")
+    extra_values: list[int | str] = Field(
+        default_factory=list,
+        description="Revenues printed on the hex beyond one per stop (1861's Ekaterinburg prints 40 and 80 by one city).",
+    )
     printed_name: str | None = Field(
         default=None, max_length=20, pattern=r"^[A-Za-z0-9_.-]+$",
         description="The named tile an 18xx.games map printed here ('blank', 'city', 'town' or a standard "
@@ -172,10 +189,28 @@ class EdgeFeature(_Model):
     edge: int = Field(ge=0, le=5)
     kind: EdgeKind
     cost: int = Field(default=0, ge=0)
-    color: str | None = Field(default=None, max_length=20, description="Drawing colour of the border (18xx.games color:).")
+    color: str | None = Field(
+        default=None, max_length=40,
+        description="Drawing colour of the border (18xx.games color:); on a divider, a line drawn in that colour "
+        "whose meaning the source does not give (21Moon's borderGreen).",
+    )
     one_sided: bool = Field(
         default=False, description="Declared by the cell only, not by its neighbour (18xx.games keeps borders per hex)."
     )
+
+    def key(self) -> tuple:
+        """Every field's value: equal features have equal keys (a hashable stand-in for ``==``)."""
+        return (self.cell, self.edge, self.kind, self.cost, self.color, self.one_sided)
+
+
+class DrawnLine(_Model):
+    """A line drawn along hex corners (``F8p3``) that are on no hex of the board (21Moon's frames
+    around its table of bonuses): drawn and exported as it is, no border of the play."""
+
+    color: str = Field(max_length=40)
+    dashed: bool = False
+    coords: list[str] = Field(default_factory=list, max_length=1000)
+    style: dict[str, str | int | float] = Field(default_factory=dict)
 
 
 # The validation-context key under which a loader passes the layout of shared cells (see
@@ -194,6 +229,19 @@ class Board(_Model):
         description="Names an 18xx.games map gives to hexes it does not define (the title's code adds "
         "those hexes); not on this board, kept so that an export names them again.",
     )
+    palette: dict[str, str] = Field(
+        default_factory=dict,
+        description="Colours the game names (18xx-maker's colors: lightlightGray -> #dddddd), used by hex, border "
+        "and mark colours.",
+    )
+    off_grid: dict[str, Cell] = Field(
+        default_factory=dict,
+        description="Hexes the source places off this grid's rows (21Moon's table of bonus hexes beside the map): "
+        "kept, drawn beside the board and exported, never played on.",
+    )
+    lines: list[DrawnLine] = Field(default_factory=list, description="Lines drawn along corners of no hex of the board.")
+    off_grid_edges: list[EdgeFeature] = Field(default_factory=list, description="Borders drawn on the off_grid hexes.")
+    off_grid_layout: HexGrid | None = Field(default=None, description="The grid the off_grid hexes lie on (the board's, shifted by a row).")
 
     @field_validator("cells", mode="after")
     @classmethod
@@ -244,7 +292,62 @@ class Board(_Model):
         x, y = self.grid.coord(feature.cell)
         return (y, x, feature.edge, feature.kind, feature.cost)
 
+    # ``edges`` is kept in :meth:`edge_order` (the scenario sorts it, the editor's edits insert in
+    # place), so the features written on one cell side, or on a run of cells of one row, are one
+    # stretch of the list: bisections find them, and an edit's cost does not grow with the
+    # number of features elsewhere on the board.
+    def _run(self, y: int, x0: int, x1: int) -> range:
+        """Indices in ``edges`` of the features written on cells ``(x0..x1, y)``."""
+        lo = bisect.bisect_left(self.edges, (y, x0), key=self.edge_order)
+        hi = bisect.bisect_left(self.edges, (y, x1 + 1), lo=lo, key=self.edge_order)
+        return range(lo, hi)
+
+    def _side_run(self, coord: Coord, edge: int) -> list[int]:
+        """Indices in ``edges`` of the features written on ``coord``'s side ``edge``."""
+        x, y = coord
+        edges, order = self.edges, self.edge_order
+        i = bisect.bisect_left(edges, (y, x, edge), key=order)
+        out = []
+        while i < len(edges) and order(edges[i])[:3] == (y, x, edge):
+            out.append(i)
+            i += 1
+        return out
+
+    def side_indices(self, coord: Coord, edge: int) -> list[int]:
+        """Indices in ``edges`` of the features on the side ``(coord, edge)``, written from either cell."""
+        other = self.grid.neighbour_position(coord, edge)
+        return sorted((*self._side_run(coord, edge), *self._side_run(other, self.grid.opposite(edge))))
+
+    def indices_near(self, coords) -> list[int]:
+        """Indices in ``edges`` of the features written on these cells or their neighbours, in list
+        order (a superset of the features on their sides: callers pick the sides they need)."""
+        grid = self.grid
+        rows: dict[int, list[int]] = {}
+        for c in coords:
+            for x, y in (c, *(grid.neighbour_position(c, e) for e in range(grid.sides))):
+                span = rows.get(y)
+                if span is None:
+                    rows[y] = [x, x]
+                elif x < span[0]:
+                    span[0] = x
+                elif x > span[1]:
+                    span[1] = x
+        out: list[int] = []
+        for y, (x0, x1) in sorted(rows.items()):
+            out.extend(self._run(y, x0, x1))
+        return out
+
+    def edge_index(self, feature: EdgeFeature, skip: set[int] | frozenset[int] = frozenset()) -> int | None:
+        """The index of a feature equal to ``feature`` in ``edges`` (not one of ``skip``), or None."""
+        try:
+            run = self._side_run(self.grid.coord(feature.cell), feature.edge)
+        except ValueError:
+            return None
+        for i in run:
+            if i not in skip and self.edges[i] == feature:
+                return i
+        return None
+
     def features_on_side(self, coord: Coord, edge: int) -> list[EdgeFeature]:
-        """Edge features on one side (a linear scan; use :meth:`edge_features` in loops)."""
-        key = self.side_key(coord, edge)
-        return [f for f in self.edges if self.side_key(self.grid.coord(f.cell), f.edge) == key]
+        """Edge features on one side, written from either cell (use :meth:`edge_features` in loops)."""
+        return [self.edges[i] for i in self.side_indices(coord, edge)]

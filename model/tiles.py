@@ -8,6 +8,7 @@ along one leaves through that edge. Nodes join the paths that touch them (see ``
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from functools import cached_property
@@ -15,6 +16,8 @@ from pathlib import Path as FsPath
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from model.drawing import CircleMark, MakerDrawing, Placement
 
 NodeKind = Literal["city", "town", "junction", "turntable", "platform", "buffer"]
 """city/town/junction join every path touching them; turntable and platform also let a train
@@ -25,9 +28,11 @@ COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
 Port = int | str
 
-TrackKind = Literal["broad", "narrow", "dual", "thin", "future"]
+TrackKind = Literal["broad", "narrow", "dual", "thin", "future", "dashed"]
 """18xx.games track kinds: broad (standard gauge, the default), narrow (metre gauge), dual (both),
-thin (a drawing-only thin line), future (track printed for later, not yet usable)."""
+thin (a drawing-only thin line), future (track printed for later, not yet usable); and dashed
+(18xx-maker's dashed gauge, a line drawn dashed such as 18EB's crossings of water), which
+18xx.games has no kind for."""
 
 RouteKind = Literal["mandatory", "optional", "never"]
 
@@ -58,6 +63,12 @@ class StopDetails(BaseModel):
     halt: bool = Field(default=False, description="A halt (halt=): a town-like stop with a symbol.")
     symbol: str | None = Field(default=None, max_length=20, description="The symbol of a halt.")
     rows: int | None = Field(default=None, ge=0, le=9, description="Off-board revenue drawn in this many rows.")
+    at: Placement | None = Field(default=None, description="Where 18xx-maker draws the stop (angle and percent from the centre).")
+    maker_as: Literal["centerTowns", "values"] | None = Field(
+        default=None,
+        description="How 18xx-maker wrote the stop when it is not the usual way: a town among its centerTowns; an "
+        "off-board whose revenue is a plain value, with no revenue box.",
+    )
 
 
 class Node(StopDetails):
@@ -70,6 +81,9 @@ class Node(StopDetails):
     revenue: int | str = Field(default=0, description="Revenue, or phase values like 'yellow_30|brown_50'.")
     groups: list[str] = Field(default_factory=list)
     style: str | None = None
+    name: str | None = Field(default=None, max_length=80, description="A name printed by the stop (18xx-maker tiles).")
+    reserved: list[str] = Field(default_factory=list, description="Companies whose label a city of the tile prints (a home).")
+    marks: list[CircleMark] = Field(default_factory=list, description="What each station circle shows (see City.marks).")
 
 
 class TilePath(BaseModel):
@@ -87,6 +101,12 @@ class TilePath(BaseModel):
     b_lane: str | None = Field(default=None, pattern=r"^\d\.\d$", description="Lane at end b.")
     ignore: bool = Field(default=False, description="Drawn, but not track for routes (ignore:1).")
     loc: str | None = Field(default=None, max_length=12, description="Drawing position of a path that ends at a node (loc:0.5).")
+    drawn: str | None = Field(
+        default=None, max_length=400,
+        description="How 18xx-maker draws the path when its ends do not say it: 'bent', or an SVG path "
+        "('M 85 -45 L 0 -40', hex radius 100) for a custom track; 'start:0.25' / 'end:0.75' for a track drawn "
+        "only part of its length.",
+    )
 
     @field_validator("a", "b", mode="before")
     @classmethod
@@ -155,9 +175,9 @@ class TileBorder(BaseModel):
     color: str | None = Field(default=None, max_length=20)
 
 
-class HexDecor(BaseModel):
+class HexDecor(MakerDrawing):
     """What a hex or tile shows beyond track: terrain costs, icons, frame, stripes, stubs,
-    partitions and a future label (all optional)."""
+    partitions and a future label, and the marks of :mod:`model.drawing` (all optional)."""
 
     costs: list[TerrainCost] = Field(
         default_factory=list,
@@ -167,6 +187,16 @@ class HexDecor(BaseModel):
     stripes: str | None = Field(default=None, max_length=20, description="Colour of diagonal stripes.")
     future_label: FutureLabel | None = None
     stubs: list[int] = Field(default_factory=list, description="Edges with a short track stub (stub=edge:N).")
+    terrain_drawn: list[tuple[Literal["terrain", "tunnels", "bridges"], str | None, int]] = Field(
+        default_factory=list,
+        description="18xx-maker's terrain symbols as drawn (list, type, cost), when they are not one symbol with the "
+        "cost: a river and a mountain with the cost on one of them, a tunnel. Costs say what they cost.",
+    )
+    stub_lengths: list[float] = Field(
+        default_factory=list,
+        description="How far each stub is drawn, as a fraction of a straight across the hex, when the source gives it "
+        "(18xx-maker's short straight tracks, end:0.125); empty: the usual stub.",
+    )
     partitions: list[Partition] = Field(default_factory=list)
 
 
@@ -187,6 +217,12 @@ class TileDef(HexDecor):
     icons: list[str] = Field(default_factory=list, description="Icons printed on the tile (as on a cell).")
     borders: list[TileBorder] = Field(default_factory=list)
     hidden: bool = Field(default=False, description="Not shown in the tile tray (18xx.games 'hidden').")
+    printed_names: list[str] = Field(default_factory=list, description="Names printed on the tile (18xx-maker names).")
+    drawn_color: str | None = Field(
+        default=None, max_length=40, pattern=r"^[a-zA-Z][a-zA-Z0-9_]*$",
+        description="The colour the tile is printed in when it is none of the tile colours (a game's own colour, "
+        "such as 21Moon's lightlightGray; color then says how it upgrades).",
+    )
     labels: list[str] = Field(default_factory=list, description="Further labels after the first (label=... given more than once).")
     terrains: list[str] = Field(
         default_factory=list,
@@ -315,20 +351,21 @@ def resources_dir() -> FsPath:
     return _rd()
 
 
-_TILESET_CACHE: dict[str, TileSet] = {}
-
-
 def load_tileset(tileset_id: str) -> TileSet:
     """Load a bundled tile set by id (cached; tile sets are immutable)."""
-    if tileset_id not in _TILESET_CACHE:
-        # an id from a file is a name, never a path (no "../", no over-long names that make stat fail)
-        if not isinstance(tileset_id, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}", tileset_id):
-            raise KeyError(f"no bundled tile set {tileset_id!r}")
-        path = resources_dir() / "tilesets" / f"{tileset_id}.json"
-        if not path.is_file():
-            raise KeyError(f"no bundled tile set {tileset_id!r}")
-        _TILESET_CACHE[tileset_id] = TileSet.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    return _TILESET_CACHE[tileset_id]
+    # an id from a file is a name, never a path (no "../", no over-long names that make stat fail)
+    if not isinstance(tileset_id, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}", tileset_id):
+        raise KeyError(f"no bundled tile set {tileset_id!r}")
+    return _bundled_tileset(tileset_id)
+
+
+@functools.cache
+def _bundled_tileset(tileset_id: str) -> TileSet:
+    """The bundled tile set (there are a few, each read once; a missing one is not cached)."""
+    path = resources_dir() / "tilesets" / f"{tileset_id}.json"
+    if not path.is_file():
+        raise KeyError(f"no bundled tile set {tileset_id!r}")
+    return TileSet.model_validate(json.loads(path.read_text(encoding="utf-8")))
 
 
 def bundled_tilesets() -> list[str]:

@@ -41,7 +41,7 @@ def test_import_an_18xx_maker_game_and_an_18xx_games_map(qtbot, tmp_path, monkey
 def test_an_import_that_drops_items_asks_first_and_lists_them(qtbot, tmp_path, monkeypatch):
     game = {"info": {"title": "Dropping", "orientation": "horizontal"},
             "map": {"hexes": [{"color": "plain", "hexes": ["A1", "B2"]},
-                              {"color": "plain", "routeBonuses": [{"value": 10}], "hexes": ["C1"]}]}}
+                              {"color": "plain", "goods": [{"type": "coal"}], "hexes": ["C1"]}]}}
     src = tmp_path / "dropping.json"
     src.write_text(json.dumps(game), encoding="utf-8")
     win = make_window(qtbot, tmp_path)
@@ -51,11 +51,11 @@ def test_an_import_that_drops_items_asks_first_and_lists_them(qtbot, tmp_path, m
     monkeypatch.setattr(dialogs, "ask_import_anyway", lambda parent, name, reason: asked.append(reason) or False)
     monkeypatch.setattr(dialogs, "show_dropped", lambda parent, name, dropped: shown.append(dropped))
     press_import(qtbot, win)
-    assert asked and "map.hexes[1].routeBonuses" in asked[0]
+    assert asked and "map.hexes[1].goods" in asked[0]
     assert win.document.scenario is before and not shown  # declined: the open board stays
     monkeypatch.setattr(dialogs, "ask_import_anyway", lambda parent, name, reason: True)
     press_import(qtbot, win)
-    assert shown == [["map.hexes[1].routeBonuses: not something Trackwright can hold"]]
+    assert shown == [["map.hexes[1].goods: not something Trackwright can hold"]]
     assert win.document.scenario.meta.title == "Dropping" and win.document.scenario.board.grid.is_label("C1")
 
 

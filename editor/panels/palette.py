@@ -133,12 +133,15 @@ class TilePalette(QWidget):
         document.metaChanged.connect(self.rebuild)
         document.cellsChanged.connect(lambda _cells: self._counts_timer.start(50))
         self._icons: dict[tuple, QIcon] = {}
+        self._item_list: list[QListWidgetItem] | None = None
         self.rebuild()
 
     # --- queries -----------------------------------------------------------------------------
     def items(self) -> list[QListWidgetItem]:
         """Every tile's item, section by section."""
-        return [sec.item(i) for sec in self.sections.values() for i in range(sec.count())]
+        if self._item_list is None:
+            self._item_list = [sec.item(i) for sec in self.sections.values() for i in range(sec.count())]
+        return self._item_list
 
     def item_for(self, tile_id: str) -> QListWidgetItem | None:
         return next((it for it in self.items() if it.data(TILE_ROLE) == tile_id), None)
@@ -184,6 +187,7 @@ class TilePalette(QWidget):
             tiles = s.tileset().tiles
         except Exception:  # noqa: BLE001 - a broken supply shows as an empty palette
             tiles = []
+        self._item_list = None
         for name in list(self.sections):
             self.sections.pop(name).deleteLater()
             self.headers.pop(name).deleteLater()
@@ -207,6 +211,7 @@ class TilePalette(QWidget):
             item.setToolTip(f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else ""))
             self.sections[t.color].addItem(item)
         self._tiles = {t.id: t for t in tiles}
+        self._item_list = None
         self._current = None
         if current is not None and self.item_for(current) is not None:
             self.select_tile(current)
@@ -216,12 +221,15 @@ class TilePalette(QWidget):
             self.tileSelected.emit(self._current)
 
     def refresh_counts(self) -> None:
+        """Show the copies left of each tile (only the items whose count changed are touched)."""
         left = editing.tiles_left(self.document.scenario)
         for item in self.items():
             tid = item.data(TILE_ROLE)
             n = left.get(tid)
-            item.setText(f"{tid}\n{'∞' if n is None else f'{n} left'}")
-            item.setForeground(QColor("#b00000") if n is not None and n < 0 else QColor("#202020"))
+            text = f"{tid}\n{'∞' if n is None else f'{n} left'}"
+            if item.text() != text:
+                item.setText(text)
+                item.setForeground(QColor("#b00000") if n is not None and n < 0 else QColor("#202020"))
         self._update_info()
 
     # --- filter and layout -------------------------------------------------------------------

@@ -76,6 +76,7 @@ from editor.render.labels import (
     screen_label_offsets,
     screen_labels,
 )
+from editor.render.marks import off_grid_scenario, paint_lines
 from model.scenario import Scenario
 
 __all__ = [
@@ -92,6 +93,10 @@ __all__ = [
 def board_rect(scenario: Scenario, size: float, *, labels: bool = True) -> QRectF:
     """The scene rectangle a painted board covers (with room for the coordinate labels)."""
     x0, y0, x1, y1 = grid_bounds(scenario.board.grid, size)
+    side = off_grid_scenario(scenario)
+    if side is not None:  # the hexes beside the map are drawn too
+        bx0, by0, bx1, by1 = grid_bounds(side.board.grid, size)
+        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
     m = label_margin(size) if labels else size * 0.05
     return QRectF(QPointF(x0 - m, y0 - m), QPointF(x1 + m, y1 + m))
 
@@ -104,7 +109,13 @@ def paint_board(painter: QPainter, scenario: Scenario, size: float, *, labels: b
     painter.fillRect(board_rect(scenario, size, labels=labels), QColor("#ffffff"))
     for coord in scenario.board.grid.ordered_coords:
         paint_cell(painter, scenario, coord, size)
+    side = off_grid_scenario(scenario)
+    if side is not None:
+        for coord in side.board.grid.ordered_coords:
+            paint_cell(painter, side, coord, size)
+        paint_edges(painter, side, size)
     paint_edges(painter, scenario, size)
+    paint_lines(painter, scenario, size)
     if labels:
         paint_labels(painter, scenario, size)
     painter.restore()

@@ -38,6 +38,7 @@ from editor.render.decor import (
     paint_stripes,
     paint_stubs,
 )
+from editor.render.marks import paint_background_shapes, paint_boomtown_rings, paint_marks, palette_color
 from editor.render.track import TrackData, city_circles, paint_track, track_width
 from model.board import Cell
 from model.grid import Coord
@@ -179,8 +180,12 @@ def cell_background(scenario: Scenario, cell: Cell) -> QColor:
     """The fill of a cell: the laid tile's colour, else the printed colour, else the terrain's."""
     if cell.tile is not None:
         tdef = scenario.tile(cell.tile.tile)
+        if tdef is not None and tdef.drawn_color:
+            return palette_color(scenario.board.palette, tdef.drawn_color)
         if tdef is not None and tdef.color in TILE_COLORS:
             return TILE_COLORS[tdef.color]
+    if cell.color is not None and cell.color in scenario.board.palette:
+        return palette_color(scenario.board.palette, cell.color)
     if cell.color is not None:
         return TILE_COLORS.get(cell.color) or hex_color(cell.color)
     return TERRAIN_FILL.get(cell.terrain, LAND)
@@ -231,6 +236,7 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, n
             paint_stripes(painter, geo, cell.stripes)
         if cell.frame is not None:
             paint_frame(painter, geo, cell.frame)
+        paint_background_shapes(painter, geo, cell, scenario.board.palette)
     # terrain
     if detail and not covered and cell.costs:
         paint_costs(painter, geo, cell.costs, busy)
@@ -281,6 +287,22 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, n
         paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")))
     if tdef is not None and tdef.color != "track":
         draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
+    _paint_drawn_marks(painter, scenario, geo, cell, tdef if covered else None)
+
+
+def _paint_drawn_marks(painter: QPainter, scenario: Scenario, geo: Geometry, cell: Cell, tdef: TileDef | None) -> None:
+    """The printed marks (model.drawing) of the hex, or of the laid tile that covers it, turned with it."""
+    colors = {c.id: owner_colors(scenario, c.id) for c in scenario.companies}
+    if tdef is None:
+        paint_boomtown_rings(painter, geo, [*cell.cities, *cell.towns])
+        paint_marks(painter, geo, cell, scenario.board.palette, colors)
+        return
+    painter.save()
+    painter.rotate(360 / geo.sides * (cell.tile.rotation if cell.tile is not None else 0))
+    paint_background_shapes(painter, geo, tdef, scenario.board.palette)
+    paint_boomtown_rings(painter, geo, tdef.nodes)
+    paint_marks(painter, geo, tdef, scenario.board.palette, colors)
+    painter.restore()
 
 
 def _says_name(icon: str, name: str | None) -> bool:
@@ -396,10 +418,14 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
     painter.translate(centre)
     s = size / UNIT
     painter.scale(s, s)
-    bg = TILE_COLORS.get(tile.color, QColor("#efe6cf"))
+    bg = palette_color(None, tile.drawn_color) if tile.drawn_color else TILE_COLORS.get(tile.color, QColor("#efe6cf"))
     painter.setPen(QPen(GRID_LINE, 1.5))
     painter.setBrush(bg)
     painter.drawPolygon(geo.polygon)
+    painter.save()
+    painter.rotate(360 / geo.sides * rotation)
+    paint_background_shapes(painter, geo, tile, None)
+    painter.restore()
     track = TrackData(
         paths=list(tile.rotated_paths(rotation, grid.sides)),
         kinds=[n.kind for n in tile.nodes],
@@ -412,4 +438,7 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
     paint_track(painter, geo, track, bg, True, None)
     if tile.label:
         draw_text(painter, _label_position(geo), tile.label, 15, bold=True, max_width=geo.apothem * 0.55)
+    painter.rotate(360 / geo.sides * rotation)
+    paint_boomtown_rings(painter, geo, tile.nodes)
+    paint_marks(painter, geo, tile, None, {})
     painter.restore()

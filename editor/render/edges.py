@@ -77,7 +77,7 @@ def paint_edges(painter: QPainter, scenario: Scenario, size: float, *, rect: QRe
         p, q = side_segment(grid, coord, f.edge, size)
         if rect is not None and not rect.intersects(QRectF(p, q).normalized().adjusted(-size * 0.2, -size * 0.2, size * 0.2, size * 0.2)):
             continue
-        painter.setPen(edge_pen(f.kind, size, f.color))
+        painter.setPen(edge_pen(f.kind, size, scenario.board.palette.get(f.color, f.color) if f.color else None))
         if f.one_sided:  # declared by one hex only: drawn on its side of the line
             c = QPointF(*grid.centre(coord, size))
             p, q = (QPointF(v.x() + (c.x() - v.x()) * 0.04, v.y() + (c.y() - v.y()) * 0.04) for v in (p, q))

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from model.board import Cell, EdgeFeature
 from model.grid import HexGrid
+from model.io.maker_marks import games_notes
 from model.io.tile_code import (
     TILE_COLORS,
     Part,
@@ -146,7 +147,7 @@ def cell_nodes(cell: Cell) -> list[Node]:
     """The cell's cities, towns and junctions as tile nodes (the tile language's node parts)."""
     nodes = []
     for c in cell.cities:
-        f = c.model_dump(exclude={"name", "reserved"})
+        f = c.model_dump(exclude={"name", "reserved", "marks"})
         nodes.append(Node(kind="city", **f))
     for t in cell.towns:
         f = t.model_dump(exclude={"name"})
@@ -235,6 +236,16 @@ def hex_strings(scenario: Scenario) -> tuple[dict[str, dict[str, list[str]]], li
             notes.append(f"{label}: reservations belong to the companies (entities.rb), not to the map file")
         if any(c.name for c in cell.cities) or any(t.name for t in cell.towns):
             notes.append(f"{label}: city/town names are not exported (the hex name is)")
+        notes += games_notes(cell, label)
+    board = scenario.board
+    for label in board.off_grid:
+        notes.append(f"{label}: a hex beside the map, off its rows, has no 18xx.games place; not written")
+    for line in board.lines:
+        notes.append(f"a line drawn along {', '.join(line.coords[:3])}{' …' if len(line.coords) > 3 else ''} "
+                     "(on no hex of the map) has no 18xx.games place; not written")
+    if board.palette:
+        notes.append(f"the game's own colours ({', '.join(list(board.palette)[:5])}{' …' if len(board.palette) > 5 else ''}) "
+                     "have no 18xx.games place; hexes in them are written by name")
     return groups, notes
 
 

@@ -46,15 +46,16 @@ from model.io.export_18xx_games import (
     side_features,
     terrain_notes,
 )
+from model.io.maker_marks import placement_fields, write_circles, write_marks
 from model.io.tile_code import format_parts, tile_code
 from model.scenario import Scenario
-from model.tiles import Node, TileDef, TilePath, node_index
+from model.tiles import Node, TileDef, TilePath, load_tileset, node_index
 from model.upgrade_graph import effective_graph
 
 MAKER_COLORS = {"white": "plain", "red": "offboard", "blue": "water"}
 """Our (18xx.games) colour -> 18xx-maker's hex colour; yellow, green, brown and gray keep their names."""
 MAKER_HEX_COLORS = frozenset({"plain", "offboard", "water", "gray", "yellow", "green", "brown"})
-GAUGE = {"narrow": "narrow", "dual": "dual", "thin": "line"}
+GAUGE = {"narrow": "narrow", "dual": "dual", "thin": "line", "dashed": "dashed"}
 """Our track kind -> 18xx-maker's track ``gauge`` (broad track has none)."""
 FUTURE_COLOR = "mainline"
 """The track colour 18xx-maker's games print lines for later in (future track)."""
@@ -101,6 +102,7 @@ def revenues(revenue: int | str) -> list[dict]:
         if color == "diesel" and isinstance(v, int):
             out.append({"color": "black", "textColor": "white", "cost": f"D{v}", "value": f"D{v}"})
             continue
+        color = color.replace("plus", "+")  # the importer spells 18xx-maker's "phase4+" as a phase name, "phase4plus"
         out.append({"color": color, "cost": v, "value": v} if sep else {"cost": v, "value": v})
     return out
 
@@ -131,11 +133,11 @@ class _Writer:
 
     # --- stops --------------------------------------------------------------------------
     def stops(self, d: dict, nodes: list[Node], where: str,
-              names: list[str | None], reserved: list[list[str]]) -> list[str]:
+              names: list[str | None], reserved: list[list[str]], marks: list | None = None) -> list[str]:
         """Write cities, towns, values and the off-board revenue of ``nodes`` into ``d``; the
         role of each node (city, town, offboard, junction) for the track."""
         roles: list[str] = []
-        cities, towns, values = [], [], []
+        cities, towns, values, booms = [], [], [], []
         for k, n in enumerate(nodes):
             name = names[k] if k < len(names) else None
             if n.kind == "junction":
@@ -152,6 +154,10 @@ class _Writer:
                 self.note(where, f"stop details {', '.join(extra)} have no 18xx-maker field (kept in encoding)")
             if n.kind == "city" and n.slots == 0 and n.offboard is False:
                 self.note(where, "a city with no station circle is written as an off-board revenue (18xx-maker cities have 1-6)")
+            if n.kind == "city" and n.maker_as == "values" and not phased:  # an off-board arrow's revenue, as a value
+                roles.append("offboard")
+                values.append({"value": n.revenue})
+                continue
             if _is_offboard(n) or (phased and "offBoardRevenue" not in d):
                 if "offBoardRevenue" in d:
                     self.note(where, "a second off-board revenue has no 18xx-maker field; only the first is written")
@@ -170,17 +176,29 @@ class _Writer:
             elif phased:
                 self.note(where, f"phase revenue {str(n.revenue)[:40]} of a second stop has no 18xx-maker field")
             item: dict = {}
-            if n.kind == "city":
+            boom = n.style in ("boomtown", "boomtown_solid")
+            if boom:  # 18xx-maker's boomtown: a town ringed, or a city grown from one
+                if n.kind == "city":
+                    item["city"] = True
+                if n.style == "boomtown_solid":
+                    item["dashed"] = False
+            elif n.kind == "city":
                 if n.slots > MAX_CITY_SIZE:
                     self.note(where, f"a city of {n.slots} circles is written with {MAX_CITY_SIZE}, the most 18xx-maker draws")
                 item["size"] = min(n.slots, MAX_CITY_SIZE)
+            if n.at is not None:
+                item.update(placement_fields(n.at))
             if name:
                 item["name"] = {"name": name}
             if n.groups:
                 item["groups"] = list(n.groups)
-            if n.kind == "city" and k < len(reserved) and reserved[k]:
-                item["companies"] = list(reserved[k])
-            (cities if n.kind == "city" else towns).append(item)
+            circle_marks = marks[k] if marks is not None and k < len(marks) else []
+            single = sum(x.kind == "town" for x in nodes) == 1 and not any(x.kind == "city" for x in nodes)
+            if n.kind == "town" and n.maker_as != "centerTowns" and not boom and (n.at is not None or not single):
+                item["_town"] = True  # drawn where it stands; a lone town with no place is the centre town
+            if n.kind == "city" and not boom and ((k < len(reserved) and reserved[k]) or circle_marks):
+                item["companies"] = write_circles(reserved[k] if k < len(reserved) else [], circle_marks)
+            (booms if boom else cities if n.kind == "city" else towns).append(item)
             roles.append(n.kind)
             if not phased:
                 value: dict = {"value": n.revenue}
@@ -189,8 +207,13 @@ class _Writer:
                 values.append(value)
         if cities:
             d["cities"] = cities
-        if towns:
-            d["centerTowns" if len(towns) == 1 and not cities else "towns"] = towns
+        placed = [t.pop("_town", False) for t in towns]
+        if not all(placed):
+            d["centerTowns"] = [t for t, p in zip(towns, placed, strict=True) if not p]
+        if any(placed):
+            d["towns"] = [t for t, p in zip(towns, placed, strict=True) if p]
+        if booms:
+            d["boomtowns"] = booms
         if any(v["value"] for v in values):
             d["values"] = values
         if len(cities) + len(towns) > 1:
@@ -198,13 +221,19 @@ class _Writer:
         return roles
 
     # --- track --------------------------------------------------------------------------
-    def track(self, d: dict, paths: list[TilePath], stubs: list[int], roles: list[str], where: str) -> None:
+    def track(self, d: dict, paths: list[TilePath], stubs: list[int], roles: list[str], where: str,
+              stub_lengths: list[float] = ()) -> None:
         """Write printed track and stubs into ``d``."""
         out = []
         for p in paths:
             a, b = p.a, p.b
             item: dict
-            if isinstance(a, int) and isinstance(b, int):
+            drawn = _drawn(p.drawn)
+            if p.drawn == "+":
+                continue  # the rest of a track written with its first piece
+            if drawn is not None:
+                item = drawn
+            elif isinstance(a, int) and isinstance(b, int):
                 diff = (b - a) % 6
                 if diff == 3:
                     kind, s = "straight", min(a, b)
@@ -235,7 +264,9 @@ class _Writer:
             if p.lanes is not None or p.ignore:
                 self.note(where, "track lanes and ignore:1 have no 18xx-maker field (kept in encoding)")
             out.append(item)
-        out += [{"type": "stub", "side": self.side(e)} for e in stubs]
+        for i, e in enumerate(stubs):
+            length = stub_lengths[i] if i < len(stub_lengths) else 1
+            out.append({"side": self.side(e), "type": "straight", "end": length} if 0 < length < 1 else {"type": "stub", "side": self.side(e)})
         if out:
             d["track"] = out
 
@@ -246,6 +277,11 @@ class _Writer:
         if labels:
             d["labels"] = [{"label": lbl} for lbl in labels]
         terrain: list[dict] = []
+        if obj.terrain_drawn and sum(c for _k, _t, c in obj.terrain_drawn) == (
+                obj.cost if isinstance(obj, Cell) else sum(c.cost for c in obj.costs)):
+            for key, kind, cost in obj.terrain_drawn:  # the symbols as they were drawn
+                d.setdefault(key, []).append({**({"type": kind} if kind else {}), **({"cost": cost} if cost or key != "terrain" else {})})
+            obj = obj.model_copy(update={"costs": [], "cost": 0, "terrain": "plain"} if isinstance(obj, Cell) else {"costs": []})
         for c in obj.costs:
             first: dict = {"cost": c.cost}
             if c.terrains:
@@ -275,27 +311,33 @@ class _Writer:
             if style is None:
                 self.note(where, f"a border of type {kind[:20]} has no 18xx-maker style; not written")
                 continue
-            if color and color != style["color"]:
-                self.note(where, f"border colour {color[:20]} not written (18xx-maker's colour says the kind)")
-            out.append({"side": self.side(edge), **style})
+            if kind == "divider" and color:  # a line in a colour of no known meaning, as it was drawn
+                out.append({"side": self.side(edge), "color": color})
+                continue
+            out.append({"side": self.side(edge), **style, **({"color": color} if color else {})})
         if out:
             d["borders"] = out
 
 
-def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]], code: str) -> dict:
+def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], list[EdgeFeature]], code: str,
+             palette: dict[str, str] | None = None) -> dict:
     color = cell.printed_color
     d: dict = {"color": maker_color(color)}
-    if d["color"] not in MAKER_HEX_COLORS:
+    if d["color"] not in MAKER_HEX_COLORS and color not in (palette or {}):
         w.note(label, f"colour {color} is not one of 18xx-maker's hex colours; written by name")
-    if cell.name:
-        d["names"] = [{"name": cell.name}]
     names = [c.name for c in cell.cities] + [t.name for t in cell.towns]
+    if cell.name and cell.name != " / ".join(n for n in names if n):  # named on the hex, not only by its stops
+        d["names"] = [{"name": part} for part in cell.name.split(" / ")]
     reserved = [list(c.reserved) for c in cell.cities]
-    roles = w.stops(d, cell_nodes(cell), label, names, reserved)
-    if cell.reserved:  # a hex-level reservation: a company label on the hex
-        d["companies"] = [{"label": cid} for cid in cell.reserved]
-    w.track(d, list(cell.paths), list(cell.stubs), roles, label)
+    roles = w.stops(d, cell_nodes(cell), label, names, reserved, [list(c.marks) for c in cell.cities])
+    if cell.extra_values:
+        d["values"] = d.get("values", [{"value": c.revenue} for c in cell.cities if c.slots]) + [{"value": v} for v in cell.extra_values]
+    w.track(d, list(cell.paths), list(cell.stubs), roles, label, list(cell.stub_lengths))
     w.decor(d, cell, label)
+    write_marks(cell, d)
+    labelled = {m.label for m in cell.company_labels}
+    if any(cid not in labelled for cid in cell.reserved):  # a hex-level reservation: a company label on the hex
+        d["companies"] = d.get("companies", []) + [{"label": cid} for cid in cell.reserved if cid not in labelled]
     w.borders(d, [(e, f.kind, f.color) for e in range(6) for f in sides.get((label, e), [])], label)
     if code:
         d["encoding"] = code
@@ -303,11 +345,15 @@ def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], li
 
 
 def _tile_def(w: _Writer, t: TileDef, unlimited: int | str) -> dict:
-    d: dict = {"color": maker_color(t.color), "quantity": t.count if t.count is not None else unlimited}
+    d: dict = {"color": t.drawn_color or maker_color(t.color), "quantity": t.count if t.count is not None else unlimited}
     where = f"tile {t.id}"
-    roles = w.stops(d, list(t.nodes), where, [], [])
-    w.track(d, list(t.paths), list(t.stubs), roles, where)
+    if t.printed_names:
+        d["names"] = [{"name": n} for n in t.printed_names]
+    roles = w.stops(d, list(t.nodes), where, [n.name for n in t.nodes], [list(n.reserved) for n in t.nodes],
+                    [list(n.marks) for n in t.nodes])
+    w.track(d, list(t.paths), list(t.stubs), roles, where, list(t.stub_lengths))
     w.decor(d, t, where)
+    write_marks(t, d)
     w.borders(d, [(b.edge, TILE_BORDER_KIND.get(b.type, b.type or "border"), b.color) for b in t.borders], where)
     if any(b.cost for b in t.borders):
         w.note(where, "border costs on a tile have no 18xx-maker field (kept in encoding)")
@@ -330,6 +376,31 @@ def _border_texts(scenario: Scenario, orientation: str) -> list[dict]:
                 item["bgColor"] = BORDER_STYLE[f.kind]["color"]
             out.append(item)
     return out
+
+
+def _library_base(t: TileDef) -> str | None:
+    """The number of the standard or 18xx-maker library tile ``t`` is (whatever its id), or None."""
+    if "undefined" in t.tags:  # a number the file names but defines nowhere stays a number
+        return t.name or t.id
+    plain = {"id", "name", "count", "upgrades"}
+    for base in dict.fromkeys([t.id.split("|")[0], *([t.name] if t.name else [])]):
+        if is_standard(t.model_copy(update={"id": base})):
+            return base
+        lib = load_tileset("18xx-maker-library").get(base)
+        if lib is not None and lib.model_dump(exclude=plain) == t.model_dump(exclude=plain):
+            return base
+    return None
+
+
+def _drawn(text: str | None) -> dict | None:
+    """The 18xx-maker track item a path was drawn as (kept by the importer), or None."""
+    if not text or text == "+":
+        return None
+    try:
+        item = json.loads(text)
+    except ValueError:
+        return None
+    return item if isinstance(item, dict) else None
 
 
 def _few(places: list[str]) -> str:
@@ -361,7 +432,7 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
         if cell.tokens:
             w.note(label, "station tokens are game state, not exported")
         code = format_parts(cell_parts(cell, label, sides))
-        d = _hex_def(w, cell, label, sides, code)
+        d = _hex_def(w, cell, label, sides, code, scenario.board.palette)
         key = json.dumps(d, sort_keys=True)
         groups.setdefault(key, {**d, "hexes": []})["hexes"].append(label)
     info: dict = {"title": scenario.meta.game or scenario.meta.title}
@@ -372,7 +443,11 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     if orientation == "flat":
         info["orientation"] = "horizontal"
     tiles, upgrades = _tiles(scenario, w)
+    _off_grid(scenario, w, groups)
     game_map: dict = {"hexes": list(groups.values())}
+    if scenario.board.lines:
+        game_map["borders"] = [{"color": ln.color, **({"dashed": True} if ln.dashed else {}), **ln.style, "coords": list(ln.coords)}
+                               for ln in scenario.board.lines]
     texts = _border_texts(scenario, orientation)
     if texts:
         game_map["borderTexts"] = texts
@@ -380,7 +455,28 @@ def export_18xx_maker_data(scenario: Scenario) -> tuple[dict, list[str]]:
     if scenario.companies:
         notes.append(f"{len(scenario.companies)} companies are not exported (the export writes the map and the tiles)")
     data = {"info": info, "tiles": tiles, "upgrades": upgrades, "map": game_map}
+    if scenario.board.palette:
+        data["colors"] = dict(scenario.board.palette)
     return data, notes
+
+
+def _off_grid(scenario: Scenario, w: _Writer, groups: dict[str, dict]) -> None:
+    """The hexes beside the map, off its rows (their own grid), as hex definitions."""
+    board = scenario.board
+    grid = board.off_grid_layout
+    if grid is None or not board.off_grid:
+        return
+    sides: dict[tuple[str, int], list[EdgeFeature]] = {}
+    for f in board.off_grid_edges:
+        sides.setdefault((f.cell, f.edge), []).append(f)
+        if grid.is_label(f.cell):
+            other = grid.neighbour(grid.coord(f.cell), f.edge)
+            if other is not None:
+                sides.setdefault((grid.label(other), grid.opposite(f.edge)), []).append(f)
+    for label, cell in board.off_grid.items():
+        d = _hex_def(w, cell, label, sides, "", board.palette)
+        key = json.dumps(d, sort_keys=True)
+        groups.setdefault(key, {**d, "hexes": []})["hexes"].append(label)
 
 
 def _tiles(scenario: Scenario, w: _Writer) -> tuple[dict, dict]:
@@ -403,8 +499,11 @@ def _tiles(scenario: Scenario, w: _Writer) -> tuple[dict, dict]:
     for t in tileset.tiles:
         if t.id not in ids:
             continue
-        if is_standard(t):
-            tiles[ids[t.id]] = t.count if t.count is not None else {"quantity": UNLIMITED}
+        base = _library_base(t)
+        if base is not None:  # a standard or library tile, under its number or another id
+            count = t.count if t.count is not None else UNLIMITED
+            tiles[ids[t.id]] = {"tile": base, "quantity": count} if base != ids[t.id].split("|")[0] else (
+                count if t.count is not None else {"quantity": UNLIMITED})
         else:
             tiles[ids[t.id]] = _tile_def(w, t, UNLIMITED)
         targets = list(dict.fromkeys(ids[u] for u in graph.get(t.id, []) if u in ids))

@@ -31,24 +31,38 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.board import Board, Cell, City, EdgeFeature, Town
-from model.grid import HexGrid, letter_index
+from pydantic import ValidationError
+
+from model.board import Board, Cell, City, DrawnLine, Town
+from model.drawing import MakerDrawing
+from model.grid import letter_index
 from model.io.maker_geometry import (
+    APOTHEM,
+    SNAP,
     Stop,
     TrackShapeError,
-    corner_angle,
-    side_of_corners,
+    bent_stop,
+    point_port,
     stop_position,
+    svg_ends,
     track_ports,
-    unit,
 )
-from model.scenario import Company, Meta, RulesRef, Scenario, TileSupply
-from model.tiles import Node, TerrainCost, TileDef, TilePath, load_tileset
+from model.io.maker_marks import circle_marks, placement, read_marks
+from model.io.maker_parts import (  # noqa: F401 (the names tools and tests import from here)
+    BORDER_COLORS,
+    CSS_NAMES,
+    LIBRARY_SET,
+    MAX_GRID,
+    STANDARD_SET,
+    TILE_COLORS,
+    MapParts,
+    _short,
+)
+from model.io.maker_schema import ShapeError, check_shapes
+from model.scenario import Meta, RulesRef, Scenario, TileSupply
+from model.tiles import TerrainCost, TilePath
 
 MAX_BYTES = 16 * 1024 * 1024
-STANDARD_SET = "18xx-standard"
-LIBRARY_SET = "18xx-maker-library"
-
 LAYOUT_FIELDS = frozenset(
     "angle percent rotate rotation x y offset reverse straight hidden width fontSize fontFamily fontStyle "
     "fontWeight bgColor textColor outerBorderColor borderColor borderWidth gaugeColor cross size extend "
@@ -74,14 +88,13 @@ HEX_COLORS = {
     "green": ("plain", "green"),
     "brown": ("plain", "brown"),
 }
+MAKER_TERRAINS = {"river": "water"}
+"""18xx-maker's names of terrain symbols that 18xx.games calls otherwise (the drawing keeps the name)."""
 SIMPLE_TERRAINS = ("hill", "mountain", "water")
 """Terrains a hex holds as its terrain with one cost; others (river, swamp…) are kept as written."""
 ENGINE_COLORS = {"plain": "white", "offboard": "red", "water": "blue"}
 """18xx-maker hex colours whose 18xx.games names differ."""
-MAKER_TERRAINS = {"river": "water"}
-"""18xx-maker's names of terrain symbols that 18xx.games calls otherwise."""
-GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin"}
-CSS_NAMES = frozenset("black white red green blue yellow orange purple brown gray grey pink navy maroon olive teal".split())
+GAUGES = {None: "broad", "narrow": "narrow", "dual": "dual", "line": "thin", "dashed": "dashed"}
 
 
 class ImportError18xxMaker(ValueError):
@@ -99,12 +112,7 @@ class MakerImport:
     notes: list[str] = field(default_factory=list)
 
 
-def _short(value: Any, n: int = 60) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
-class _Reader:
+class _Reader(MapParts):
     def __init__(self, file: str, lenient: bool) -> None:
         self.file, self.lenient = file, lenient
         self.dropped: list[str] = []
@@ -141,6 +149,7 @@ class _Reader:
         known = {
             "color", "names", "cities", "centerTowns", "towns", "track", "values", "labels", "terrain",
             "tunnels", "bridges", "offBoardRevenue", "borders", "icons", "removeBorders", "encoding",
+            "tokens", "shapes", "routeBonuses", "boomtowns",
         } | set(known_extra)
         self.fields(h, where, known)
         cities: list[City] = []
@@ -153,20 +162,15 @@ class _Reader:
             if not isinstance(size, int) or isinstance(size, bool):
                 self.unsupported(f"{w}.size", f"a city of size {_short(size)} (only a number of circles is held)")
                 size = 1
-            reserved = []
             for j, comp in enumerate(c.get("companies", []) or []):
-                if isinstance(comp, str):
-                    reserved.append(comp)
-                elif isinstance(comp, dict) and isinstance(comp.get("abbrev", comp.get("label")), str):
-                    reserved.append(comp.get("abbrev", comp.get("label")))
-                elif isinstance(comp, dict):
-                    self.unsupported(f"{w}.companies[{j}]", f"a circle marked {_short(comp)} for no named company")
-                elif comp is not None:
-                    raise self.fail(f"{w}.companies[{j}]", f"expected a company id, found {_short(comp)}")
+                if isinstance(comp, dict):
+                    self.fields(comp, f"{w}.companies[{j}]", {"label", "abbrev", "color", "reserved"})
+            reserved, marks = circle_marks(c.get("companies", []) or [], w, self.fail)
             if c.get("pass"):
                 self.unsupported(f"{w}.pass", "a city trains pass through without stopping")
             groups = c.get("groups", [])
-            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups)))
+            cities.append(City(name=self.name_of(c.get("name"), f"{w}.name"), slots=size, groups=list(groups), marks=marks,
+                               at=placement(c)))
             city_reserved.append(reserved)
             stops.append(Stop(len(stops), *stop_position(c.get("angle"), c.get("percent"))))
         towns: list[Town] = []
@@ -175,21 +179,34 @@ class _Reader:
             for i, t in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(t, w, {"name", "color"})
-                towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name")))
+                towns.append(Town(name=self.name_of(t.get("name"), f"{w}.name"), at=placement(t),
+                                  maker_as="centerTowns" if key == "centerTowns" else None))
                 town_stops.append(stop_position(t.get("angle"), t.get("percent")))
+        for i, b in enumerate(self.items(h, "boomtowns", where)):
+            w = f"{where}.boomtowns[{i}]"
+            self.fields(b, w, {"name", "color", "city", "dashed", "groups", "bgColor"})
+            style = "boomtown" if b.get("dashed") is not False else "boomtown_solid"
+            bname = self.name_of(b.get("name"), f"{w}.name")
+            if b.get("city"):  # a boomtown grown into a city: one circle, drawn in the boomtown's ring
+                cities.append(City(name=bname, groups=list(b.get("groups") or []), style=style, at=placement(b)))
+                city_reserved.append([])
+                stops.append(Stop(len(stops), *stop_position(b.get("angle"), b.get("percent"))))
+            else:
+                towns.append(Town(name=bname, groups=list(b.get("groups") or []), to_city=True, style=style, at=placement(b)))
+                town_stops.append(stop_position(b.get("angle"), b.get("percent")))
         offboard = h.get("offBoardRevenue")
         name = None
         if offboard is not None:
             w = f"{where}.offBoardRevenue"
             self.fields(offboard, w, {"name", "revenues", "groups"})
-            name = self.name_of(offboard.get("name"), f"{w}.name")
             revenue = self.phase_revenue(offboard.get("revenues", []), f"{w}.revenues")
-            cities.append(City(slots=0, revenue=revenue, groups=list(offboard.get("groups", []))))
+            cities.append(City(slots=0, revenue=revenue, groups=list(offboard.get("groups", [])),
+                               name=self.name_of(offboard.get("name"), f"{w}.name")))
             city_reserved.append([])
             stops.append(Stop(len(stops), 0.0, 0.0))
         if offboard is None and any(isinstance(t, dict) and t.get("type") == "offboard" for t in self.items(h, "track", where)):
             # off-board arrows with no revenue box: the values name the off-board's revenue
-            cities.append(City(slots=0))
+            cities.append(City(slots=0, maker_as="values"))
             city_reserved.append([])
             stops.append(Stop(len(stops), 0.0, 0.0))
         n_cities = len(cities)
@@ -202,9 +219,16 @@ class _Reader:
         revs = [v.get("value", 0) for v in values]
         valued = [bool(c.slots) or offboard is None for c in cities]  # an off-board box has its own revenues
         nodes_with_value = [c for c, on in zip(cities, valued, strict=True) if on] + towns
-        if revs:
+        extra_values: list[int | str] = []
+        if revs and not nodes_with_value and "hexes" in h:  # values printed on a hex with no stop (a ferry's -10)
+            extra_values = [self.revenue(v, where) for v in revs]
+        elif revs:
             if len(revs) == 1:
                 revs = revs * len(nodes_with_value)
+            elif len(revs) > len(nodes_with_value) and "hexes" in h:
+                # more values than stops: the hex prints the others beside them (1861's Ekaterinburg)
+                extra_values = [self.revenue(v, where) for v in revs[len(nodes_with_value):]]
+                revs = revs[: len(nodes_with_value)]
             elif len(revs) != len(nodes_with_value):
                 self.unsupported(f"{where}.values", f"{len(revs)} values for {len(nodes_with_value)} cities and towns")
                 revs = (revs + [0] * len(nodes_with_value))[: len(nodes_with_value)]
@@ -223,9 +247,10 @@ class _Reader:
 
         paths: list[TilePath] = []
         stubs: list[int] = []
+        stub_lengths: list[float] = []
         for i, t in enumerate(self.items(h, "track", where)):
             w = f"{where}.track[{i}]"
-            self.fields(t, w, {"side", "type", "start", "end", "gauge", "color"})
+            self.fields(t, w, {"side", "type", "start", "end", "gauge", "color", "path"})
             kind = t.get("type")
             gauge = t.get("gauge")
             track_kind = GAUGES.get(gauge, "broad")
@@ -233,10 +258,11 @@ class _Reader:
                 track_kind = "future"
             if gauge is not None and gauge not in GAUGES:
                 self.unsupported(f"{w}.gauge", f"{_short(gauge)} track (kept as ordinary track)")
-            side = t.get("side", 1)
-            if not isinstance(side, int) or not 1 <= side <= 6:
-                raise self.fail(f"{w}.side", f"a side is 1-6, found {_short(side)}")
+            side = int(t.get("side", 1))
             edge = side - 1 if orientation == "flat" else side % 6
+            if kind == "custom" or "path" in t:
+                paths += self.custom_track(t, w, orientation, stops, centre, track_kind)
+                continue
             if kind == "offboard":
                 target = next(k for k in range(len(cities) - 1, -1, -1) if cities[k].slots == 0)
                 paths.append(TilePath(a=edge, b=f"n{target}", track=track_kind))
@@ -244,24 +270,35 @@ class _Reader:
             if kind == "stub":
                 stubs.append(edge)
                 continue
+            drawn = None
             if kind in (None, "city", "mid", "stop"):
                 shape = "centre"
+            elif kind == "bent":  # a track bent from its side into the stop nearest the middle
+                shape, drawn = "bent", "bent"
             elif kind in ("straight", "gentle", "sharp"):
                 shape = kind
             else:
                 self.unsupported(f"{w}.type", f"track of type {_short(kind)}")
                 continue
-            try:
-                pairs = track_ports(orientation, edge, shape, float(t.get("start", 0)), float(t.get("end", 1)), stops, centre)
-            except TrackShapeError as exc:
-                if float(t.get("start", 0)) == 0 and shape == "straight":
-                    stubs.append(edge)  # a short piece of track from the side that ends at nothing
-                    continue
-                self.unsupported(w, str(exc))
-                continue
+            start, end = float(t.get("start", 0)), float(t.get("end", 1))
+            if shape == "bent":
+                pairs = [(edge, bent_stop(stops, centre))]
+            else:
+                try:
+                    pairs = track_ports(orientation, edge, shape, start, end, stops, centre)
+                except TrackShapeError:
+                    if start == 0 and shape == "straight" and abs(1 - 2 * end) * APOTHEM > SNAP:
+                        stubs.append(edge)  # a short piece of track from the side that ends at nothing
+                        stub_lengths.append(end)
+                        continue
+                    # a piece of track that ends inside the hex at no stop: it ends at a junction there
+                    pairs = track_ports(orientation, edge, shape, start, end, stops, centre, loose=True)
+            if "start" in t or "end" in t or kind not in (None, "straight", "gentle", "sharp") or len(pairs) != 1:
+                drawn = json.dumps({k: t[k] for k in ("side", "type", "start", "end") if k in t}, separators=(",", ":"))
             for a, b in pairs:
                 if a != b:
-                    paths.append(TilePath(a=a, b=b, track=track_kind))
+                    paths.append(TilePath(a=a, b=b, track=track_kind, drawn=drawn))
+                    drawn = "+" if drawn else None  # the rest of one drawn track
         labels = []
         for i, lab in enumerate(self.items(h, "labels", where)):
             self.fields(lab, f"{where}.labels[{i}]", {"label", "color"})
@@ -271,16 +308,13 @@ class _Reader:
         names = []
         for i, nm in enumerate(self.items(h, "names", where)):
             names.append(self.name_of(nm, f"{where}.names[{i}]"))
-        if name is None and names:
-            name = " / ".join(n for n in names if n)
         stop_names = [c.name for c in cities if c.name] + [t.name for t in towns if t.name]
-        if name is None and stop_names:
-            # 18xx-maker writes a place's name on its city or town; the hex carries it
-            name = " / ".join(stop_names)
-            cities = [c.model_copy(update={"name": None}) for c in cities]
-            towns = [t.model_copy(update={"name": None}) for t in towns]
+        # the hex is named by its own names, else by its stops' (18xx-maker writes a place's name on
+        # its city, town or revenue box; the stops keep theirs, so an export writes each where it was)
+        name = " / ".join(n for n in names if n) or " / ".join(stop_names) or None
         # every terrain symbol of a hex is one cost of laying there, as an 18xx.games upgrade= part
         kinds: list[str] = []
+        entries: list[tuple[str | None, int]] = []  # each terrain symbol as written: its kind and cost
         total = 0
         for i, ter in enumerate(self.items(h, "terrain", where)):
             w = f"{where}.terrain[{i}]"
@@ -290,19 +324,24 @@ class _Reader:
                 raise self.fail(f"{w}.type", f"a terrain is a word like mountain, found {_short(kind)}")
             if kind:
                 kinds.append(MAKER_TERRAINS.get(kind, kind))
-            total += self.number(ter.get("cost", 0), f"{w}.cost")
+            entries.append(("terrain", kind or None, self.number(ter.get("cost", 0), f"{w}.cost")))
+            total += entries[-1][2]
         for key, ter_kind in (("tunnels", "mountain"), ("bridges", "water")):
             for i, item in enumerate(self.items(h, key, where)):
                 w = f"{where}.{key}[{i}]"
                 self.fields(item, w, {"cost"})
                 kinds.append(ter_kind)
-                total += self.number(item.get("cost", 0), f"{w}.cost")
+                entries.append((key, None, self.number(item.get("cost", 0), f"{w}.cost")))
+                total += entries[-1][2]
         terrain, cost, costs = "plain", total, []
         if len(kinds) == 1 and kinds[0] in SIMPLE_TERRAINS:
             terrain = kinds[0]
         elif kinds:
             costs = [TerrainCost(cost=total, terrains=kinds)]
             terrain = next((k for k in kinds if k in SIMPLE_TERRAINS), "plain")
+        # how the symbols are drawn, when it is not one symbol with the cost (which terrain and cost say)
+        simple = len(entries) == 1 and entries[0][0] == "terrain" and entries[0][1] in (None, *SIMPLE_TERRAINS)
+        terrain_drawn = [] if simple or not entries else [list(e) for e in entries]
         icons = []
         for i, icon in enumerate(self.items(h, "icons", where)):
             self.fields(icon, f"{where}.icons[{i}]", {"type"})
@@ -319,22 +358,24 @@ class _Reader:
         return {
             "cities": cities, "reserved": city_reserved, "towns": towns, "junction": junction[0], "paths": paths,
             "label": label, "labels": labels[1:], "name": name, "terrain": terrain, "cost": cost, "costs": costs,
-            "icons": icons, "borders": borders, "stubs": stubs,
+            "icons": icons, "borders": borders, "stubs": stubs, "stub_lengths": stub_lengths if any(x != 1 for x in stub_lengths) else [],
+            "extra_values": extra_values, "marks": read_marks(h, where, self.unsupported), "terrain_drawn": terrain_drawn,
             "color": h.get("color"),
         }
 
-    def border_kind(self, b: dict, where: str) -> str | None:
-        color, dashed = b.get("color"), b.get("dashed")
-        if dashed:
-            return "divider" if color == "gray" else "gauge"
-        if color == "water":
-            return "river"
-        if color in ("black", "impassable"):
-            return "impassable"
-        if color in ("mountain", "offboard"):  # a mountain pass; an off-board edge
-            return color
-        self.unsupported(where, f"a border drawn in {_short(color)} (its meaning is not written in the file)")
-        return None
+    def custom_track(self, t: dict, where: str, orientation: str, stops: list[Stop], centre, track_kind: str) -> list[TilePath]:
+        """A track drawn as an SVG path: from the port its first point stands for to the port of
+        its last (an edge, a stop, or a junction); the drawing is kept for export."""
+        ends = svg_ends(t.get("path") or "")
+        if ends is None:
+            self.unsupported(f"{where}.path", "a custom track whose path is not a line of points")
+            return []
+        a, b = (point_port(orientation, p, stops, centre) for p in ends)
+        if a == b:
+            self.unsupported(f"{where}.path", "a custom track that starts and ends at one place")
+            return []
+        drawn = json.dumps({k: t[k] for k in ("type", "path") if k in t}, separators=(",", ":"))
+        return [TilePath(a=a, b=b, track=track_kind, drawn=drawn[:400])]
 
     def name_of(self, v: Any, where: str) -> str | None:
         if v is None:
@@ -392,42 +433,27 @@ class _Reader:
             raise self.fail(where, f"{_short(text)} is not a hex coordinate like F3")
         return letter_index(m.group(1)), int(m.group(2))
 
-    def grid(self, raw: dict[str, tuple[int, int]], orientation: str) -> HexGrid:
-        """The grid of the coordinates (letter index, number); off-parity ones are dropped."""
-        number_start = min(n for _, n in raw.values()) if raw else 1
-        number_start = 0 if number_start == 0 else 1
-        labels = {}
-        for lbl, (a, n) in raw.items():
-            labels[lbl] = (a, n - number_start) if orientation == "flat" else (n - number_start, a)
-        counts = [0, 0]
-        for x, y in labels.values():
-            counts[(x + y) % 2] += 1
-        parity = 0 if counts[0] >= counts[1] else 1
-        odd = sorted(lbl for lbl, (x, y) in labels.items() if (x + y) % 2 != parity)
-        if odd:
-            self.unsupported("map.hexes", f"{', '.join(odd[:8])}{' …' if len(odd) > 8 else ''} do not fit the hex grid of the other coordinates")
-            for lbl in odd:
-                del labels[lbl], raw[lbl]
-        width = max(x for x, _ in labels.values()) + 1
-        height = max(y for _, y in labels.values()) + 1
-        full = HexGrid(width=width, height=height, orientation=orientation, parity=parity, number_start=number_start)
-        ordered = [full.label(c) for c in sorted(labels.values(), key=lambda c: (c[1], c[0]))]
-        cells = None if len(full) == len(labels) else ordered
-        return HexGrid(width=width, height=height, orientation=orientation, parity=parity, number_start=number_start, cells=cells)
-
     def cell(self, content: dict, where: str) -> Cell:
         color = content["color"] if content["color"] is not None else "plain"
-        if color not in HEX_COLORS:
-            self.unsupported(f"{where}.color", f"hex colour {_short(color)} (drawn as white)")
-            color = "plain"
-        terrain, printed = HEX_COLORS[color]
+        if color in HEX_COLORS:
+            terrain, printed = HEX_COLORS[color]
+        elif re.fullmatch(r"[a-zA-Z][a-zA-Z0-9_]{0,39}", color):
+            terrain, printed = "plain", color  # a colour of the game's own (its 'colors') or of 18xx-maker's theme
+        else:
+            self.unsupported(f"{where}.color", f"hex colour {_short(color)} (not a colour name; drawn as white)")
+            terrain, printed = "plain", None
+        costs = content["costs"]
         if terrain == "plain" and content["terrain"] != "plain":
             terrain = content["terrain"]
+        elif content["terrain"] != "plain" and not costs:  # a mountain drawn on a gray hex: a symbol with its cost
+            costs = [TerrainCost(cost=content["cost"], terrains=[content["terrain"]])]
         cities = [c.model_copy(update={"reserved": list(r)}) for c, r in zip(content["cities"], content["reserved"], strict=True)]
         return Cell(
             terrain=terrain, cost=content["cost"], color=printed, name=content["name"], label=content["label"],
             cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
-            icons=content["icons"], labels=content["labels"], costs=content["costs"], stubs=content["stubs"],
+            icons=content["icons"], labels=content["labels"], costs=costs, stubs=content["stubs"],
+            stub_lengths=content["stub_lengths"], extra_values=content["extra_values"], **content["marks"],
+            terrain_drawn=content["terrain_drawn"],
         )
 
     def map(self, data: dict, orientation: str) -> tuple[Board, dict[str, Cell]]:
@@ -448,16 +474,13 @@ class _Reader:
                 raise self.fail(f"{where}.hexes", "expected the list of coordinates this definition covers")
             content = self.hex_content(h, where, orientation, frozenset({"hexes", "companies"}))
             cell = self.cell(content, where)
-            hex_reserved = []
             for j, comp in enumerate(self.items(h, "companies", where)):
-                w = f"{where}.companies[{j}]"
-                self.fields(comp, w, {"label", "color", "left", "right", "bottom", "radius"})
-                if cell.cities and isinstance(comp.get("label"), str):
-                    hex_reserved.append(comp["label"])
-                else:
-                    self.unsupported(w, f"a company label {_short(comp.get('label'))} on a hex with no city")
-            if hex_reserved:
-                cell = cell.model_copy(update={"reserved": hex_reserved})
+                self.fields(comp, f"{where}.companies[{j}]", {"label", "color", "left", "right", "bottom", "radius"})
+            company_labels = read_marks(h, where, self.unsupported, keys=("companies",))["company_labels"]
+            if company_labels:
+                # a company's label on a hex: its home when the hex has a city, else a mark of its own
+                reserved = [c.label for c in company_labels] if cell.cities else []
+                cell = cell.model_copy(update={"company_labels": company_labels, "reserved": reserved})
             coded_sides: list[tuple[int, str, int]] = []
             if isinstance(h.get("encoding"), str) and h["encoding"].strip():
                 cell, coded_sides = self.from_encoding(h, cell, str(coords[0]), orientation, f"{where}.encoding")
@@ -470,23 +493,24 @@ class _Reader:
                     sides.append((lbl, edge, kind, cost))
         if not labels:
             raise self.fail("map.hexes", "no hexes")
-        grid = self.grid(labels, orientation)
+        grid, other = self.grid(labels, orientation)
+        off_cells = {lbl: c for lbl, c in cells.items() if lbl not in labels}
         cells = {lbl: c for lbl, c in cells.items() if lbl in labels}
+        off_sides = [side for side in sides if side[0] not in labels]
         sides = [side for side in sides if side[0] in labels]
+        lines: list[DrawnLine] = []
         for i, b in enumerate(self.items(m, "borders", "map")):
-            self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
-        found: dict[tuple, int] = {}
-        for lbl, edge, kind, cost in sides:
-            coord = grid.coord(lbl)
-            other = grid.neighbour(coord, edge)
-            owner, owner_edge = coord, edge
-            if other is not None and other < coord:  # named from the cell with the smaller (x, y)
-                owner, owner_edge = other, grid.opposite(edge)
-            key = (owner, owner_edge, kind)  # the same border written on both hexes is one
-            found[key] = max(found.get(key, 0), cost)
-        edges = [EdgeFeature(cell=grid.label(o), edge=e, kind=k, cost=c) for (o, e, k), c in found.items()]
+            hexes = {t.split("p")[0] for t in b.get("coords") or []}
+            if other is not None and hexes and all(other.is_label(x) for x in hexes):
+                self.map_border(b, f"map.borders[{i}]", other, orientation, off_sides)
+            elif all(grid.is_label(x) or (other is not None and other.is_label(x)) for x in hexes):
+                self.map_border(b, f"map.borders[{i}]", grid, orientation, sides)
+            else:  # drawn along corners of places that are no hex of the map: kept as the line it is
+                lines.append(self.drawn_line(b, f"map.borders[{i}]"))
+        edges = self.edge_features(grid, sides)
         stored = {lbl: c for lbl, c in cells.items() if not c.is_empty()}
-        board = Board(grid=grid, cells=stored, edges=edges)
+        board = Board(grid=grid, cells=stored, edges=edges, off_grid=off_cells,
+                      off_grid_edges=self.edge_features(other, off_sides) if other is not None else [], off_grid_layout=other, lines=lines)
         board.edges.sort(key=board.edge_order)
         return board, cells
 
@@ -507,156 +531,56 @@ class _Reader:
         except ImportError18xx as exc:
             raise self.fail(where, exc.message) from None
         cell = one.board.cell(one.board.grid.coord(label))
-        cities = [c.model_copy(update={"reserved": list(drawn.cities[k].reserved), "name": drawn.cities[k].name})
+        cities = [c.model_copy(update={"reserved": list(drawn.cities[k].reserved), "name": drawn.cities[k].name,
+                                       "marks": list(drawn.cities[k].marks), "style": drawn.cities[k].style or c.style,
+                                       "at": drawn.cities[k].at, "maker_as": drawn.cities[k].maker_as})
                   if k < len(drawn.cities) else c for k, c in enumerate(cell.cities)]
-        towns = [t.model_copy(update={"name": drawn.towns[k].name}) if k < len(drawn.towns) else t for k, t in enumerate(cell.towns)]
-        cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns,
-                                       "reserved": list(drawn.reserved)})
+        towns = [t.model_copy(update={"name": drawn.towns[k].name, "style": drawn.towns[k].style or t.style, "at": drawn.towns[k].at,
+                                      "maker_as": drawn.towns[k].maker_as,
+                                      "to_city": drawn.towns[k].to_city or t.to_city})
+                 if k < len(drawn.towns) else t for k, t in enumerate(cell.towns)]
+        # what the code cannot say comes from the drawing: how each path is drawn, dashed track
+        by_ends = {frozenset((p.a, p.b)): p for p in drawn.paths}
+        paths = []
+        for p in cell.paths:
+            d = by_ends.get(frozenset((p.a, p.b)))
+            if d is not None and (d.drawn or d.track == "dashed"):
+                p = p.model_copy(update={"drawn": d.drawn, "track": "dashed" if d.track == "dashed" else p.track})
+            paths.append(p)
+        cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns, "paths": paths,
+                                       "terrain_drawn": list(drawn.terrain_drawn),
+                                       "reserved": list(drawn.reserved), "extra_values": list(drawn.extra_values),
+                                       "stub_lengths": list(drawn.stub_lengths) if len(drawn.stubs) == len(cell.stubs) else [],
+                                       **{k: list(getattr(drawn, k)) for k in MakerDrawing.model_fields}})
         coded = []
         for e in one.board.edges:
             if e.cell == label:
-                coded.append((e.edge, e.kind, e.cost))
+                coded.append((e.edge, f"{e.kind}:{e.color}" if e.color else e.kind, e.cost))
         return cell, coded
 
-    def map_border(self, b: Any, where: str, grid: HexGrid, orientation: str, sides: list) -> None:
-        b = self.fields(b, where, {"color", "dashed", "coords", "border", "dashArray"})
-        # a water line drawn along hex corners is a shore (18xx.games: impassable), not a river crossing
-        kind = "impassable" if b.get("color") == "water" and not b.get("dashed") else self.border_kind(b, where)
-        coords = b.get("coords", [])
-        if kind is None:
-            return
-        points = []
-        for j, text in enumerate(coords):
-            m = re.fullmatch(r"([A-Z]{1,3}[0-9]{1,4})p([1-6])", text) if isinstance(text, str) else None
-            if not m:
-                self.unsupported(f"{where}.coords[{j}]", f"a border point {_short(text)} that is not a hex corner (like F8p3)")
-                return
-            lbl = m.group(1)
-            if not grid.is_label(lbl):
-                raise self.fail(f"{where}.coords[{j}]", f"{lbl} is not a hex of the map")
-            points.append((grid.coord(lbl), int(m.group(2))))
-        corner_key = {}
-        for coord, k in points:
-            corner_key[(coord, k)] = self.corner(grid, coord, k)
-        for (c1, k1), (c2, k2) in zip(points, points[1:], strict=False):
-            p, q = corner_key[(c1, k1)], corner_key[(c2, k2)]
-            if p == q:
-                continue
-            found = self.side_between(grid, orientation, p, q, (c1, c2))
-            if found is None:
-                raise self.fail(where, f"{grid.label(c1)}p{k1} and {grid.label(c2)}p{k2} are not the two ends of one hex side")
-            lbl, edge = found
-            sides.append((lbl, edge, kind, 0))
-
-    @staticmethod
-    def corner(grid: HexGrid, coord: tuple[int, int], k: int) -> tuple[int, int]:
-        """A corner as rounded coordinates shared by every hex that has it."""
-        cx, cy = grid.centre(coord)
-        ux, uy = unit(corner_angle(grid.orientation, k))
-        return (round((cx + ux) * 1000), round((cy + uy) * 1000))
-
-    def side_between(self, grid: HexGrid, orientation: str, p, q, near) -> tuple[str, int] | None:
-        for coord in {near[0], near[1], *(n for c in near for _, n in grid.neighbours(c))}:
-            if not grid.contains(coord):
-                continue
-            ks = {self.corner(grid, coord, k): k for k in range(1, 7)}
-            if p in ks and q in ks:
-                edge = side_of_corners(orientation, ks[p], ks[q])
-                if edge is not None:
-                    return grid.label(coord), edge
-        return None
-
-    # --- tiles and companies ----------------------------------------------------------------
-    def tiles(self, data: dict, orientation: str) -> tuple[list[TileDef], dict[str, int | None]]:
-        tiles = data.get("tiles", {})
-        if isinstance(tiles, list):
-            tiles = {str(t.get("id", i)): t for i, t in enumerate(tiles) if isinstance(t, dict)}
-        if not isinstance(tiles, dict):
-            raise self.fail("tiles", f"expected an object of tile ids, found {_short(tiles)}")
-        std = load_tileset(STANDARD_SET)
-        lib = load_tileset(LIBRARY_SET)
-        out: list[TileDef] = []
-        for tid, v in tiles.items():
-            where = f"tiles[{json.dumps(tid)}]"
-            base_id = tid.split("|")[0]
-            if isinstance(v, dict) and set(v) <= {"tile", "quantity", "print", "group"}:
-                # a count with printing options, or another library tile under this id
-                base_id, v = str(v.get("tile", base_id)), v.get("quantity", 1)
-            if isinstance(v, (int, str)) and not isinstance(v, bool):
-                count = None if v == "∞" else self.number(v, where)
-                base = std.get(base_id) or lib.get(base_id)
-                if base is None:
-                    self.unsupported(where, f"tile {base_id} is neither a standard tile nor in 18xx-maker's library")
-                    continue
-                out.append(base.model_copy(update={"id": tid, "count": count, "upgrades": []}))
-                continue
-            if not isinstance(v, dict):
-                raise self.fail(where, f"expected a count or a tile definition, found {_short(v)}")
-            if v.get("color") not in ("yellow", "green", "brown", "gray"):
-                self.unsupported(f"{where}.color", f"a tile coloured {_short(v.get('color'))} (tiles are yellow, green, brown or gray)")
-                continue
-            out.append(self.tile_def(tid, v, where, orientation))
-        return out, {}
-
-    def tile_def(self, tid: str, v: dict, where: str, orientation: str) -> TileDef:
-        content = self.hex_content(v, where, orientation, frozenset({"quantity", "print", "group", "clipPath", "broken", "rotations"}))
-        color = content["color"] if content["color"] in ("yellow", "green", "brown", "gray") else None
-        if color is None:
-            raise self.fail(f"{where}.color", f"a tile's colour is yellow, green, brown or gray, found {_short(content['color'])}")
-        nodes = [Node(kind="city", slots=c.slots, revenue=c.revenue, groups=list(c.groups)) for c in content["cities"]]
-        nodes += [Node(kind="town", revenue=t.revenue) for t in content["towns"]]
-        if content["junction"]:
-            nodes.append(Node(kind="junction"))
-        q = v.get("quantity", 1)
-        count = None if q == "∞" else self.number(q, f"{where}.quantity")
-        try:
-            return TileDef(id=tid, name=tid.split("|")[0], color=color, label=content["label"], nodes=nodes,
-                           paths=content["paths"], count=count, stubs=content["stubs"], icons=content["icons"])
-        except ValueError as exc:
-            raise self.fail(where, f"not a valid tile: {str(exc).splitlines()[0][:80]}") from None
-
-    def companies(self, data: dict, cells: dict[str, Cell]) -> list[Company]:
-        comps = data.get("companies", [])
-        if not isinstance(comps, list):
-            raise self.fail("companies", f"expected a list, found {_short(comps)}")
-        homes: dict[str, tuple[str, int | None]] = {}
-        for lbl, cell in cells.items():
-            for k, city in enumerate(cell.cities):
-                for cid in city.reserved:
-                    homes.setdefault(cid, (lbl, k if len(cell.cities) > 1 else None))
-        out = []
-        for i, c in enumerate(comps):
-            where = f"companies[{i}]"
-            if not isinstance(c, dict):
-                raise self.fail(where, f"expected an object, found {_short(c)}")
-            cid = c.get("abbrev")
-            if not isinstance(cid, str) or not cid:
-                raise self.fail(f"{where}.abbrev", "a company needs an abbreviation (its id)")
-            color = c.get("color")
-            color = color if isinstance(color, str) and (color in CSS_NAMES or re.fullmatch(r"#[0-9a-fA-F]{6}", color)) else "#444444"
-            tokens = []
-            for tok in c.get("tokens", []) if isinstance(c.get("tokens"), list) else []:
-                m = re.match(r"\s*(\d+)", tok) if isinstance(tok, str) else None
-                tokens.append(int(m.group(1)) if m else (tok if isinstance(tok, int) and not isinstance(tok, bool) else 0))
-            home, home_city = homes.get(cid, (None, None))
-            out.append(Company(id=cid, name=c.get("name") if isinstance(c.get("name"), str) else None, color=color,
-                               home=home, home_city=home_city, tokens=tokens or [0, 40, 100]))
-        return out
-
-    # --- the whole game ---------------------------------------------------------------------
     def run(self, data: Any, rules: str) -> MakerImport:
-        if not isinstance(data, dict):
-            raise self.fail("", "an 18xx-maker game is a JSON object")
+        try:
+            check_shapes(data)  # every value read below has the type and range it is read as
+        except ShapeError as exc:
+            raise self.fail(exc.where, exc.message) from None
         info = self.fields(data.get("info", {}), "info", set(data.get("info", {}) or {}))
         orientation = "flat" if info.get("orientation") == "horizontal" else "pointy"
         known_top = {"info", "map", "tiles", "companies", "upgrades"} | GAME_SECTIONS
         for key in data:
             if key not in known_top:
                 self.unsupported(key, "not a section of an 18xx-maker game")
-        skipped = sorted(k for k in data if k in GAME_SECTIONS)
+        skipped = sorted(k for k in data if k in GAME_SECTIONS and k != "colors")
         if skipped:
             self.notes.append("not imported (not the map): " + ", ".join(skipped))
         board, cells = self.map(data, orientation)
+        palette = {}
+        for name, value in (data.get("colors") or {}).items():
+            if re.fullmatch(r"[^\x00-\x1f\x7f]{1,40}", name) and len(value) <= 40:
+                palette[name] = value
+            else:
+                self.unsupported(f"colors[{json.dumps(name[:40])}]", "a colour whose name or value is not one")
+        if palette:
+            board = board.model_copy(update={"palette": palette})
         tiles, _ = self.tiles(data, orientation)
         companies = self.companies(data, cells)
         title = info.get("title") if isinstance(info.get("title"), str) else "Imported 18xx-maker game"
@@ -678,4 +602,10 @@ def import_18xx_maker(text: str, file: str = "<string>", rules: str = "18xx", le
         raise ImportError18xxMaker(file, f"{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}") from None
     except RecursionError:
         raise ImportError18xxMaker(file, "", "nested too deeply to be a game file") from None
-    return _Reader(file, lenient).run(data, rules)
+    except ValueError as exc:  # an integer of more digits than Python converts (4300)
+        raise ImportError18xxMaker(file, "", f"not readable JSON: {str(exc)[:80]}") from None
+    try:
+        return _Reader(file, lenient).run(data, rules)
+    except ValidationError as exc:  # a value checked in range that still does not fit the model
+        err = exc.errors(include_url=False)[0]
+        raise ImportError18xxMaker(file, "", f"{exc.title}: {'.'.join(map(str, err['loc']))}: {err['msg'][:100]}") from None

@@ -100,7 +100,8 @@ class TrackShapeError(ValueError):
 
 
 def track_ports(
-    orientation: str, edge: int, kind: str, start: float, end: float, stops: list[Stop], centre: Callable[[], int]
+    orientation: str, edge: int, kind: str, start: float, end: float, stops: list[Stop], centre: Callable[[], int],
+    loose: bool = False,
 ) -> list[tuple[int | str, int | str]]:
     """The paths a drawn track stands for, as pairs of ports (an edge, or ``"n<k>"``).
 
@@ -108,6 +109,7 @@ def track_ports(
     ``edge`` to the middle of the hex). ``start``/``end``: the drawn part of the track (0-1). An
     inner end joins the nearest stop; a stop the drawn track runs through splits it in two.
     ``centre()`` gives the node index of a junction for a centre track when there is no stop.
+    ``loose``: an inner end at no stop ends at that junction instead of raising.
     """
     if kind == "straight":
         f = _line(_midpoint(orientation, edge), _midpoint(orientation, (edge + 3) % 6))
@@ -120,10 +122,18 @@ def track_ports(
         f = _line(_midpoint(orientation, edge), (0.0, 0.0))
         far = None
     first: int | str
+    def snap(p: tuple[float, float], which: str) -> str:
+        try:
+            return _snap(p, stops, which)
+        except TrackShapeError:
+            if not loose:
+                raise
+            return f"n{centre()}"
+
     if start <= 1e-9:
         first = edge
     else:
-        first = _snap(f(start), stops, "start")
+        first = snap(f(start), "start")
     last: int | str
     if end >= 1 - 1e-9 and far is not None:
         last = far
@@ -131,7 +141,7 @@ def track_ports(
         near = _nearest(f(1.0), stops)
         last = f"n{near[0].index}" if near is not None and near[1] <= SNAP else f"n{centre()}"
     else:
-        last = _snap(f(end), stops, "end")
+        last = snap(f(end), "end")
     # stops the drawn part runs through, in order along the track
     passed: list[tuple[float, int]] = []
     n = 48
@@ -146,6 +156,34 @@ def track_ports(
             passed.append((best[1], s.index))
     ends = [first, *[f"n{i}" for _, i in sorted(passed)], last]
     return [(ends[i], ends[i + 1]) for i in range(len(ends) - 1)]
+
+
+def bent_stop(stops: list[Stop], centre: Callable[[], int]) -> str:
+    """Where 18xx-maker's ``bent`` track from a side ends: the stop nearest the middle of the
+    hex (the track bends into it), or a junction there when the hex has no stop."""
+    near = _nearest((0.0, 0.0), stops)
+    return f"n{near[0].index}" if near is not None else f"n{centre()}"
+
+
+def svg_ends(path: str) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The first and the last point of an SVG path ("M 85 -45 L 0 -40"), in circumradii, or None."""
+    import re
+
+    nums = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", path)[:400]]
+    if len(nums) < 4 or len(nums) % 2 or any(abs(v) > 1000 for v in nums):
+        return None
+    return (nums[0] / 100, nums[1] / 100), (nums[-2] / 100, nums[-1] / 100)
+
+
+def point_port(orientation: str, p: tuple[float, float], stops: list[Stop], centre: Callable[[], int]) -> int | str:
+    """The port a drawn point stands for: the edge it lies on (at or beyond 0.8 of the way out),
+    the stop it is drawn to, or a junction."""
+    x, y = p
+    if math.hypot(x, y) >= 0.8 * APOTHEM:
+        a = math.degrees(math.atan2(-x, y))
+        return min(range(6), key=lambda e: abs((edge_angle(orientation, e) - a + 180) % 360 - 180))
+    near = _nearest(p, stops)
+    return f"n{near[0].index}" if near is not None and near[1] <= SNAP else f"n{centre()}"
 
 
 def _nearest(p: tuple[float, float], stops: list[Stop]) -> tuple[Stop, float] | None:

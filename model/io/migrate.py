@@ -48,7 +48,9 @@ abilities are written in the file."""
 
 def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 3 holds the state of play: ``play`` (phases, the lay schedule), token kinds, and
-    every private company's abilities. Version 2 left a private's ability to the rule set: an
+    every private company's abilities, and what an 18xx-maker map prints beyond track (drawn
+    tokens, shapes, route bonuses, company labels, marked circles, a game's colours, how a path or
+    a stop is drawn), which version 2 could not hold. Version 2 left a private's ability to the rule set: an
     18 India file's P2 and P3 get the abilities they had (P4's discount stays 18 India's own);
     every other added field has a default that means what version 2 meant."""
     doc = dict(doc)

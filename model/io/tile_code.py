@@ -184,7 +184,7 @@ def stop_params(kind: str, d) -> dict[str, str]:
     for key in ("route", "loc", "format", "rows"):
         if getattr(d, key) is not None:
             params[key] = str(getattr(d, key))
-    if kind == "town" and getattr(d, "style", None):
+    if kind == "town" and getattr(d, "style", None) and not d.style.startswith("boomtown"):  # 18xx-maker's drawing only
         params["style"] = d.style
     return params
 
@@ -226,7 +226,7 @@ def path_part(a: int | str, b: int | str, terminal: bool, path: TilePath | None 
     if terminal:
         params["terminal"] = str(path.terminal_style if path is not None else 1)
     if path is not None:
-        if path.track != "broad":
+        if path.track not in ("broad", "dashed"):  # 18xx.games has no dashed track: it is written as broad
             params["track"] = path.track
         if path.lanes is not None:
             params["lanes"] = str(path.lanes)

@@ -125,6 +125,14 @@ class Situation:
             v = self._views[coord] = current_view(self.scenario, self.cell(coord))
         return v
 
+    def set_view(self, coord: Coord, view: TrackView | None) -> None:
+        """Let :meth:`view` answer ``view`` for ``coord`` (a tile tried there, as the upgrade tables
+        do), or with None what the board holds again."""
+        if view is None:
+            self._views.pop(coord, None)
+        else:
+            self._views[coord] = view
+
     _counts: dict | None = None
 
     def turn_laid(self, actor: str | None) -> list:
