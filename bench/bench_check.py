@@ -85,9 +85,9 @@ def main(sizes: tuple[int, ...] = SIZES) -> int:
             path.unlink()
     (c0, t0, m0), (c1, t1, m1) = rows[0], rows[-1]
     # linear: time and memory grow by the factor of the cells or less (a margin of a quarter for noise)
-    report.at_most("scaling.time", f"time growth from {c0:,} to {c1:,} cells, over the cells' growth ×{c1 / c0:.0f}",
-                   (t1 / t0) / (c1 / c0), "", limit=1.25)
-    report.at_most("scaling.memory", "memory growth (above the 2×2 board), over the cells' growth", (m1 / m0) / (c1 / c0), "", limit=1.25)
+    report.side_by_side("scaling.time", f"time growth from {c0:,} to {c1:,} cells, over the cells' growth ×{c1 / c0:.0f}",
+                        (t1 / t0) / (c1 / c0), 1.25)
+    report.side_by_side("scaling.memory", "memory growth (above the 2×2 board), over the cells' growth", (m1 / m0) / (c1 / c0), 1.25)
     return report.finish()
 
 

@@ -14,7 +14,9 @@ Each figure has a target it must meet, or the script exits 1:
 * a time or a memory figure (lower is better): at most ``FACTOR`` (3) times its recorded figure;
 * a ratio (higher is better): at least its recorded figure divided by ``FACTOR``;
 * a count (moves found, puzzles solved): exactly its recorded figure (the same board gives the
-  same moves); a count that may only shrink (nodes searched) is ``lower``.
+  same moves); a count that may only shrink (nodes searched) is ``lower``;
+* a ratio of two measurements side by side in the same run (``side_by_side``: the last edits
+  over the first, time growth over the cells' growth): its requirement is its target.
 
 The recorded figures are ``bench/recorded.json`` (written by ``bench/run.py --record``): a figure
 with no recorded value misses, and so does a recorded figure the run did not measure.
@@ -107,12 +109,15 @@ class Figure:
     target: float | None = None
     ok: bool = False
     meets: bool | None = None  # the requirement (limit), when there is one
+    binding: bool = False  # the requirement is the target (a ratio of two runs side by side)
 
     def judge(self, recorded: float | None) -> None:
         self.recorded = recorded
         if self.limit is not None:
             self.meets = self.value <= self.limit if self.kind == "lower" else self.value >= self.limit
-        if recorded is None:
+        if self.binding:
+            self.target, self.ok = self.limit, bool(self.meets)
+        elif recorded is None:
             self.target, self.ok = None, False
         elif self.kind == "lower":
             self.target = FACTOR * recorded
@@ -184,6 +189,13 @@ class Report:
 
     def at_most(self, key: str, label: str, n: float, unit: str = "", limit: float | None = None, note: str = "") -> Figure:
         return self.add(key, label, n, unit, "lower", limit, note)
+
+    def side_by_side(self, key: str, label: str, ratio: float, limit: float, note: str = "") -> Figure:
+        """A ratio of two measurements made in the same run (last edits over first ones, growth
+        over the cells' growth): the requirement itself is its target, whatever the load."""
+        f = self.add(key, label, ratio, "", "lower", limit, note)
+        f.binding = True
+        return f
 
     def ratio(self, key: str, label: str, x: float, limit: float | None = None, note: str = "") -> Figure:
         return self.add(key, label, x, "x", "higher", limit, note)

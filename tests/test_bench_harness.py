@@ -82,3 +82,10 @@ def test_the_docs_quote_figures_from_the_run(tmp_path, monkeypatch):
     reports = [{"script": "bench_x", "figures": [{"key": "t", "value": 12.5, "unit": "ms"}]}]
     assert run.quote_figures(reports) == ["docs/page.md: x.gone"]
     assert page.read_text(encoding="utf-8") == "fast: <!-- bench x.t -->12.5 ms<!-- /bench -->; <!-- bench x.gone -->?<!-- /bench -->\n"
+
+
+def test_a_side_by_side_ratio_is_held_to_its_requirement(harness):
+    harness.RECORDED.write_text(json.dumps({"bench_z": {"ratio": 1.0}}), encoding="utf-8")
+    report = harness.Report("bench_z.py", "Z", "intro")
+    report.side_by_side("ratio", "last over first", 1.3, 1.2)  # within 3x of 1.0, over the requirement
+    assert report.finish() == 1 and report.figures[0].target == 1.2
