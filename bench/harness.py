@@ -222,7 +222,9 @@ class Report:
         for f in missed:
             why = ("no recorded figure (bench/run.py --record)" if f.recorded is None
                    else "not measured" if f.value != f.value else f"target {f.target_text()}")
-            if f.meets is False and f.target is not None and (f.value <= f.target if f.kind == "lower" else f.value >= f.target):
+            if f.binding:
+                why = f"requirement ≤ {fmt(f.limit, f.unit)} not met (a ratio side by side in this run)"
+            elif f.meets is False and f.target is not None and (f.value <= f.target if f.kind == "lower" else f.value >= f.target):
                 why = f"requirement {'<' if f.kind == 'lower' else '>'} {fmt(f.limit, f.unit)} not met (strict)"
             print(f"  MISSED {f.label}: {fmt(f.value, f.unit)}, {why}", flush=True)
         for f in self.figures:
