@@ -12,13 +12,20 @@ from editor.document import Document
 
 
 def build_window(path: str | None = None):
-    """The main window on ``path`` (or on the bundled 18 India map / a new Catalan board)."""
+    """The main window on ``path`` (or on the last file opened, or the bundled 18 India map / a new
+    Catalan board)."""
     from editor import dialogs
     from editor.mainwindow import MainWindow, default_scenario
     from model.io import LoadError, load
 
     failed: LoadError | None = None
     scenario = file = None
+    if path is None:  # reopen the last file (Edit > Preferences), else the bundled map
+        from editor import preferences
+        from editor.mainwindow import make_settings
+
+        last = preferences.last_file(make_settings())
+        path = str(last) if last is not None else None
     if path is not None:
         try:
             scenario, file = load(path), Path(path)

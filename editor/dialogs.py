@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -34,6 +35,7 @@ class NewBoardChoice:
     height: int
     orientation: str = "flat"
     title: str = "Untitled"
+    standard_tiles: bool = True  # a hex board without a tile set of its own gets every standard tile
 
 
 def ask_open_path(parent: QWidget | None, folder: str = "") -> str | None:
@@ -78,6 +80,14 @@ def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     if path and not Path(path).suffix:
         path += ".json"
     return path or None
+
+
+def ask_replace(parent: QWidget | None, path: str) -> bool:
+    """True when the user agrees to replace an existing file (an export's output)."""
+    answer = QMessageBox.question(parent, "Replace file?", f"{path} already exists. Replace it?",
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                                  QMessageBox.StandardButton.Cancel)
+    return answer == QMessageBox.StandardButton.Yes
 
 
 def ask_unsaved(parent: QWidget | None, name: str) -> str:
@@ -134,10 +144,20 @@ class NewBoardDialog(QDialog):
         self.orientation.addItems(["flat", "pointy"])
         self.width_box = spin_box(1, 1000, 12)
         self.height_box = spin_box(1, 1000, 12)
+        settings = getattr(parent, "settings", None)
+        if settings is not None:  # the rule set and size of Edit > Preferences
+            from editor import preferences
+
+            prefs = preferences.read(settings)
+            self.rules.setCurrentText(prefs.new_rules)
+            self.width_box.setValue(prefs.new_width)
+            self.height_box.setValue(prefs.new_height)
         self.title = QLineEdit("Untitled")
+        self.standard_box = QCheckBox("Every standard 18xx tile (remove what the game lacks in the Tile Set panel)")
+        self.standard_box.setChecked(True)
         layout = form(self, [
             ("Rule set", self.rules), ("Hex orientation", self.orientation), ("Width (columns)", self.width_box),
-            ("Height (rows)", self.height_box), ("Title", self.title),
+            ("Height (rows)", self.height_box), ("Title", self.title), ("Tiles", self.standard_box),
         ])
         layout.addRow(ok_cancel(self))
         self.rules.currentTextChanged.connect(self._rules_changed)
@@ -145,11 +165,12 @@ class NewBoardDialog(QDialog):
 
     def _rules_changed(self, rules: str) -> None:
         self.orientation.setEnabled(new_grid_kind(rules) == "hex")  # hex boards are flat or pointy
+        self.standard_box.setEnabled(new_grid_kind(rules) == "hex")
 
     def choice(self) -> NewBoardChoice:
         return NewBoardChoice(
             self.rules.currentText(), self.width_box.value(), self.height_box.value(),
-            self.orientation.currentText(), self.title.text().strip() or "Untitled",
+            self.orientation.currentText(), self.title.text().strip() or "Untitled", self.standard_box.isChecked(),
         )
 
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import dialogs
 from model.io.atomic import same_file, write_atomic
 from model.io.export_json import (
     FORMATS,
@@ -205,8 +206,13 @@ class ExportDialog(QDialog):
         self.labels_box.setEnabled(graphic)
         self._update_pages()
         current = self.path_edit.text()
-        if not current or Path(current).suffix in SUFFIXES.values():
-            self.path_edit.setText(self._default_path(fmt) if not current else str(Path(current).with_suffix(SUFFIXES[fmt])))
+        if not current or current == getattr(self, "_auto_path", None):
+            # a name the dialog chose itself follows the format: each format has its own default
+            # name (board-export.json, board-18xx-maker.json ...), so one export never replaces another
+            self._auto_path = self._default_path(fmt)
+            self.path_edit.setText(self._auto_path)
+        elif Path(current).suffix in SUFFIXES.values():
+            self.path_edit.setText(str(Path(current).with_suffix(SUFFIXES[fmt])))
 
     def _update_pages(self, *_args) -> None:
         """Say how many pages the PDF will have (pieces without a cell are not printed)."""
@@ -261,6 +267,9 @@ class ExportDialog(QDialog):
                 f"<b>Export failed:</b> {path} is this board's own file; exporting there would replace it. "
                 "Choose another file (File → Save writes the board itself)."
             )
+            return None
+        if Path(path).exists() and not dialogs.ask_replace(self, path):
+            self.message.setText(f"Nothing was written: {path} exists and was kept.")
             return None
         try:
             outcome = run_export(self.document.scenario, self.fmt, path, force=self.force_box.isChecked(), **self.options())

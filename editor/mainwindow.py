@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import dialogs
+from editor import dialogs, window_extras
 from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.document import Document
 from editor.minimap import Minimap
@@ -141,6 +141,7 @@ class MainWindow(RegionEdits, QMainWindow):
         self.autosaver = Autosaver(document, autosave_dir, parent=self)
         self.set_tool(self.tools[SelectTool])
         self._update_title()
+        window_extras.install(self)  # status fields, focus rules, Help menu
         self.resize(1400, 900)
         restore_layout(self)
 
@@ -480,6 +481,8 @@ class MainWindow(RegionEdits, QMainWindow):
             return False
         try:
             scenario = new_scenario(choice.rules, choice.width, choice.height, choice.orientation, choice.title)
+            if choice.standard_tiles:
+                scenario = window_extras.with_standard_tiles(scenario)
         except (ValueError, KeyError) as exc:
             dialogs.show_error(self, "Cannot make the board", str(exc))
             return False

@@ -233,8 +233,8 @@ class BoardScene(QGraphicsScene):
                 self.item_updates += 1
                 todo.append(item.coord)
         self.overview.update_cells(todo)
-        if todo and self.names_item.isVisible():
-            self.names_item.update()
+        if todo:
+            self.names_item.forget()  # the document edits its scenario in place: a cached list goes stale
         if self.ghost_item.isVisible() and self.ghost_item.coord in todo:
             self.ghost_item.update()
         if todo:

@@ -45,7 +45,9 @@ def standard_tiles() -> TileSet:
 
 
 def search_tiles(tiles: Iterable[TileDef], text: str = "", color: str | None = None) -> list[TileDef]:
-    """Tiles whose number starts with ``text`` or whose label equals it, of ``color`` if given."""
+    """Tiles whose number starts with ``text`` or whose label equals it, of ``color`` if given.
+
+    The exact number comes first, then the other matches in the list's order (stable sort)."""
     text = text.strip()
     out = []
     for t in tiles:
@@ -54,6 +56,10 @@ def search_tiles(tiles: Iterable[TileDef], text: str = "", color: str | None = N
         if text and not (t.id.lower().startswith(text.lower()) or (t.label or "").lower() == text.lower()):
             continue
         out.append(t)
+    if text:
+        # the tile numbered exactly as typed first ("20" before 201), then longer numbers, labels
+        key = text.lower()
+        out.sort(key=lambda t: (t.id.lower() != key, not t.id.lower().startswith(key)))
     return out
 
 

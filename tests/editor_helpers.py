@@ -27,6 +27,7 @@ class DialogLog:
         self.new_board = None
         self.recover = True
         self.colour: str | None = None
+        self.replace = True  # an export may replace an existing file
 
     def names(self) -> list[str]:
         return [c[0] for c in self.calls]
@@ -61,6 +62,7 @@ def no_dialogs(monkeypatch, tmp_path):
     monkeypatch.setattr(dialogs, "ask_recover", record("ask_recover", lambda: log.recover))
     monkeypatch.setattr(dialogs, "show_error", record("show_error", None))
     monkeypatch.setattr(dialogs, "ask_colour", record("ask_colour", lambda: log.colour))
+    monkeypatch.setattr(dialogs, "ask_replace", record("ask_replace", lambda: log.replace))
     return log
 
 

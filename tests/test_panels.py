@@ -113,7 +113,8 @@ def test_players_panel_edits_and_validates(qtbot):
     qtbot.waitUntil(lambda: panel.companies.table.rowCount() == 1)
     panel.companies.table.item(0, 3).setText("Z99")
     assert "not on the board" in panel.error.text()
-    assert doc.scenario.companies == [Company(id="C1")]
+    assert doc.scenario.companies == [Company(id="C1", color=doc.scenario.companies[0].color)]
+    assert doc.scenario.companies[0].color != "#444444"  # a colour of its own, not the default grey
     panel.title_edit.setText("Costa Brava")
     panel.title_edit.editingFinished.emit()
     assert doc.scenario.meta.title == "Costa Brava"

@@ -70,7 +70,7 @@ def test_manifest_editor_builds_a_tile_set_end_to_end(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)                        # a Catalan board; File > New: an 18xx one
     doc, panel = win.document, win.tileset_panel
     assert panel.table.rowCount() == 9
-    answers().new_board = NewBoardChoice("18xx", 7, 7, "flat", "Test Line")
+    answers().new_board = NewBoardChoice("18xx", 7, 7, "flat", "Test Line", standard_tiles=False)
     win.new_action.trigger()
     assert doc.grid.kind == "hex" and doc.scenario.rules.id == "18xx"
     win.tileset_dock.raise_()

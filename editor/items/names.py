@@ -58,8 +58,13 @@ class NamesItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.reset()
 
+    def forget(self) -> None:
+        """Cells changed (a name typed, a city added): read the names again when next painted."""
+        self._names = (None, [])
+        self.update()
+
     def names(self) -> list[tuple[QPointF, str, int]]:
-        """The shown scenario's place names (computed once per scenario object: edits make a new one)."""
+        """The shown scenario's place names (read once per scenario, again after :meth:`forget`)."""
         scen = self._scenario_of()
         if self._names[0] is not scen:
             self._names = (scen, place_names(scen))

@@ -39,6 +39,22 @@ COMPANY_COLUMNS = ("id", "name", "color", "home")
 INVALID = QColor("#ffd6d6")
 
 
+def change_text(kind: str, old: list, new: list) -> str:
+    """The history entry of an edit of the table: "C1 color: #444444 → #1f77b4" (or "Edit companies")."""
+    if len(old) == len(new):
+        changes = []
+        for a, b in zip(old, new, strict=True):
+            for field in type(b).model_fields:
+                if getattr(a, field) != getattr(b, field):
+                    changes.append((a.id, field, getattr(a, field), getattr(b, field)))
+        if len(changes) == 1:
+            who, field, before, after = changes[0]
+            if field == "id":
+                return f"Rename {before} to {after}"
+            return f"{who} {field.replace('_', ' ')}: {'—' if before in (None, '') else before} → {'—' if after in (None, '') else after}"
+    return f"Edit {kind}"
+
+
 def rows_to_models(kind: str, rows: list[dict[str, str]], scenario) -> tuple[list | None, str]:
     """Build players or companies from table rows; None and a reason when a row is invalid."""
     cls = Player if kind == "players" else Company
@@ -162,7 +178,8 @@ class _Table(QWidget):
             return
         self.panel.error.clear()
         if models != self.models():
-            self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models, f"Edit {self.kind}"))
+            text = change_text(self.kind, self.models(), models)
+            self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models, text))
 
     def add_row(self) -> None:
         models = self.models()
@@ -171,10 +188,11 @@ class _Table(QWidget):
         prefix = "p" if self.kind == "players" else "C"
         while f"{prefix}{n}" in ids:
             n += 1
-        if self.kind == "players":  # each new player gets a colour no one has yet
-            new = Player(id=f"{prefix}{n}", color=stations.distinct_colour([m.color for m in models]))
+        colour = stations.distinct_colour([m.color for m in models])  # each new one gets a colour no one has yet
+        if self.kind == "players":
+            new = Player(id=f"{prefix}{n}", color=colour)
         else:
-            new = Company(id=f"{prefix}{n}")
+            new = Company(id=f"{prefix}{n}", color=colour)
         self.panel.document.undo_stack.push(SetPartCommand(self.panel.document, self.kind, models + [new], f"Add {new.id}"))
 
     def remove_row(self) -> None:

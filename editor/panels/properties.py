@@ -473,6 +473,15 @@ class PropertiesPanel(QWidget):
                 self._apply_single(path, edit.text(), edit)
                 cell = self.document.cell(self.document.selection[0])
 
+    def revert_field(self, edit) -> None:
+        """Put the cell's value back into one of the form's fields (Escape), before it is applied."""
+        sel = self.document.selection
+        for path, e in self.fields.items():
+            if e is edit and len(sel) == 1:
+                edit.setText(format_field(self.document.cell(sel[0]), path))
+                edit.setStyleSheet("")
+                self.error.clear()
+
     def field(self, *path) -> QLineEdit | None:
         """The line edit of one field (tests type into it)."""
         return self.fields.get(tuple(path))

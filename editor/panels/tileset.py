@@ -101,12 +101,17 @@ class StandardTilePicker(QDialog):
         lay = QVBoxLayout(self)
         lay.addLayout(top)
         lay.addWidget(self.list, 1)
-        lay.addWidget(self.buttons)
+        self.count_label = QLabel()
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.count_label, 1)
+        bottom.addWidget(self.buttons)
+        lay.addLayout(bottom)
         self._picked: dict[str, TileDef] = {}
         self.filter_edit.textChanged.connect(self._fill)
         self.color_box.currentIndexChanged.connect(self._fill)
         self.list.itemSelectionChanged.connect(self._remember)
         self._fill()
+        self._show_count()
         self.resize(620, 520)
 
     def _fill(self, *_args) -> None:
@@ -132,6 +137,14 @@ class StandardTilePicker(QDialog):
                 self._picked[tid] = manifest.standard_tiles().get(tid)
             else:
                 self._picked.pop(tid, None)
+        self._show_count()
+
+    def _show_count(self) -> None:
+        n = len(self._picked)
+        self.count_label.setText(f"{n} tile{'s' if n != 1 else ''} selected" if n else "Click tiles to select them")
+        add = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        add.setText(f"Add {n}" if n else "Add")
+        add.setEnabled(n > 0)
 
     def item(self, tile_id: str) -> QListWidgetItem | None:
         """The list item of a shown tile (tests click it)."""

@@ -67,7 +67,8 @@ class EdgeTool(Tool):
     def describe(self, coord, edge: int, action: str) -> str:
         grid = self.document.grid
         what = KIND_NAMES[self.kind] + (f" (cost {self.cost})" if self.kind in ("river", "mountain") else "")
-        verb = {"add": "adds a", "remove": "removes the", "replace": "replaces the one there by a"}[action]
+        article = "an" if what[:1].lower() in "aeiou" else "a"  # "an impassable side"
+        verb = {"add": f"adds {article}", "remove": "removes the", "replace": f"replaces the one there by {article}"}[action]
         return f"{grid.label(coord)} side {grid.edge_name(edge)}: a click {verb} {what}"
 
     # --- events ----------------------------------------------------------------------------

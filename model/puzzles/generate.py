@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle, ReachGoal, Resources, station_ids
 from model.puzzles.reach import GoalStatus, distance_bound, goal_status, place_cells
 from model.puzzles.solver import PuzzleError, Solver, SolveResult, solve
@@ -601,6 +602,10 @@ class Generator:
 
     def run(self) -> GenerateResult:
         """Try candidates until one is proven unique with N moves, the time runs out, or a cancel."""
+        with collector.paused():  # as for a search (see model.puzzles.solver.solve)
+            return self._run()
+
+    def _run(self) -> GenerateResult:
         start = time.monotonic()
         self._deadline = start + self.max_seconds
         seen: set = set()

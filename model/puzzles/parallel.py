@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+from typing import TYPE_CHECKING
 
-from model.puzzles.solver import CountPart, CountTask, Solver, SolveResult
+if TYPE_CHECKING:  # the solver is handed in (Solver.find_all's caller is model.puzzles.solver.solve)
+    from model.puzzles.search_state import CountPart, CountTask, SolveResult
+    from model.puzzles.solver import Solver
 
 DEFAULT_DEPTH = 2
 _SOLVER: Solver | None = None
