@@ -14,6 +14,7 @@ the current one), ``station`` (a token in city ``extra['city']``). Rule ids are
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -97,14 +98,17 @@ class Situation:
     def reuse(cls, scenario: Scenario) -> Situation:
         """The situation of a scenario asked about again (``explain`` one move at a time): the one
         built last time when nothing it was built from has changed, else a new one."""
-        for i, (k, sit) in enumerate(_SITUATIONS):
-            if k.matches(scenario):
-                if i:
-                    _SITUATIONS.insert(0, _SITUATIONS.pop(i))
-                return sit
+        with _SITUATIONS_LOCK:  # the checker thread and the main thread both ask
+            for i, (k, sit) in enumerate(_SITUATIONS):
+                if k.matches(scenario):
+                    if i:
+                        _SITUATIONS.insert(0, _SITUATIONS.pop(i))
+                    return sit
         sit = cls.of(scenario)
-        _SITUATIONS.insert(0, (_SituationKey.of(scenario), sit))
-        del _SITUATIONS[4:]
+        key = _SituationKey.of(scenario)
+        with _SITUATIONS_LOCK:
+            _SITUATIONS.insert(0, (key, sit))
+            del _SITUATIONS[4:]
         return sit
 
     _tileset: TileSet | None = None
@@ -190,7 +194,8 @@ class _SituationKey:
         )
 
 
-_SITUATIONS: list[tuple[_SituationKey, Situation]] = []
+_SITUATIONS: list[tuple[_SituationKey, Situation]] = []  # the most recently used first
+_SITUATIONS_LOCK = threading.Lock()
 
 
 @register
