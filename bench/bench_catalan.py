@@ -5,15 +5,16 @@ rule set's own ``legal_moves`` + ``apply`` until 300 tiles are laid or everyone 
 few tiles are laid away from all track to make 300; a fixed seed, so every run measures the same
 board). Then:
 
-* ``legal_moves`` for every tile type, one player, mandatory and optional phase (target < 50 ms
-  per call);
-* re-checking after a one-cell edit with the incremental checker (target < 5 ms), next to a full
-  ``check`` for comparison.
+* ``legal_moves`` for every tile type, one player, mandatory and optional phase (requirement
+  < 50 ms per call);
+* re-checking after a one-cell edit with the incremental checker (requirement < 5 ms), next to a
+  full ``check`` for comparison.
+
+CPU times; targets in bench/recorded.json (bench/harness.py).
 """
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys
@@ -23,6 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from harness import Report, cpu_ms_and_result  # noqa: E402
 
 from model.board import Board, Cell, City, LaidTile, Platform  # noqa: E402
 from model.grid import SquareGrid  # noqa: E402
@@ -86,43 +89,32 @@ def build_board(seed: int = 7) -> Scenario:
     return s
 
 
-CPU_TIMES: list[float] = []
-
-
-def timed(fn, repeat: int = 7) -> tuple[float, object]:
-    """Median wall time in ms (the machine may be shared: the median of 7 runs damps noise).
-
-    The median CPU time of the same runs is kept in ``CPU_TIMES`` (it hardly moves when other
-    processes compete for the cores)."""
-    times, cpu, result = [], [], None
-    for _ in range(repeat):
-        t0, c0 = time.perf_counter(), time.process_time()
-        result = fn()
-        times.append((time.perf_counter() - t0) * 1000)
-        cpu.append((time.process_time() - c0) * 1000)
-    CPU_TIMES.append(statistics.median(cpu))
-    return statistics.median(times), result
-
-
 def main() -> int:
-    t0 = time.perf_counter()
+    report = Report(__file__, "Catalan rules",
+                    f"A {SIZE}×{SIZE} board grown by seeded play to {TARGET_TILES} laid tiles, 4 players, player red: "
+                    "`legal_moves` for each tile type in the mandatory and the optional phase (requirement < 50 ms a "
+                    "call), the whole hand, a full check, and the incremental re-check after a one-cell edit "
+                    "(requirement < 5 ms).")
     s = build_board()
     rules = get_rule_set("catalan")
-    n_tiles = sum(1 for c in s.board.cells.values() if c.tile is not None)
-    print(f"board: {SIZE}x{SIZE}, {n_tiles} laid tiles, {len(s.players)} players (built in {time.perf_counter() - t0:.1f} s)")
-    print(f"machine load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (wall times grow with it; cpu times hardly)")
-    worst = 0.0
+    report.count("board.tiles", "laid tiles on the board", sum(1 for c in s.board.cells.values() if c.tile is not None), "tiles")
+    worst, worst_tile = {}, {}
+    rows = []
     for phase in ("mandatory", "optional"):
         for tile in TILES:
-            ms, moves = timed(lambda phase=phase, tile=tile: rules.legal_moves(s, MoveContext("red", phase, tile)))
-            worst = max(worst, ms)
-            print(f"legal_moves red {phase:<9} {tile:<13} {ms:7.2f} ms  (cpu {CPU_TIMES[-1]:6.2f} ms, {len(moves)} moves)")
-    ms_all, moves = timed(lambda: rules.legal_moves(s, MoveContext("red", "optional")), repeat=3)
-    print(f"legal_moves red optional, whole hand of 9 tiles: {ms_all:.1f} ms ({len(moves)} moves)")
-    print(f"legal_moves worst single tile: {worst:.2f} ms (target < 50 ms) -> {'OK' if worst < 50 else 'OVER TARGET'}")
-
-    full_ms, issues = timed(lambda: rules.check(s), repeat=3)
-    print(f"full check: {full_ms:.2f} ms ({len(issues)} issues)")
+            ms, moves = cpu_ms_and_result(lambda phase=phase, tile=tile: rules.legal_moves(s, MoveContext("red", phase, tile)), 5)
+            rows.append([phase, tile, f"{ms:.2f} ms", str(len(moves))])
+            if ms > worst.get(phase, -1):
+                worst[phase], worst_tile[phase] = ms, tile
+            report.count(f"moves.{phase}.{tile}", f"legal moves, {phase} phase, {tile}", len(moves), "moves")
+    for phase in ("mandatory", "optional"):
+        report.time(f"legal_moves.{phase}.worst", f"`legal_moves`, {phase} phase, the slowest tile type ({worst_tile[phase]})",
+                    worst[phase], limit=50)
+    report.table("`legal_moves` per tile type (CPU, best of 5)", ["phase", "tile", "time", "moves"], rows)
+    ms_all, moves = cpu_ms_and_result(lambda: rules.legal_moves(s, MoveContext("red", "optional")), 3)
+    report.time("legal_moves.hand", "`legal_moves`, optional phase, the whole hand of 9 tiles", ms_all, note=f"{len(moves):,} moves")
+    full_ms, _issues = cpu_ms_and_result(lambda: rules.check(s), 3)
+    report.time("check.full", "full `check`", full_ms)
     checker = rules.incremental_checker(s)
     grid = s.board.grid
     empty = [c for c in grid.ordered_coords if grid.label(c) not in s.board.cells]
@@ -135,13 +127,13 @@ def main() -> int:
         edits.append((c, s.model_copy(update={"board": s.board.model_copy(update={"cells": cells})})))
     times = []
     for c, edited in edits:
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         checker.update(edited, [c])
-        times.append((time.perf_counter() - t1) * 1000)
+        times.append((time.process_time() - t1) * 1000)
         checker.update(s, [c])  # undo
-    inc = statistics.median(times)
-    print(f"re-check after a one-cell edit (incremental): median {inc:.2f} ms, max {max(times):.2f} ms (target < 5 ms) -> {'OK' if inc < 5 else 'OVER TARGET'}")
-    return 0
+    report.time("recheck.median", "re-check after a one-cell edit (incremental), median of 40", statistics.median(times), limit=5)
+    report.time("recheck.p90", "the same, 90th percentile of 40", statistics.quantiles(times, n=10)[-1])
+    return report.finish()
 
 
 if __name__ == "__main__":

@@ -2,9 +2,9 @@
 
 For each format: the rule gate (on a freshly loaded scenario, nothing cached) plus producing the
 bytes plus the atomic write, as
-``trackwright export`` does it (in process, so Python start-up is not counted). Target < 1 s each.
-Also the 18xx.games import of the exported map file. Figures are the median of several runs
-(the minimum too, since this machine is shared).
+``trackwright export`` does it (in process, so Python start-up is not counted); requirement
+< 1 s each. Also the 18xx.games import of the exported map file. Figures are the best CPU time of
+several runs; targets in bench/recorded.json (bench/harness.py).
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_export.py`` (or ``make bench``).
 """
@@ -12,16 +12,15 @@ Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_export.py`` (or ``
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from harness import Report, cpu_ms  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
 from editor.export_dialog import run_export  # noqa: E402
@@ -30,7 +29,6 @@ from model.io.export_18xx_games import export_18xx_games  # noqa: E402
 from model.io.import_18xx_games import import_18xx_games  # noqa: E402
 
 RUNS = 5
-TARGET_S = 1.0
 OPTIONS = {
     "json": {},
     "18xx-games": {},
@@ -41,44 +39,30 @@ OPTIONS = {
 }
 
 
-def timed(fn, runs: int = RUNS) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), min(times)
-
-
 def main() -> int:
     app = QGuiApplication.instance() or QGuiApplication(["bench"])  # noqa: F841 - fonts need it
     path = ROOT / "scenarios" / "18india.json"
-    if not path.is_file():
-        print("export: scenarios/18india.json not found; nothing to measure")
-        return 0
+    report = Report(__file__, "Export and import",
+                    "The 18 India map, each format as `trackwright export` writes it (the rule gate on a freshly "
+                    "loaded scenario, the bytes, the atomic write; in process, so Python's start is not counted), "
+                    "and the 18xx.games import of the exported map file. Requirement: under 1 s each.")
     scenario = load(path)
-    status = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for fmt, opts in OPTIONS.items():
-            out = Path(tmp) / f"out.{fmt}"
-            run_export(scenario, fmt, out, **opts)  # warm-up (imports, fonts)
+        for fmt_name, opts in OPTIONS.items():
+            out = Path(tmp) / f"out.{fmt_name}"
+            run_export(scenario, fmt_name, out, **opts)  # warm-up (imports, fonts)
             # a freshly loaded scenario per run, so no check result cached by the rule set is reused
             fresh = [load(path) for _ in range(RUNS)]
-            med, best = timed(lambda fmt=fmt, out=out, opts=opts, fresh=fresh: run_export(fresh.pop(), fmt, out, **opts))
+            ms = cpu_ms(lambda fmt_name=fmt_name, out=out, opts=opts, fresh=fresh: run_export(fresh.pop(), fmt_name, out, **opts), RUNS)
             size = out.stat().st_size
-            ok = med < TARGET_S
-            status = status or (0 if ok else 1)
             extra = " ".join(f"{k}={v}" for k, v in opts.items())
-            print(f"export 18india --to {fmt:<10} {extra:<14} {med * 1000:7.1f} ms (min {best * 1000:6.1f})  "
-                  f"{size / 1024:8.1f} KiB  target < {TARGET_S * 1000:.0f} ms  {'OK' if ok else 'SLOW'}")
+            report.time(f"export.{fmt_name}", f"export --to {fmt_name}" + (f" ({extra})" if extra else ""), ms, limit=1000,
+                        note=f"{size / 1024:,.0f} KiB")
         src, _ = export_18xx_games(scenario)
         import_18xx_games(src, "18india.rb")
-        med, best = timed(lambda: import_18xx_games(src, "18india.rb"))
-        ok = med < TARGET_S
-        status = status or (0 if ok else 1)
-        print(f"import 18india map.rb ({len(src) / 1024:.1f} KiB)     {med * 1000:7.1f} ms (min {best * 1000:6.1f})  "
-              f"target < {TARGET_S * 1000:.0f} ms  {'OK' if ok else 'SLOW'}")
-    return status
+        ms = cpu_ms(lambda: import_18xx_games(src, "18india.rb"), RUNS)
+        report.time("import.18xx-games", "import of the exported map.rb", ms, limit=1000, note=f"{len(src) / 1024:.0f} KiB")
+    return report.finish()
 
 
 if __name__ == "__main__":

@@ -6,13 +6,13 @@ away, else a place that does), seed 1, within TARGET_S seconds. A puzzle it make
 unique again by the counting solver (``solve --all``). A board without a place N moves from the
 actor's network has no room for it: the generator must then say so in one line, at once.
 
-Prints one line per case and a summary; exit status 1 when a case with room misses the target
-(no puzzle, too slow, not unique) or a case without room does not say so.
+Each case's outcome is a count judged against bench/recorded.json (bench/harness.py): a case
+that stops finding its puzzle, or whose puzzle is no longer unique, misses; so does a time over
+3 times its record. CPU times.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -20,6 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from harness import Report  # noqa: E402
 
 from model.io import load  # noqa: E402
 from model.paths import scenarios_dir  # noqa: E402
@@ -35,32 +37,34 @@ def boards() -> list[Path]:
 
 
 def main() -> int:
-    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    misses = cases = 0
+    report = Report(__file__, "The puzzle generator's default goal",
+                    f"On every bundled board, `generate` with the default goal for {', '.join(map(str, MOVES))} moves, seed 1, "
+                    f"within {TARGET_S:g} s; a puzzle made is proven unique again by the counting solver; a board with no "
+                    "place that far away must say so in one line, at once. The outcome of each case is a count: "
+                    "1 a unique puzzle, 0 none, -1 no room said at once, -2 a puzzle not unique or no room said badly.")
+    rows = []
     for path in boards():
         scenario = load(path)
         for n in MOVES:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             got = generate(scenario, n, seed=1, max_seconds=TARGET_S)
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             room = not got.reason.startswith("no place on this board")
             if got.found:
                 proof = solve(got.scenario, count=True, max_seconds=60)
-                ok = proof.unique and len(proof.solution) == n and dt <= TARGET_S + 0.5
-                what = (f"{got.scenario.puzzle.goal.kind} goal, {got.tried} candidate(s), "
-                        f"{'unique' if proof.unique else 'NOT UNIQUE'} ({proof.nodes} nodes)")
+                outcome = 1 if proof.unique and len(proof.solution) == n else -2
+                what = f"{got.scenario.puzzle.goal.kind} goal, {'unique' if outcome == 1 else 'NOT UNIQUE'} ({proof.nodes:,} nodes)"
             elif not room:
-                ok = got.tried == 0 and "\n" not in got.reason and dt < 2.0
+                outcome = -1 if got.tried == 0 and "\n" not in got.reason else -2
                 what = f"no room: {got.reason}"
             else:
-                ok = False
-                what = f"none: {got.reason}"
-            cases += room
-            misses += not ok
-            print(f"generate {path.name:24} {n:>2} moves: {dt:5.1f} s  {what}  "
-                  f"target {'< ' + str(int(TARGET_S)) + ' s' if room else 'one line'}: {'ok' if ok else 'MISSED'}", flush=True)
-    print(f"generator: {cases} case(s) with room, {misses} missed  {'PASS' if misses == 0 else 'FAIL'}")
-    return 0 if misses == 0 else 1
+                outcome, what = 0, f"none: {got.reason}"
+            key = f"{path.stem}.{n}"
+            report.count(f"{key}.outcome", f"`{path.stem}`, {n} moves: outcome", outcome)
+            report.time(f"{key}.s", f"`{path.stem}`, {n} moves: time", dt, unit="s", limit=TARGET_S if room else 2.0)
+            rows.append([f"`{path.stem}`", str(n), f"{dt:.1f} s", what])
+    report.table("Each case (CPU time)", ["board", "moves", "time", "outcome"], rows)
+    return report.finish()
 
 
 if __name__ == "__main__":

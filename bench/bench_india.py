@@ -1,29 +1,30 @@
 """Benchmarks of the 18xx / 18india rule sets on the bundled 18 India map.
 
 1. Every legal yellow placement of every manifest tile over the whole map (the static rules:
-   colour, label, stops, exits, the ferry), target < 200 ms.
-2. One re-check after an upgrade (the affected hexes only), target < 5 ms; the full check of the
-   same board is printed for comparison.
-3. Peak RSS of ``trackwright check scenarios/18india.json`` (via /usr/bin/time -v), target < 120 MB.
+   colour, label, stops, exits, the ferry), requirement < 200 ms.
+2. One re-check after an upgrade (the affected hexes only), requirement < 5 ms; the full check of
+   the same board beside it.
+3. Peak RSS of ``trackwright check scenarios/18india.json``, requirement < 120 MB.
 4. The yellow-line (railhead) walk, which walks every line without a repeated stop or side, on a
    busy board built by seeded random play (8 companies, 12 rounds): the slowest walk from a
-   company's stations through one of its yellow tiles, target < 50 ms.
+   company's stations through one of its yellow tiles, requirement < 50 ms.
+
+CPU times; targets in bench/recorded.json (bench/harness.py).
 
 Run: ``.venv/bin/python bench/bench_india.py`` (or ``make bench``).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from harness import Report, cpu_ms_and_result, peak_rss_mb  # noqa: E402
 
 from model.board import LaidTile, Token  # noqa: E402
 from model.io import load  # noqa: E402
@@ -34,35 +35,30 @@ SCENARIO = ROOT / "scenarios" / "18india.json"
 
 
 def best_of(fn, runs: int) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, result
-
-
-def line(name: str, value: float, unit: str, target: float) -> bool:
-    ok = value < target
-    print(f"{name:<58} {value:9.2f} {unit:<3} (target < {target:g} {unit}) {'OK' if ok else 'SLOW'}")
-    return ok
+    """The best CPU time in seconds over ``runs`` calls, and the last result."""
+    ms, result = cpu_ms_and_result(fn, runs)
+    return ms / 1000, result
 
 
 def main() -> int:
+    report = Report(__file__, "18xx and 18 India rules",
+                    "On the bundled 18 India map: every legal yellow placement of every manifest tile, the re-check "
+                    "after one upgrade, the command-line check's memory, and the yellow-line (railhead) walk on a "
+                    "busy board built by seeded random play (8 companies, 12 rounds).")
     scenario = load(SCENARIO)
     india = get_rule_set("18india")
-    ok = True
 
     # 1. every legal yellow placement over the whole map
-    cold_t0 = time.perf_counter()
+    cold_t0 = time.process_time()
     india.legal_moves(scenario, MoveContext())
-    cold = time.perf_counter() - cold_t0
+    cold = time.process_time() - cold_t0
     t, moves = best_of(lambda: india.legal_moves(scenario, MoveContext()), 10)
-    print(f"legal yellow placements on the bare map: {len(moves)} moves on {len({m.cell for m in moves})} hexes")
-    ok &= line("all legal yellow placements, whole map (best of 10)", t * 1000, "ms", 200)
-    print(f"{'  (first call, building the map index)':<58} {cold * 1000:9.2f} ms")
-    t, opts = best_of(lambda: india.static_yellow_options(scenario), 10)
-    ok &= line("yellow options per white hex (oracle form, best of 10)", t * 1000, "ms", 200)
+    report.count("yellow.moves", "legal yellow placements on the bare map", len(moves), "moves")
+    report.count("yellow.hexes", "hexes they are on", len({m.cell for m in moves}), "hexes")
+    report.time("yellow.all", "all legal yellow placements, whole map (best of 10)", t * 1000, limit=200)
+    report.time("yellow.first", "the same, first call (builds the map index)", cold * 1000)
+    t, _opts = best_of(lambda: india.static_yellow_options(scenario), 10)
+    report.time("yellow.options", "yellow options per white hex (the oracle's form, best of 10)", t * 1000, limit=200)
 
     # 2. one re-check after an upgrade
     grid = scenario.board.grid
@@ -79,27 +75,18 @@ def main() -> int:
     def recheck():
         return india.check_cells(upgraded, india.affected_cells(upgraded, changed))
 
-    t, issues = best_of(recheck, 50)
-    ok &= line("re-check after one upgrade (affected hexes, best of 50)", t * 1000, "ms", 5)
+    t, _issues = best_of(recheck, 50)
+    report.time("recheck.upgrade", "re-check after one upgrade (affected hexes, best of 50)", t * 1000, limit=5)
     t_full, _ = best_of(lambda: india.check(upgraded), 20)
-    print(f"{'  (full check of the same board, best of 20)':<58} {t_full * 1000:9.2f} ms")
+    report.time("check.full", "full check of the same board (best of 20)", t_full * 1000)
     t_ex, _ = best_of(lambda: india.explain(upgraded, Move("lay", "K20", "9", 0, actor="NCR")), 20)
-    print(f"{'  (explain one company lay, best of 20)':<58} {t_ex * 1000:9.2f} ms")
+    report.time("explain.lay", "explain one company lay (best of 20)", t_ex * 1000)
 
     # 3. peak RSS of the command-line check
     exe = ROOT / ".venv" / "bin" / "trackwright"
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "editor.cli"]
-    if os.path.exists("/usr/bin/time"):
-        proc = subprocess.run(
-            ["/usr/bin/time", "-v", *cmd, "check", str(SCENARIO)], capture_output=True, text=True, cwd=ROOT
-        )
-        m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
-        if m:
-            ok &= line("peak RSS of `trackwright check scenarios/18india.json`", int(m.group(1)) / 1024, "MB", 120)
-        else:
-            print("peak RSS: /usr/bin/time gave no figure")
-    else:
-        print("peak RSS: /usr/bin/time is not installed; skipped")
+    report.memory("check.rss", "peak RSS of `trackwright check scenarios/18india.json`",
+                  peak_rss_mb([*cmd, "check", str(SCENARIO)], cwd=ROOT), limit=120)
 
     # 4. the railhead walk on a busy board
     busy = busy_board(india, scenario, rounds=12, seed=1)
@@ -112,9 +99,10 @@ def main() -> int:
             t, _ = best_of(lambda first=first, net=net: india.railhead_hexes(sit, net, [first]), 3)
             worst, walks = max(worst, t), walks + 1
     laid = sum(1 for c in busy.board.cells.values() if c.tile is not None)
-    print(f"busy board: {laid} tiles laid, {walks} walks")
-    ok &= line("slowest railhead walk on the busy board (best of 3)", worst * 1000, "ms", 50)
-    return 0 if ok else 1
+    report.count("busy.tiles", "busy board: tiles laid by the seeded play", laid, "tiles")
+    report.count("busy.walks", "busy board: railhead walks measured", walks, "walks")
+    report.time("busy.worst_walk", "slowest railhead walk on the busy board (best of 3)", worst * 1000, limit=50)
+    return report.finish()
 
 
 def busy_board(india, scenario, rounds: int, seed: int):

@@ -15,7 +15,7 @@ on the same board in a fresh document without the history.
 
 Target: the mean and the 95th percentile of the last 1,000 edits within 1.2x of the first
 1,000 and of the control. The run is repeated with other seeds (best of REPEATS) because the
-content still moves between the ends. Exit status 1 when the target is missed.
+content still moves between the ends. Exit status 1 when a figure misses its target (bench/harness.py).
 
 ``--edits N`` shortens the run (the window is then a tenth of it).
 """
@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from harness import Report  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from editor.commands import (  # noqa: E402
@@ -174,6 +175,11 @@ def main() -> int:
     args = ap.parse_args()
     app = QApplication.instance() or QApplication([])  # noqa: F841 - the document's timers need it
     assert gc.isenabled()
+    report = Report(__file__, "A long editing session",
+                    f"{args.edits:,} edits through the document on the 18 India map (the undo/redo storm's mix, each "
+                    "pushed onto the undo stack, the garbage collector on), after as many warm-up edits: the CPU time "
+                    "of an edit in the last tenth against the first tenth and against the same edits replayed without "
+                    "the history (requirement: the worst of the four ratios of mean and 95th percentile within 1.2).")
     window = max(args.edits // 10, 10)
     best = None
     for r in range(args.repeats):
@@ -198,13 +204,14 @@ def main() -> int:
         )
         print("   " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()), flush=True)
         worst = max(ratios.values())
-        best = worst if best is None else min(best, worst)
-        if best <= TARGET:
+        if best is None or worst < best[0]:
+            best = (worst, statistics.fmean(first) * 1e3, statistics.fmean(last) * 1e3)
+        if best[0] <= TARGET:
             break
-    ok = best is not None and best <= TARGET
-    print(f"long session: worst of the four ratios {best:.2f} (best of {r + 1} run(s))  "
-          f"target <= {TARGET}: {'ok' if ok else 'MISSED'}")
-    return 0 if ok else 1
+    report.side_by_side("worst_ratio", f"the worst of the four ratios (best of {r + 1} run(s))", best[0], TARGET)
+    report.time("first.mean", f"CPU per edit, the first {window:,} edits (mean)", best[1])
+    report.time("last.mean", f"CPU per edit, the last {window:,} edits (mean)", best[2])
+    return report.finish()
 
 
 if __name__ == "__main__":
