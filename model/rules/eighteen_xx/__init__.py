@@ -567,7 +567,7 @@ class EighteenXX(RuleSet):
         if len(parts) != 4 and not with_private:
             if kind not in ("lay", "upgrade"):  # no kind of this rule set: show the ones it has
                 raise MoveSyntaxError(f"{text!r}: expected e.g. 'lay K14 57 1', 'upgrade G8 59 0' or 'station K14 0'")
-            raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION [PRIVATE]'")
+            raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION' (a private's lay: '... ROTATION PRIVATE')")
         if kind not in self.move_kinds:
             raise MoveSyntaxError(f"{text[:80]!r}: unknown move kind {kind[:30]!r} (this rule set's moves: {', '.join(self.move_kinds)})")
         extra: tuple = ()
