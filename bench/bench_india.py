@@ -77,7 +77,7 @@ def main() -> int:
     changed = [grid.coord("K14")]
 
     def recheck():
-        return india.cell_issues(upgraded, india.affected_cells(upgraded, changed))
+        return india.check_cells(upgraded, india.affected_cells(upgraded, changed))
 
     t, issues = best_of(recheck, 50)
     ok &= line("re-check after one upgrade (affected hexes, best of 50)", t * 1000, "ms", 5)

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.forms import form, ok_cancel, spin_box
+from model.newboard import new_grid_kind
+from model.rules import rule_set_ids
 
 FILE_FILTER = "Trackwright scenarios (*.json);;All files (*)"
 
@@ -127,7 +129,7 @@ class NewBoardDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New board")
         self.rules = QComboBox()
-        self.rules.addItems(rule_sets or ["catalan", "18xx", "18india"])
+        self.rules.addItems(rule_sets or rule_set_ids())
         self.orientation = QComboBox()
         self.orientation.addItems(["flat", "pointy"])
         self.width_box = spin_box(1, 1000, 12)
@@ -142,7 +144,7 @@ class NewBoardDialog(QDialog):
         self._rules_changed(self.rules.currentText())
 
     def _rules_changed(self, rules: str) -> None:
-        self.orientation.setEnabled(rules != "catalan")
+        self.orientation.setEnabled(new_grid_kind(rules) == "hex")  # hex boards are flat or pointy
 
     def choice(self) -> NewBoardChoice:
         return NewBoardChoice(

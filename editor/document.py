@@ -69,13 +69,14 @@ def run_check(rules, rule_set_error, incremental, scenario: Scenario, changed: s
     Runs on the checker thread (one at a time) and touches no Qt object. Returns the issues and
     the incremental checker to keep for the next edit (None when there is none).
     """
-    factory = getattr(rules, "incremental_checker", None) if rules is not None else None
-    if factory is not None:
+    if rules is not None:
         try:
             if full or incremental is None:
-                incremental = factory(scenario)
-                return incremental.issues(), incremental
-            return incremental.update(scenario, sorted(changed)), incremental
+                incremental = rules.incremental_checker(scenario)
+                if incremental is not None:
+                    return incremental.issues(), incremental
+            else:
+                return incremental.update(scenario, sorted(changed)), incremental
         except Exception:  # noqa: BLE001 - fall back to the full check, which reports failures
             pass
     return full_check(rules, rule_set_error, scenario), None

@@ -37,7 +37,7 @@ from editor.panels.players import PlayersPanel
 from editor.panels.properties import PropertiesPanel
 from editor.panels.tileset import TileSetPanel
 from editor.panels.turn import TurnPanel
-from editor.render.preview import BoardPreviewController, PreviewBanner
+from editor.preview_mode import BoardPreviewController, PreviewBanner
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
 from editor.tools import TOOL_CLASSES, SelectTool, StampTool, TokenTool, Tool

@@ -46,14 +46,15 @@ def connection_key(name: str) -> frozenset | str:
 def track_owners(scenario: Scenario, rules: RuleSet | None) -> Owners:
     """For every cell with owned track: which actors own which connection (from ``reach_report``)."""
     out: Owners = {}
-    report_of = getattr(rules, "reach_report", None)
-    if report_of is None:
+    if rules is None:
         return out
     for actor in actors_of(scenario):
         try:
-            report: dict[str, Any] = report_of(scenario, actor)
+            report: dict[str, Any] | None = rules.reach_report(scenario, actor)
         except Exception:  # noqa: BLE001 - an actor the rule set does not know (a player in 18xx)
             continue
+        if report is None:
+            return out
         if "connections" in report:  # Catalan: 'D5:N-S'
             items = [tuple(c.split(":", 1)) for c in report["connections"] if ":" in c]
         else:  # 18xx: every hex its network runs through

@@ -428,8 +428,13 @@ class BoardScene(QGraphicsScene):
                 for stop in stops:
                     parts.append(f"{kind}{' ' + stop.name if stop.name else ''} revenue {stop.revenue or 0}")
         owned = self.ownership_texts.get(coord) if self._preview is None else None
-        note = getattr(self.document.rule_set, "label_notes", {}).get(cell.label or "") if cell.label else None
+        note = self._label_note(cell.label) if cell.label else None
         return " · ".join(parts) + (f"\n{note}" if note else "") + (f"\n{owned}" if owned else "")
+
+    def _label_note(self, label: str) -> str | None:
+        """What a printed hex label means in the document's game (:attr:`RuleSet.label_notes`)."""
+        rules = self.document.rule_set
+        return rules.label_notes.get(label) if rules is not None else None
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:  # noqa: N802 - Qt override
         text = self.tooltip_at(event.scenePos())

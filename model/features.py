@@ -9,10 +9,14 @@ reports every ignored one as a warning (``core.ignored-feature``), naming the ce
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from model.board import Cell
-from model.rules import Issue, RuleSet
+from model.issues import Issue
 from model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from model.rules import RuleSet
 
 CELL_FEATURES: dict[str, tuple[str, Callable[[Cell], bool]]] = {
     "city": ("cities", lambda c: bool(c.cities)),
@@ -31,13 +35,6 @@ EDGE_FEATURES = {"gauge": "gauge lines", "river": "rivers", "impassable": "impas
 """Edge feature kinds. The 18xx rules play every border as the engine does: one with a cost is paid by
 the lay that connects across it, an impassable one blocks, the others are drawn and block nothing."""
 
-RULE_SET_FEATURES: dict[str, frozenset[str]] = {
-    "catalan": frozenset({"city", "platform", "offboard", "gray", "players"}),
-    "18xx": frozenset(set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies"}),
-    "18india": frozenset(set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies"}),
-}
-"""What each built-in rule set reads. (The Catalan game reports other terrains and printed track
-itself, so off-board and gray cells count as used there: its own rules name them.)"""
 
 PLACER_FEATURES = {"city": "city", "town": "town", "platform": "platform", "origin": "platform",
                    "destination": "platform", "offboard": "offboard", "gray": "gray"}
@@ -45,14 +42,11 @@ PLACER_FEATURES = {"city": "city", "town": "town", "platform": "platform", "orig
 
 
 def used_features(rules: RuleSet | None) -> frozenset[str] | None:
-    """The features a rule set reads (``RuleSet.features`` when it says, else the table above);
-    None when unknown (then everything is offered and nothing is reported)."""
-    if rules is None:
+    """The features a rule set reads (:attr:`RuleSet.features`); None when unknown (then
+    everything is offered and nothing is reported)."""
+    if rules is None or rules.features is None:
         return None
-    own = getattr(rules, "features", None)
-    if own is not None:
-        return frozenset(own)
-    return RULE_SET_FEATURES.get(rules.id)
+    return frozenset(rules.features)
 
 
 def placer_choices(rules: RuleSet | None, choices: list[str]) -> list[str]:

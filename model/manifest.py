@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from model.issues import Issue
 from model.scenario import Scenario, TileSupply
 from model.tiles import TileDef, TileSet, load_tileset
 from model.upgrade_graph import declares_graph, effective_graph, upgrade_problem
@@ -274,10 +275,8 @@ def graph_is_declared(scenario: Scenario) -> bool:
     return declares_graph(scenario.tiles.custom) or (base is not None and declares_graph(base.tiles))
 
 
-def manifest_issues(scenario: Scenario):
+def manifest_issues(scenario: Scenario) -> list[Issue]:
     """The checker's findings about the manifest (see the module docstring)."""
-    from model.rules import Issue  # late: the rule-set package imports this module's users
-
     ts = scenario.tileset()
     if scenario.board.grid.sides != 6 or not any(t.color == "yellow" for t in ts.tiles):
         return []

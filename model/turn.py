@@ -30,15 +30,11 @@ GAME_PHASES = ("I", "II", "III", "IV")
 
 
 def actor_kind(scenario: Scenario, rules: RuleSet | None) -> str:
-    """``'player'`` when the rule set is played by players (the Catalan game), else ``'company'``."""
-    kind = getattr(rules, "actor_kind", None)
-    if kind in ("player", "company"):
-        return kind
-    if rules is not None and "square" in rules.grid_kinds and "hex" not in rules.grid_kinds:
-        return "player"
-    if rules is None and scenario.board.grid.kind == "square":
-        return "player"
-    return "company"
+    """Who moves: the rule set's :attr:`RuleSet.actor_kind`; without a rule set, players on a
+    square board (the Catalan game) and companies on a hex board."""
+    if rules is not None:
+        return rules.actor_kind
+    return "player" if scenario.board.grid.kind == "square" else "company"
 
 
 def actors(scenario: Scenario, rules: RuleSet | None) -> list[str]:
@@ -225,9 +221,7 @@ def pending_home_with(scenario: Scenario, company_id: str | None) -> GameState:
 def reads_state_field(rules: RuleSet | None, name: str) -> bool:
     """Whether the Turn panel shows a state field for a rule set (every field unless the rule set
     says which ones it reads)."""
-    read = getattr(rules, "state_fields", None)
-    if read is None and rules is not None:
-        read = STATE_FIELDS_READ.get(rules.id)
+    read = rules.state_fields if rules is not None else None
     return read is None or name in read
 
 
@@ -279,18 +273,10 @@ def extra_fields(cls: type[BaseModel], dedicated: tuple[str, ...]) -> list[str]:
     return [name for name in cls.model_fields if name not in dedicated]
 
 
-STATE_FIELDS_READ: dict[str, frozenset[str]] = {"catalan": frozenset(), "18xx": frozenset()}
-"""The state fields beyond the dedicated ones that a rule set reads, where it is known to read
-none of the others (the Catalan game, the shared 18xx rules: gauge markers, privates and a
-pending home are 18 India's); every other rule set is shown every field, so fields a
-title adds to the state appear in the Turn panel without more code."""
-
-
 def state_fields(rules: RuleSet | None) -> list[str]:
-    """The generic state fields the Turn panel shows for a rule set (``RuleSet.state_fields``
-    when it declares them)."""
+    """The generic state fields the Turn panel shows for a rule set (:attr:`RuleSet.state_fields`;
+    every field when it does not say, so fields a title adds to the state appear in the Turn
+    panel without more code)."""
     extras = extra_fields(GameState, DEDICATED_STATE_FIELDS)
-    read = getattr(rules, "state_fields", None)
-    if read is None and rules is not None:
-        read = STATE_FIELDS_READ.get(rules.id)
+    read = rules.state_fields if rules is not None else None
     return extras if read is None else [n for n in extras if n in read]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from model.board import LaidTile
 from model.grid import Coord
-from model.rules import Issue, RuleSet
+from model.rules import Issue, RuleSet, structural_issues
 from model.scenario import Scenario
 
 
@@ -46,20 +46,13 @@ def _supply_errors(scenario: Scenario, label: str, tile_id: str) -> list[Issue]:
 def cell_errors(scenario: Scenario, rules: RuleSet | None, coord: Coord) -> list[Issue]:
     """The errors the live checker reports on ``coord`` of ``scenario`` as it stands.
 
-    Uses the rule set's local check when it has one (``check_cells`` of the Catalan game,
-    ``cell_issues`` of the 18xx rule sets: the entry points of their incremental checkers),
-    else its whole check. Only the structural checks without a rule set.
+    Uses the rule set's local check when it has one (:meth:`RuleSet.check_cells`, the entry
+    point of its incremental checker), else its whole check. Only the structural checks without
+    a rule set.
     """
-    from model.rules import structural_issues
-
     label = scenario.board.grid.label(coord)
-    if rules is None:
-        issues = structural_issues(scenario)
-    elif hasattr(rules, "check_cells"):
-        issues = rules.check_cells(scenario, [coord])
-    elif hasattr(rules, "cell_issues"):
-        issues = rules.cell_issues(scenario, [coord])
-    else:
+    issues = structural_issues(scenario) if rules is None else rules.check_cells(scenario, [coord])
+    if issues is None:
         issues = rules.check(scenario)
     return [i for i in issues if i.severity == "error" and label in i.cells and i.rule != "core.supply-exceeded"]
 

@@ -204,7 +204,7 @@ def test_incremental_check_matches_the_full_check(india):
     grid = s.board.grid
     changed = [grid.coord("K16")]
     affected = india.affected_cells(s, changed)
-    part = india.cell_issues(s, affected)
+    part = india.check_cells(s, affected)
     labels = {grid.label(c) for c in affected}
     full = [i for i in india.check(s) if set(i.cells) & labels and not i.rule.startswith("core.")]
     assert sorted(map(repr, part)) == sorted(map(repr, full))

@@ -30,9 +30,10 @@ class PlainRules:
     def __init__(self, rules) -> None:
         self._rules = rules
 
+    def search_position(self, scenario, parent=None):
+        return None
+
     def __getattr__(self, name: str):
-        if name == "search_position":
-            raise AttributeError(name)
         return getattr(self._rules, name)
 
 

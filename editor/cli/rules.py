@@ -47,7 +47,7 @@ def _actor(scenario: Any, args: argparse.Namespace) -> str:
 
 
 def _phase(rules: RuleSet, args: argparse.Namespace) -> str | None:
-    phases = getattr(rules, "phases", None)
+    phases = rules.phases
     if args.phase is not None and phases and args.phase not in phases:
         raise CliError(f"--phase {args.phase!r}: the {rules.id} rule set has the phases {', '.join(phases)}")
     return args.phase
@@ -80,8 +80,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
         print(f"{m.text()}{extra}")
     shown_phase = phase or rules.current_phase(scenario) or "-"  # Catalan: turn phase; 18xx: game phase
     if not moves:
-        reason = getattr(rules, "no_moves_reason", None)
-        verdict = reason(scenario, MoveContext(actor=actor, phase=phase, tile=tile)) if reason else None
+        verdict = rules.no_moves_reason(scenario, MoveContext(actor=actor, phase=phase, tile=tile))
         if verdict is not None and verdict.rule:
             print(f"no legal move: {verdict.message} [{verdict.rule}]")
         else:
@@ -112,10 +111,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_reach(args: argparse.Namespace) -> int:
     scenario, rules, actor = _load(args)
-    report = getattr(rules, "reach_report", None)
-    if report is None:
-        raise CliError(f"the {rules.id} rule set has no reach report (reach is available for: catalan)")
-    data = report(scenario, actor)
+    data = rules.reach_report(scenario, actor)
+    if data is None:
+        raise CliError(f"the {rules.id} rule set has no reach report")
     if args.json:
         print(json.dumps(data, indent=1, ensure_ascii=False))
         return EXIT_OK

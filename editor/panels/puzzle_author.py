@@ -69,7 +69,7 @@ class GenerateDialog(QDialog):
         self.max_seconds.setValue(60)
         self.max_seconds.setSuffix(" s")
         self.phases = QLineEdit()
-        from editor.panels.puzzle_panel import phases_to_text
+        from editor.panels.puzzle_parts import phases_to_text
         from model.puzzles.generate import default_phases
 
         phases = scenario.puzzle.phases if scenario.puzzle is not None else default_phases(scenario)
@@ -195,7 +195,7 @@ class AnalysisBox(QGroupBox):
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__("Analysis", parent)
-        from editor.panels.puzzle_panel import BoardPreview
+        from editor.panels.puzzle_parts import BoardPreview
 
         self.document = document
         self.suggestions: list[Any] = []

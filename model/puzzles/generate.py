@@ -207,7 +207,7 @@ class Generator:
         self.is_player = scenario.player(self.actor) is not None
         if phases is None:
             phases = list(scenario.puzzle.phases) if scenario.puzzle is not None else default_phases(scenario)
-        known = getattr(self.rules, "phases", None)
+        known = self.rules.phases
         unknown = [p.name for p in phases if known and p.name not in known]
         if unknown:
             raise PuzzleError(

@@ -4,15 +4,16 @@ The goal test asks the rule set first: ``rules.reached(scenario, actor)``
 (:meth:`model.rules.RuleSet.reached`) gives the places an actor's network reaches by the rule
 set's own movement rules (Catalan VIA NOSTRA, an 18xx company's reach). The ``destination`` and
 ``reach`` goals use it whenever it answers. The ``connect`` goal, and rule sets that answer
-``None``, use the shared track model, with these optional hooks:
+``None``, use the shared track model, with these hooks of :class:`model.rules.RuleSet` (each
+answers None by default):
 
-* ``rules.puzzle_track(scenario)`` (optional) returns the :class:`model.track.TrackModel` with
+* ``rules.puzzle_track(scenario)`` returns the :class:`model.track.TrackModel` with
   the rule set's virtual track (Catalan cities and platforms) and reversal nodes;
-* ``rules.puzzle_starts(scenario, actor)`` (optional) returns the ``(cell, port)`` starts of an
+* ``rules.puzzle_starts(scenario, actor)`` returns the ``(cell, port)`` starts of an
   actor's network;
-* ``rules.puzzle_can_pass(scenario, actor)`` (optional) returns the node gate for that actor.
+* ``rules.puzzle_can_pass(scenario, actor)`` returns the node gate for that actor.
 
-Without them a generic reading is used, which matches ``docs/rules-catalan.md`` §4 and the 18xx
+Where they answer None a generic reading is used, which matches ``docs/rules-catalan.md`` §4 and the 18xx
 graph closely enough for puzzles:
 
 * square grids (the Catalan game): a city joins every side and lets a train reverse; a platform
@@ -35,6 +36,7 @@ from typing import Any
 from model.board import Cell
 from model.grid import Coord
 from model.puzzle_spec import ConnectGoal, DestinationGoal, Puzzle
+from model.rules import RuleSet
 from model.scenario import Scenario
 from model.tiles import Port
 from model.track import CellTrack, NodeGate, Reach, TrackModel, TrackPath
@@ -55,11 +57,11 @@ def _catalan_virtual(cell: Cell, coord: Coord) -> CellTrack | None:
     return None
 
 
-def track_model(rules: Any, scenario: Scenario) -> TrackModel:
+def track_model(rules: RuleSet, scenario: Scenario) -> TrackModel:
     """The track model the goal test searches (the rule set's, when it offers one)."""
-    hook = getattr(rules, "puzzle_track", None)
-    if hook is not None:
-        return hook(scenario)
+    own = rules.puzzle_track(scenario)
+    if own is not None:
+        return own
     if scenario.board.grid.kind == "square":
         return TrackModel(scenario, reverse_kinds=CATALAN_REVERSE, virtual=_catalan_virtual)
     return TrackModel(scenario)
@@ -74,11 +76,11 @@ def place_cells(scenario: Scenario, place: str) -> list[Coord]:
     return [grid.coord(place)] if grid.is_label(place) else []
 
 
-def actor_starts(rules: Any, scenario: Scenario, tm: TrackModel, actor: str) -> list[tuple[Coord, Port]]:
+def actor_starts(rules: RuleSet, scenario: Scenario, tm: TrackModel, actor: str) -> list[tuple[Coord, Port]]:
     """Where an actor's network starts."""
-    hook = getattr(rules, "puzzle_starts", None)
-    if hook is not None:
-        return list(hook(scenario, actor))
+    own = rules.puzzle_starts(scenario, actor)
+    if own is not None:
+        return list(own)
     grid = scenario.board.grid
     player = scenario.player(actor)
     out: list[tuple[Coord, Port]] = []
@@ -109,11 +111,11 @@ def actor_starts(rules: Any, scenario: Scenario, tm: TrackModel, actor: str) -> 
     return sorted(out, key=str)
 
 
-def actor_gate(rules: Any, scenario: Scenario, tm: TrackModel, actor: str | None) -> NodeGate | None:
+def actor_gate(rules: RuleSet, scenario: Scenario, tm: TrackModel, actor: str | None) -> NodeGate | None:
     """The node gate of an actor: cities full of other companies' tokens block a company."""
-    hook = getattr(rules, "puzzle_can_pass", None)
-    if hook is not None:
-        return hook(scenario, actor)
+    own = rules.puzzle_can_pass(scenario, actor)
+    if own is not None:
+        return own
     if actor is None or scenario.company(actor) is None:
         return None
     board = scenario.board
@@ -177,19 +179,21 @@ class GoalStatus:
     sources: set[Coord]
 
 
-def rule_set_reach(rules: Any, scenario: Scenario, actor: str, position: Any = None) -> tuple[frozenset[str], set[Coord]] | None:
+def rule_set_reach(rules: RuleSet, scenario: Scenario, actor: str, position: Any = None) -> tuple[frozenset[str], set[Coord]] | None:
     """The places an actor reaches and its network's cells, by the rule set's own movement rules
     (:meth:`model.rules.RuleSet.reached`, or ``position.reached`` of a search position of the
     scenario); None when the rule set leaves it to the generic reading."""
-    hook = position.reached if position is not None else getattr(rules, "reached", None)
-    got = (hook(actor) if position is not None else hook(scenario, actor)) if hook is not None else None
+    if position is not None:
+        got = position.reached(actor)
+    else:
+        got = rules.reached(scenario, actor)
     if got is None:
         return None
     grid = scenario.board.grid
     return got.places, {grid.coord(label) for label in got.cells}
 
 
-def goal_status(rules: Any, scenario: Scenario, puzzle: Puzzle, position: Any = None) -> GoalStatus:
+def goal_status(rules: RuleSet, scenario: Scenario, puzzle: Puzzle, position: Any = None) -> GoalStatus:
     """Evaluate the puzzle goal on a scenario (``position``: the rule set's search position of
     it, see ``search_position`` in :mod:`model.puzzles.solver`)."""
     goal = puzzle.goal

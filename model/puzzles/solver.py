@@ -157,9 +157,13 @@ class Solver:
         self._apply = _unchecked_apply(self.rules)
         # moves without a tile (stations, markers) do not use up the hand
         self._every_move_uses_a_tile = all(p.kinds is None for p in self.puzzle.phases)
-        # optional rule-set hook: positions that derive their track network from the parent's
-        self._position_hook = getattr(self.rules, "search_position", None)
+        # rule-set hook: positions that derive their track network from the parent's (None: the
+        # rule set has none, RuleSet.search_position)
+        first = self.rules.search_position(scenario)
+        self._position_hook = self.rules.search_position if first is not None else None
         self._positions: OrderedDict[int, tuple[Any, Any]] = OrderedDict()  # id(board) -> (board, position)
+        if first is not None:
+            self._positions[id(scenario.board)] = (scenario.board, first)
         self._last_cache: dict[tuple, list[tuple[Move | None, _Node]]] = {}  # _children(last=True)
         goal = self.puzzle.goal
         self._goal_actor: str | None = None

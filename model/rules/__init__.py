@@ -12,35 +12,17 @@ Rules are small named predicates so every failure names its rule id.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal, Protocol
 
+from model.features import ignored_feature_issues
 from model.grid import Coord
+from model.issues import SEVERITY_ORDER, Issue, Severity, sort_issues
+from model.manifest import manifest_issues
+from model.rules.incremental import LocalChecker
 from model.scenario import Scenario
-
-Severity = Literal["error", "warning", "info"]
-SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
-
-
-@dataclass(frozen=True)
-class Issue:
-    """One finding of the checker: a stable rule id, severity, where, and a sentence."""
-
-    rule: str
-    severity: Severity
-    message: str
-    cells: tuple[str, ...] = ()
-    edges: tuple[tuple[str, int], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "severity": self.severity,
-            "cells": list(self.cells),
-            "edges": [list(e) for e in self.edges],
-            "message": self.message,
-        }
 
 
 @dataclass(frozen=True)
@@ -135,17 +117,71 @@ class MoveSyntaxError(ValueError):
     """A move written on the command line that cannot be parsed."""
 
 
-class RuleSet:
-    """Base class of every rule set. Subclasses set ``id``, ``name`` and override the methods."""
+ActorKind = Literal["player", "company"]
 
+
+class IncrementalChecker(Protocol):
+    """What :meth:`RuleSet.incremental_checker` returns: the live checker's state between edits."""
+
+    def issues(self) -> list[Issue]:
+        """The issues of the scenario the checker was made for (or last updated to)."""
+        ...
+
+    def update(self, scenario: Scenario, changed: Iterable[Coord]) -> list[Issue]:
+        """The issues of ``scenario``, which differs from the last one in the ``changed`` cells only."""
+        ...
+
+
+class RuleSet:
+    """Base class of every rule set: the one seam between a game and the rest of Trackwright.
+
+    A rule set is a subclass, registered by id (:func:`register`). Everything the editor, the
+    command line, the solver and the importers ask of a game is declared here, each with a
+    default, so a new rule set overrides only what its game has. The facts are class attributes
+    (``id``, ``name``, ``grid_kinds``, ``tile_set``, ``options``, ``actor_kind``, ``phases``,
+    ``tile_move_kinds``, ``state_fields``, ``features``, ``label_notes``); the questions are
+    methods (``check``, ``legal_moves``, ``explain``, ``apply``, ``reached`` and the optional
+    hooks below them). docs/architecture.md has the table.
+    """
+
+    # --- facts ------------------------------------------------------------------------------
     id: ClassVar[str] = ""
+    """The id scenarios name in ``rules.id`` (``catalan``, ``18xx``, ``18india``)."""
     name: ClassVar[str] = ""
+    """A human name, for menus and messages."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("square", "hex")
+    """The grids the game is played on; a new board gets the first (File > New, ``trackwright new``)."""
+    tile_set: ClassVar[str | None] = None
+    """The bundled tile set (``resources/tilesets/<name>.json``) a new board of this rule set uses;
+    None: the standard 18xx tiles."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    """Named, documented options with defaults, set in a scenario's ``rules.options``."""
+    actor_kind: ClassVar[ActorKind] = "company"
+    """Who moves: ``'player'`` (``scenario.players``, the Catalan game) or ``'company'``
+    (``scenario.companies``, 18xx). A subclass that does not say gets ``'player'`` when it plays
+    on square grids only, else ``'company'``."""
+    phases: ClassVar[tuple[str, ...]] = ()
+    """The phase names ``MoveContext.phase`` accepts (see there); empty: the rule set does not
+    name them, and any phase is passed through."""
     tile_move_kinds: ClassVar[tuple[str, str] | None] = None
     """The game's move kinds for laying a tile: ``(on an empty cell, on a cell that has a tile)``,
     e.g. ``("lay", "upgrade")``. The editor's stamp asks :meth:`explain` about the move so named;
     None (the default): the rule set has no such moves and the stamp asks the checker alone."""
+    state_fields: ClassVar[frozenset[str] | None] = None
+    """The fields of ``scenario.state`` beyond the turn, the active actor and the phases that the
+    rule set reads (the Turn panel shows an editor for each); None: every field."""
+    features: ClassVar[frozenset[str] | None] = None
+    """The board features the rule set reads (names of :data:`model.features.CELL_FEATURES` and
+    :data:`model.features.EDGE_FEATURES`, ``players``, ``companies``). The feature placer offers
+    only these, and the checker warns about the others (``core.ignored-feature``); None: unknown,
+    everything is offered and nothing is reported."""
+    label_notes: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Printed hex label -> a sentence on what the label means in this game (a cell's tooltip)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not any("actor_kind" in vars(k) for k in cls.__mro__ if k is not RuleSet and issubclass(k, RuleSet)):
+            cls.actor_kind = "player" if "square" in cls.grid_kinds and "hex" not in cls.grid_kinds else "company"
 
     # --- options ------------------------------------------------------------------------
     def option(self, scenario: Scenario, name: str) -> Any:
@@ -169,10 +205,12 @@ class RuleSet:
     # --- the three questions ---------------------------------------------------------------
     def check(self, scenario: Scenario) -> list[Issue]:
         """Every issue of the board: the shared structural checks plus the rule set's own."""
-        from model.features import ignored_feature_issues  # late: it reads rule sets
+        return sort_issues(self.shared_issues(scenario) + self.board_issues(scenario))
 
-        shared = structural_issues(scenario) + self.option_issues(scenario) + ignored_feature_issues(scenario, self)
-        return sort_issues(shared + self.board_issues(scenario))
+    def shared_issues(self, scenario: Scenario) -> list[Issue]:
+        """The checks every rule set shares: :func:`structural_issues`, the options, and the
+        features this rule set ignores (:mod:`model.features`)."""
+        return structural_issues(scenario) + self.option_issues(scenario) + ignored_feature_issues(scenario, self)
 
     def board_issues(self, scenario: Scenario) -> list[Issue]:
         return []
@@ -223,6 +261,53 @@ class RuleSet:
         """Cells whose issues an edit of ``changed`` can alter, or None for 'the whole board'."""
         return None
 
+    def check_cells(self, scenario: Scenario, cells: Iterable[Coord]) -> list[Issue] | None:
+        """The issues of :meth:`board_issues` that name one of ``cells``, and the ones that name
+        no cell: the live checker's local check (the stamp's verdict asks it about one cell).
+        None (the default): the rule set has no local check; the whole check answers."""
+        return None
+
+    def incremental_checker(self, scenario: Scenario) -> IncrementalChecker | None:
+        """A checker kept current edit by edit (the editor's live checker), or None (the default):
+        every edit is checked whole. A rule set with :meth:`affected_cells` and
+        :meth:`check_cells` returns :class:`LocalChecker` (``LocalChecker(self, scenario)``)."""
+        return None
+
+    # --- optional answers -------------------------------------------------------------------
+    def no_moves_reason(self, scenario: Scenario, context: MoveContext) -> Verdict | None:
+        """Why :meth:`legal_moves` is empty for ``context``, when one rule explains it
+        (``trackwright moves`` prints it); None: no single reason."""
+        return None
+
+    def reach_report(self, scenario: Scenario, actor: str) -> dict[str, Any] | None:
+        """What ``actor``'s network reaches, as named values for ``trackwright reach`` and the
+        editor's track ownership (Catalan ``connections`` per cell, 18xx ``hexes with track``);
+        None (the default): the rule set has no report. Raises KeyError for an unknown actor."""
+        return None
+
+    # --- puzzles ----------------------------------------------------------------------------
+    def search_position(self, scenario: Scenario, parent: Any = None) -> Any | None:
+        """A position for the puzzle solver's search: an object with ``legal_moves(context,
+        cells=None)`` and ``reached(actor)`` for ``scenario``, sharing work with ``parent`` (an
+        earlier position); optionally ``reads`` and ``distance_bound``. None (the default): the
+        solver asks :meth:`legal_moves` and :meth:`reached` directly."""
+        return None
+
+    def puzzle_track(self, scenario: Scenario) -> Any | None:
+        """The :class:`model.track.TrackModel` a puzzle goal is searched on; None (the default):
+        the generic reading of :mod:`model.puzzles.reach`."""
+        return None
+
+    def puzzle_starts(self, scenario: Scenario, actor: str) -> list[tuple[Coord, int | str]] | None:
+        """Where ``actor``'s network starts, as ``(cell, port)``; None (the default): the generic
+        reading (a player's origin platforms, a company's tokens or home)."""
+        return None
+
+    def puzzle_can_pass(self, scenario: Scenario, actor: str | None) -> Any | None:
+        """The node gate ``(cell, node) -> bool`` of ``actor``'s trains in a puzzle goal test
+        (return ``lambda c, n: True`` for none); None (the default): the generic reading (a city
+        full of other companies' tokens blocks a company)."""
+        return None
 
 def move_cell(grid, text: str, cell: str) -> str:
     """The cell of a move as the board writes it (``c3`` is read as ``C3``); MoveSyntaxError if off the board."""
@@ -264,16 +349,19 @@ def get_rule_set(rule_id: str) -> RuleSet:
 
 
 def available_rule_sets() -> list[str]:
+    """The ids of every rule set, sorted (the built-in ones are imported first)."""
+    return sorted(rule_set_ids())
+
+
+def rule_set_ids() -> list[str]:
+    """The ids of every rule set: the built-in ones in their usual order (``catalan``, ``18xx``,
+    ``18india``), then the others in the order they were registered (File > New lists them so)."""
     for mod in _BUILTIN.values():
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError:
             pass
-    return sorted(_REGISTRY)
-
-
-def sort_issues(issues: Iterable[Issue]) -> list[Issue]:
-    return sorted(issues, key=lambda i: (SEVERITY_ORDER[i.severity], i.cells, i.rule, i.message))
+    return [i for i in _BUILTIN if i in _REGISTRY] + [i for i in _REGISTRY if i not in _BUILTIN]
 
 
 def structural_issues(scenario: Scenario) -> list[Issue]:
@@ -306,14 +394,16 @@ def structural_issues(scenario: Scenario) -> list[Issue]:
                 out.append(Issue("core.unknown-company", "error", f"{label}: token of unknown company {t.company!r}", (label,)))
         if cell.platform is not None and cell.platform.owner is not None and cell.platform.owner not in player_ids:
             out.append(Issue("core.unknown-player", "error", f"{label}: platform owned by unknown player {cell.platform.owner!r}", (label,)))
-    from model.manifest import manifest_issues  # the manifest's own checks (late: it imports this module)
-
     out += manifest_issues(scenario)
     return out
 
 
 __all__ = [
+    "SEVERITY_ORDER",
+    "IncrementalChecker",
     "Issue",
+    "LocalChecker",
+    "Severity",
     "Move",
     "MoveContext",
     "MoveSyntaxError",
@@ -322,6 +412,7 @@ __all__ = [
     "RuleSet",
     "Verdict",
     "available_rule_sets",
+    "rule_set_ids",
     "get_rule_set",
     "register",
     "sort_issues",

@@ -61,7 +61,9 @@ class India(PrivateRules, EighteenXX):
     generic_abilities: ClassVar[bool] = False  # its privates play by model.rules.india_privates
     move_kinds: ClassVar[tuple[str, ...]] = (
         "lay", "upgrade", "station", "remove-marker", "extra-lay", "extra-upgrade", "home-station", "home-upgrade")
+    tile_set: ClassVar[str | None] = "18india"
     phases: ClassVar[tuple[str, ...]] = ("I", "II", "III", "IV", "V")
+    state_fields: ClassVar[frozenset[str] | None] = None  # every field: gauge markers, privates, a pending home
     label_notes: ClassVar[dict[str, str]] = {
         "+?": "+? variable revenue: a route to this city adds the value of its best other (non-red) city, less 20",
     }

@@ -58,10 +58,15 @@ class CatalanRules(RuleSet):
     id = "catalan"
     name = "Catalan railway game (square grid)"
     grid_kinds = ("square",)
+    tile_set = "catalan"
     tile_move_kinds = ("place", "replace")
     options = OPTIONS
     phases = PHASES
     actor_kind = "player"
+    state_fields = frozenset()  # the turn, the active player, the phase, the drawn tile, this turn's lays
+    # The game reports other terrains and printed track itself, so off-board and gray cells count
+    # as used here: its own rules name them.
+    features = frozenset({"city", "platform", "offboard", "gray", "players"})
 
     # --- check ----------------------------------------------------------------------------
     def check(self, scenario: Scenario) -> list[Issue]:

@@ -18,9 +18,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from model.board import Cell, LaidTile, Token
+from model.features import CELL_FEATURES, EDGE_FEATURES
 from model.grid import Coord
 from model.rules import (
+    ActorKind,
     Issue,
+    LocalChecker,
     Move,
     MoveContext,
     MoveSyntaxError,
@@ -91,7 +94,12 @@ class EighteenXX(RuleSet):
     move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
     """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
+    actor_kind: ClassVar[ActorKind] = "company"
     tile_move_kinds: ClassVar[tuple[str, str] | None] = ("lay", "upgrade")
+    state_fields: ClassVar[frozenset[str] | None] = frozenset()
+    """The shared rules read none of the other state fields (gauge markers, privates and a pending
+    home belong to the titles that play them)."""
+    features: ClassVar[frozenset[str] | None] = frozenset(set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies"})
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("tile_lays", 1, "Tile lays (yellow or upgrade) a company may make in one turn."),
         OptionSpec(
@@ -376,12 +384,18 @@ class EighteenXX(RuleSet):
     # ------------------------------------------------------------------------------------------
     # the RuleSet interface
     def board_issues(self, scenario: Scenario) -> list[Issue]:
-        return self.cell_issues(scenario, None)
-
-    def cell_issues(self, scenario: Scenario, coords: Iterable[Coord] | None) -> list[Issue]:
-        """Issues of some hexes (all when ``coords`` is None); the incremental checker's entry point."""
         sit = Situation.of(scenario)
-        return checks.board_issues(self, sit, coords) + self.extra_board_issues(sit, coords)
+        return checks.board_issues(self, sit, None) + self.extra_board_issues(sit, None)
+
+    def check_cells(self, scenario: Scenario, cells: Iterable[Coord]) -> list[Issue]:
+        """Issues of some hexes: the local check of the live checker (:class:`LocalChecker`)."""
+        sit = Situation.of(scenario)
+        cells = list(cells)
+        return checks.board_issues(self, sit, cells) + self.extra_board_issues(sit, cells)
+
+    def incremental_checker(self, scenario: Scenario) -> LocalChecker:
+        """The live checker re-checks the edited hexes and their neighbours (:meth:`affected_cells`)."""
+        return LocalChecker(self, scenario)
 
     def affected_cells(self, scenario: Scenario, changed: Iterable[Coord]) -> set[Coord] | None:
         grid = scenario.board.grid

@@ -172,7 +172,8 @@ def _company_issues(rules: EighteenXX, sit: Situation) -> list[Issue]:
 
 
 def board_issues(rules: EighteenXX, sit: Situation, coords: Iterable[Coord] | None) -> list[Issue]:
-    """Issues of the given hexes (every described hex when None), plus company checks on a full check."""
+    """Issues of the given hexes (every described hex when None), and the company checks of the
+    companies whose home is one of them."""
     grid = sit.sm.grid
     if coords is None:
         targets = [grid.coord(label) for label in sit.scenario.board.cells]
@@ -184,4 +185,7 @@ def board_issues(rules: EighteenXX, sit: Situation, coords: Iterable[Coord] | No
         out += _token_issues(rules, sit, c)
     if coords is None:
         out += _company_issues(rules, sit)
+    else:
+        homes = {grid.label(c) for c in targets}
+        out += [i for i in _company_issues(rules, sit) if set(i.cells) & homes]
     return out
