@@ -211,18 +211,37 @@ class TilePalette(QWidget):
         if current is not None and self.item_for(current) is not None:
             self.select_tile(current)
         self.refresh_counts()
-        self._apply_filter()
         if self._current != current:
             self.tileSelected.emit(self._current)
 
+    def refused_now(self) -> dict[str, str]:
+        """Tile id -> why the current game phase refuses it (the rule set's ``phase_refusal``)."""
+        rules = self.document.rule_set
+        s = self.document.scenario
+        if rules is None or not s.play.phases:
+            return {}
+        out = {}
+        for tid in getattr(self, "_tiles", {}):
+            why = rules.phase_refusal(s, tid)
+            if why:
+                out[tid] = why
+        return out
+
     def refresh_counts(self) -> None:
         left = editing.tiles_left(self.document.scenario)
+        self._refused = refused = self.refused_now()
+        tiles = getattr(self, "_tiles", {})
         for item in self.items():
             tid = item.data(TILE_ROLE)
             n = left.get(tid)
             item.setText(f"{tid}\n{'∞' if n is None else f'{n} left'}")
-            item.setForeground(QColor("#b00000") if n is not None and n < 0 else QColor("#202020"))
-        self._update_info()
+            colour = "#b00000" if n is not None and n < 0 else "#9a9a9a" if tid in refused else "#202020"
+            item.setForeground(QColor(colour))
+            t = tiles.get(tid)
+            if t is not None:
+                tip = f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else "")
+                item.setToolTip(tip + (f"\nNot now: {refused[tid]}" if tid in refused else ""))
+        self._apply_filter()
 
     # --- filter and layout -------------------------------------------------------------------
     def _apply_filter(self, *_args) -> None:
@@ -237,7 +256,10 @@ class TilePalette(QWidget):
             sec.setVisible(shown)
             self.headers[colour].setVisible(shown)
             n = sec.visible_count()
-            self.headers[colour].setText(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b> ({n})")
+            refused = getattr(self, "_refused", {})
+            ids = [sec.item(i).data(TILE_ROLE) for i in range(sec.count())]
+            note = " — not in this phase" if ids and all(t in refused for t in ids) else ""
+            self.headers[colour].setText(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b> ({n}){note}")
         self._fit_sections()
         self._update_info()
 

@@ -96,7 +96,7 @@ class EighteenXX(RuleSet):
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
     actor_kind: ClassVar[ActorKind] = "company"
     tile_move_kinds: ClassVar[tuple[str, str] | None] = ("lay", "upgrade")
-    state_fields: ClassVar[frozenset[str] | None] = frozenset()
+    state_fields: ClassVar[frozenset[str] | None] = frozenset({"privates"})
     """The shared rules read none of the other state fields (gauge markers, privates and a pending
     home belong to the titles that play them)."""
     features: ClassVar[frozenset[str] | None] = frozenset(set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies"})
@@ -405,6 +405,11 @@ class EighteenXX(RuleSet):
             out.update(n for _, n in grid.neighbours(c))
         return out
 
+    def phase_refusal(self, scenario: Scenario, tile_id: str) -> str | None:
+        tile = scenario.tile(tile_id)
+        fail = play.phase_failure(scenario, tile) if tile is not None else None
+        return None if fail is None else fail[1]
+
     def current_phase(self, scenario: Scenario) -> str | None:
         """The game phase (``state.game_phase``, e.g. ``'I'``): what ``MoveContext.phase`` means here."""
         return scenario.state.game_phase
@@ -484,7 +489,8 @@ class EighteenXX(RuleSet):
         else:
             fail, cost = self.other_failure(sit, move)
         if fail is None:
-            return Verdict(True, None, f"every rule passes; cost {cost}", cost)
+            why = play.lay_context(self, sit, move) if kind in ("lay", "upgrade") else []
+            return Verdict(True, None, "; ".join([f"every rule passes; cost {cost}", *why]), cost)
         return Verdict(False, self.rid(fail[0]), fail[1], cost)
 
     def other_failure(self, sit: Situation, move: Move) -> tuple[Failure, int]:

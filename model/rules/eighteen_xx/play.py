@@ -136,6 +136,29 @@ def schedule_cost(scenario: Scenario, tile: TileDef, laid: list[LaidThisTurn], l
     return entry.cost if entry.upgrade_cost is None else entry.upgrade_cost
 
 
+def lay_context(rules, sit: Situation, move) -> list[str]:
+    """What a legal lay was read against, for ``explain``: the phase, the schedule's entry, the
+    private's ability."""
+    scenario = sit.scenario
+    out = []
+    phase = scenario.play.phase(scenario.state.game_phase)
+    if phase is not None:
+        out.append(f"phase {phase.name} allows {', '.join(phase.tiles) or 'no colour'}")
+    private = dict(move.extra).get("private") if rules.generic_abilities else None
+    if private is not None:
+        pc = next((p for p in scenario.state.privates if p.id == private), None)
+        name = f"{pc.id} ({pc.name})" if pc is not None and pc.name else private
+        out.append(f"laid with {name}'s tile_lay ability, outside the turn's lays")
+        return out
+    company = rules.company(scenario, move.actor)
+    lays = rules.lay_schedule(sit, move.actor) if company is not None else None
+    if lays:
+        k, entry, _up = current_entry(scenario, sit.turn_laid(move.actor), lays)
+        if entry is not None:
+            out.append(f"lay {k + 1} of {len(lays)} this turn ({entry_text(entry)})")
+    return out
+
+
 # --- a tile's own costs -----------------------------------------------------------------------
 def own_upgrade_cost(old: TrackView) -> int:
     """What replacing a laid tile costs by the tile's own ``upgrade=`` parts (1889's 438: 80)."""
