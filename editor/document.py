@@ -261,7 +261,7 @@ class Document(QObject):
             raise ValueError(f"set_part: {name!r} is not one of {', '.join(SCENARIO_PARTS)}")
         setattr(self._scenario, name, value)
         if name in ("rules", "tiles"):
-            self._scenario._catalog = None  # the tile catalogue depends on these
+            self._scenario.forget_tileset()  # the tile catalogue depends on these
         if name == "rules":
             self._load_rule_set()
         self.metaChanged.emit()

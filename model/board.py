@@ -130,6 +130,11 @@ class Cell(HexDecor, _Model):
     reserved: list[str] = Field(default_factory=list, description="Hex-level reservations: a circle stays free for each.")
     icons: list[str] = Field(default_factory=list)
     labels: list[str] = Field(default_factory=list, description="Further labels after the first.")
+    printed_name: str | None = Field(
+        default=None, max_length=20, pattern=r"^[A-Za-z0-9_.-]+$",
+        description="The named tile an 18xx.games map printed here ('blank', 'city', 'town' or a standard "
+        "tile number such as '57'); the 18xx.games export writes the name while the hex still is that tile.",
+    )
 
     @property
     def printed_color(self) -> str:

@@ -246,6 +246,10 @@ class Scenario(_Model):
     __hash__ = None  # mutable model, as before
 
     # --- tiles ------------------------------------------------------------------------------
+    def forget_tileset(self) -> None:
+        """Drop the cached :meth:`tileset` (after ``rules`` or ``tiles`` were assigned in place)."""
+        self._catalog = None
+
     def tileset(self) -> TileSet:
         """Every tile type in play: the bundled set plus custom tiles, with the scenario's counts."""
         key = self.tiles

@@ -204,6 +204,12 @@ class TrackModel:
         self._cache[coord] = tr
         return tr
 
+    def take_over(self, other: TrackModel, changed: Iterable[Coord]) -> None:
+        """Reuse ``other``'s cell tracks (a model of an earlier board with the same reversal
+        rules) for every cell but the ``changed`` ones."""
+        changed = set(changed)
+        self._cache = {c: t for c, t in other._cache.items() if c not in changed}
+
     def invalidate(self, coords: Iterable[Coord] | None = None) -> None:
         if coords is None:
             self._cache.clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QColor, QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from editor import dialogs
@@ -78,8 +78,29 @@ def make_window(qtbot, tmp_path, scenario=None, path=None, size=(1200, 800)) -> 
     return win
 
 
+def settled_frame(view) -> QImage:
+    """The view's viewport as it paints now, for a test that reads pixels.
+
+    Events already posted (a resize, a layout request, a scroll bar appearing: on a busy machine
+    they may still be queued after ``waitExposed``) are delivered first, and the viewport is then
+    painted synchronously into an image (``QWidget.grab`` renders the widget; it does not copy
+    the screen, so nothing waits on a paint). Map scene points to the viewport *after* this call,
+    so that the picture and the mapping belong to the same frame."""
+    QApplication.sendPostedEvents()
+    return view.viewport().grab().toImage()
+
+
+def view_pixel(view, scene_pt: QPointF) -> QColor:
+    """The colour the view paints at a scene point (see :func:`settled_frame`)."""
+    image = settled_frame(view)
+    p = view.mapFromScene(scene_pt)
+    return image.pixelColor(p.x(), p.y())
+
+
 def view_point(win, coord, offset=(0.0, 0.0)) -> QPointF:
-    """The viewport position of a cell's centre (plus an offset in scene units)."""
+    """The viewport position of a cell's centre (plus an offset in scene units), once events
+    already posted (a pending resize or layout) have been delivered."""
+    QApplication.sendPostedEvents()
     c = win.scene.cell_centre(coord)
     return QPointF(win.view.mapFromScene(QPointF(c.x() + offset[0], c.y() + offset[1])))
 

@@ -15,7 +15,7 @@ from editor.scene import BoardScene
 from editor.tools import SelectTool
 from model.board import Cell
 from model.rules import Issue
-from tests.editor_helpers import make_window, no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import make_window, no_dialogs, settled_frame  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.gui
 
@@ -34,8 +34,7 @@ def solved_window(qtbot, tmp_path):
 
 
 def board_image(win):
-    win.view.viewport().repaint()
-    return win.view.viewport().grab().toImage()
+    return settled_frame(win.view)
 
 
 def test_a_picked_step_is_shown_on_the_main_board_and_esc_restores_it(qtbot, tmp_path):
@@ -166,8 +165,8 @@ def test_issues_on_sides_are_marked_with_their_rule_and_located(qtbot, tmp_path)
     assert "x.river" in scene.tooltip_at(mark.midpoint())
     assert "x.river" not in scene.tooltip_at(scene.cell_centre((1, 1)))
     # the band is painted red on the board
-    p = win.view.mapFromScene(mark.midpoint())
     image = board_image(win)
+    p = win.view.mapFromScene(mark.midpoint())  # mapped after the frame is painted: the same frame
     pixel = image.pixelColor(p.x(), p.y())
     assert pixel.red() > 180 and pixel.green() < 110 and pixel.blue() < 110
     # a click in the issues panel centres the board on the side's cell and selects it

@@ -16,7 +16,7 @@ from model.io import load
 from model.newboard import new_scenario
 from model.paths import scenarios_dir
 from model.stations import inward_access
-from tests.editor_helpers import answers, click, make_window, no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import answers, click, make_window, no_dialogs, view_pixel  # noqa: F401 (autouse fixture)
 
 
 def pick(combo, data) -> None:
@@ -70,8 +70,7 @@ def test_platforms_owners_and_colours_from_the_players(qtbot, tmp_path):
     # drawn in her colour: the platform's body (north half of the cell, beside its name)
     qtbot.wait(5)
     centre = win.scene.cell_centre((1, 0))
-    body = win.view.mapFromScene(QPointF(centre.x() + CELL_SIZE * 0.2, centre.y() - CELL_SIZE * 0.2))
-    seen = win.view.viewport().grab().toImage().pixelColor(body)
+    seen = view_pixel(win.view, QPointF(centre.x() + CELL_SIZE * 0.2, centre.y() - CELL_SIZE * 0.2))
     want = QColor("#123456")  # (the hover highlight tints it a little)
     assert max(abs(seen.red() - want.red()), abs(seen.green() - want.green()), abs(seen.blue() - want.blue())) < 40, seen.name()
     # p2's origin is picked from the stations (F2 opens the list; arrow keys, Return)

@@ -5,7 +5,9 @@
 * :mod:`model.rules.eighteen_xx.tables`: the static yellow and upgrade tables, whose shortcuts
   (alike hexes, rotation symmetry) must answer as the hex-by-hex, rotation-by-rotation path does.
 * ``tools/conformance.py``: rows for maps that do not import, the row-by-row comparison with an
-  engine answer (override rows and hexes the game's setup changes are left out), the baseline.
+  engine answer (override rows and hexes the game's set-up changes are excluded and counted; hexes
+  the import lacks are compared), the verdicts (agree only with compared rows), the baseline of
+  compared and excluded counts, the generated block of docs/conformance.md.
 """
 
 from __future__ import annotations
@@ -164,7 +166,7 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
               "setup_tiles": [], "yellow": json.loads(json.dumps(yellow)), "upgrade": {"hex": "B4", "table": upgrade}}
     same = tool.compare_rules(row, engine)
     assert same["yellow"]["disagree"] == 0 and same["upgrade"]["disagree"] == 0
-    assert same["yellow"]["rows"] == 9 * 2  # 9 hexes x 2 yellow tiles
+    assert same["yellow"]["rows"] == same["yellow"]["compared"] == 9 * 2  # 9 hexes x 2 yellow tiles
     assert same["upgrade"]["rows"] == 4 * 6 * 2  # 8, Y1, X1, G2 at 6 rotations x 2 tiles of the next colour
 
     wrong = json.loads(json.dumps(engine))
@@ -182,6 +184,7 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
     # C3/8 differs between the title's and the common predicates: the override's row; C3/Y1: set up
     assert skipped["yellow"]["disagree"] == 0
     assert (skipped["yellow"]["override_rows"], skipped["yellow"]["setup_rows"]) == (1, 1)
+    assert (skipped["yellow"]["compared"], skipped["yellow"]["excluded"]) == (9 * 2 - 2, 2)
     assert skipped["upgrade"]["disagree"] == 0 and skipped["upgrade"]["override_rows"] == 1
 
     removed = json.loads(json.dumps(engine))  # the game's setup removed tile 8 from the manifest
@@ -192,19 +195,95 @@ def test_rule_rows_are_compared_with_the_engine_answer(tiny, rules):
     assert gone["upgrade"]["setup_rows"] == 6 * 2  # 8@0-5 against X1 and G2
 
 
-def test_the_baseline_catches_a_title_that_passed_before(tmp_path):
+def _ruled(title, yellow=(10, 0, 0), upgrade=(12, 0, 0), **extra):
+    """A row with rule tables: (compared, excluded, disagree) per table."""
+    def table(t):
+        return {"rows": t[0] + t[1], "compared": t[0], "excluded": t[1], "override_rows": t[1], "setup_rows": 0,
+                "disagree": t[2], "examples": []}
+    rules = {"overrides": [], "override_error": None, "setup_changed": [], "setup_tiles": [], "missing_hexes": [],
+             "drawn_hexes": [], "engine_ms": 10.0, "ours_ms": 1.0, "yellow": table(yellow), "upgrade": table(upgrade), **extra}
+    return load_tool().TitleRow(title, f"{title}/map.rb", hexes=10, tiles=3, rules=rules)
+
+
+def test_a_title_agrees_only_when_both_tables_compared_rows():
     tool = load_tool()
-    good = tool.TitleRow("Good", "g/map.rb", hexes=10, tiles=3)
+    assert tool.rules_verdict(_ruled("A")) == "agree"
+    assert tool.rules_verdict(_ruled("B", upgrade=(0, 0, 0))) == "not judged: no upgrade rows compared"
+    assert tool.rules_verdict(_ruled("C", yellow=(0, 5, 0), upgrade=(0, 0, 0))) == "not judged: no yellow rows and no upgrade rows compared"
+    assert tool.rules_verdict(_ruled("D", override_error="NoMethodError")).startswith("not judged: the title's own predicates")
+    assert tool.rules_verdict(_ruled("E", yellow=(10, 0, 2))) == "disagree"
+    assert tool.rules_verdict(tool.TitleRow("F", "f/map.rb")) == "not run"
+    text = tool.summary([_ruled("A"), _ruled("B", upgrade=(0, 0, 0)), _ruled("E", yellow=(10, 0, 2))])
+    assert "rule tables for 3: 1 agree, 1 disagree, 1 not judged, 0 fail; 54 rows compared, 0 excluded" in text
+
+
+def test_the_console_prints_compared_and_excluded_rows_as_such(capsys):
+    tool = load_tool()
+    tool.print_rows([_ruled("A", yellow=(7, 5, 1))])
+    out = capsys.readouterr().out
+    assert "yellow 7 compared, 1 differ, 5 (5 override) excluded" in out and "12/12" not in out
+
+
+def test_the_baseline_catches_fewer_compared_more_excluded_and_lost_titles(tmp_path):
+    tool = load_tool()
+    good = _ruled("Good")
     lost = tool.TitleRow("Lost", "l/map.rb", problem="import failed: l/map.rb:3: X")
     base = tmp_path / "baseline.json"
-    base.write_text(json.dumps({"maps": ["Good", "Lost"], "rules": []}), encoding="utf-8")
-    assert tool.check_baseline([good, lost], base) == ["Lost: map no longer equal"]
     tool.write_baseline([good, lost], base)
-    assert json.loads(base.read_text(encoding="utf-8")) == {"maps": ["Good"], "rules": []}
-    text = tool.markdown([good, lost], tmp_path / "engine")
-    assert "| Lost | `l/map.rb` | - | 0 | import failed: l/map.rb:3: X |" in text
-    assert "2 titles: 0 import, 1 export equal" in text
+    data = json.loads(base.read_text(encoding="utf-8"))
+    assert data["titles"]["Good"] == {"map": "equal", "hexes": 10, "rules": "agree",
+                                      "yellow": {"compared": 10, "excluded": 0, "disagree": 0},
+                                      "upgrade": {"compared": 12, "excluded": 0, "disagree": 0}}
+    assert tool.check_baseline([good, lost], base) == []
+    worse = [_ruled("Good", yellow=(9, 1, 0)), lost]
+    assert tool.check_baseline(worse, base) == ["Good: yellow rows compared dropped from 10 to 9",
+                                                "Good: yellow rows excluded grew from 0 to 1"]
+    assert tool.check_baseline([_ruled("Good", upgrade=(0, 0, 0))], base) == [
+        "Good: rule tables no longer agree (not judged)", "Good: upgrade rows compared dropped from 12 to 0",
+        "Lost: no longer judged (not among the engine's titles, or left out)"]
+    broken = tool.TitleRow("Good", "g/map.rb", problem="export failed: x")
+    assert tool.check_baseline([broken, lost], base)[:2] == ["Good: map no longer equal", "Good: rule tables no longer agree (not run)"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"maps": ["Good"], "rules": []}), encoding="utf-8")
+    assert "old baseline of title names only" in tool.check_baseline([good], old)[0]
 
+
+def test_the_report_lives_between_markers_beside_other_sections(tmp_path):
+    tool = load_tool()
+    good = _ruled("Good")
+    lost = tool.TitleRow("Lost", "l/map.rb", problem="import failed: l/map.rb:3: X")
+    page = tmp_path / "conformance.md"
+    page.write_text("# Conformance with the 18xx.games engine\n\nIntro.\n\n## Replay\n\nkept\n", encoding="utf-8")
+    tool.write_page(page, tool.markdown([good, lost], tmp_path / "engine"))
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# Conformance with the 18xx.games engine\n\nIntro.\n\n## Replay\n\nkept\n")
+    assert "| Lost | `l/map.rb` | - | 0 | 0 | 0 | import failed: l/map.rb:3: X |" in text
+    assert "2 titles: 0 import, 1 export equal" in text and text.count(tool.BEGIN) == 1
+    tool.write_page(page, tool.markdown([good], tmp_path / "engine"))  # again: the block is replaced, the rest kept
+    again = page.read_text(encoding="utf-8")
+    assert again.count(tool.BEGIN) == 1 and "| Lost |" not in again and "## Replay\n\nkept" in again
+
+
+def test_rows_on_hexes_the_import_lacks_are_compared_and_drawn_hexes_take_any_draw(tiny, rules):
+    tool = load_tool()
+    row = tool.TitleRow("Tiny", "tiny/map.rb", scenario=tiny)
+    yellow = json.loads(json.dumps(tables.yellow_table(rules, tiny)))
+    upgrade = tables.upgrade_table(rules, tiny, "B4")
+    engine = {"overrides": [], "yellow_ms": 1.0, "upgrade_ms": 1.0, "setup_changed": [], "setup_tiles": [],
+              "yellow": yellow, "upgrade": {"hex": "B4", "table": upgrade}, "hexes": ["A1", "Z9"]}
+    engine["yellow"]["Z9"] = {"8": [0, 3]}  # a hex the engine has and the import lacks
+    out = tool.compare_rules(row, engine)
+    assert out["missing_hexes"] == ["Z9"] and out["yellow"]["disagree"] == 1 and out["yellow"]["excluded"] == 0
+    assert out["yellow"]["compared"] == 10 * 2 and "Z9 8: engine [0, 3] ours []" in out["yellow"]["examples"][0]
+    drawn = json.loads(json.dumps(engine))
+    drawn["yellow"]["C3"] = {"8": [1]}  # this draw has other rotations at C3 ...
+    drawn["drawn"] = {"C3": [{"8": [0]}, {"8": sorted(yellow["C3"]["8"])}]}  # ... another draw ours
+    del drawn["yellow"]["Z9"]
+    drawn["hexes"] = ["A1"]
+    got = tool.compare_rules(row, drawn)
+    assert got["yellow"]["disagree"] == 0 and got["drawn_hexes"] == ["C3"]
+    drawn["drawn"] = {"C3": [{"8": [0]}]}
+    assert tool.compare_rules(row, drawn)["yellow"]["disagree"] == 1
 
 
 def test_title_options_come_from_the_game_class_constants():

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF
 from editor.render import CELL_SIZE, MOUNTAIN, side_segment
 from editor.tools import EdgeTool, SelectTool
 from model.io.import_18xx_games import import_18xx_games
-from tests.editor_helpers import click, make_window, no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import click, make_window, no_dialogs, view_pixel  # noqa: F401 (autouse fixture)
 
 CASE = Path(__file__).parent / "cases" / "import" / "constructs" / "map.rb"
 
@@ -30,9 +30,8 @@ def test_paint_a_mountain_pass_and_inspect_a_hex(qtbot, tmp_path):
     click(win, d6, offset=(0, CELL_SIZE * 0.8))
     added = doc.scenario.board.edges[before:]
     assert [(f.cell, f.edge, f.kind, f.cost) for f in added] == [("D6", 0, "mountain", 50)]
-    p, q = (win.view.mapFromScene(v) for v in side_segment(grid, d6, 0, CELL_SIZE))
-    mid = QPointF((p.x() * 0.35 + q.x() * 0.65), (p.y() * 0.35 + q.y() * 0.65)).toPoint()
-    colour = win.view.viewport().grab().toImage().pixelColor(mid)
+    p, q = side_segment(grid, d6, 0, CELL_SIZE)
+    colour = view_pixel(win.view, QPointF(p.x() * 0.35 + q.x() * 0.65, p.y() * 0.35 + q.y() * 0.65))
     assert abs(colour.red() - MOUNTAIN.red()) + abs(colour.green() - MOUNTAIN.green()) + abs(colour.blue() - MOUNTAIN.blue()) < 90
     doc.undo_stack.undo()
     assert len(doc.scenario.board.edges) == before

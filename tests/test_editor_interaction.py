@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit
 
 from editor.tools import BrushTool, EdgeTool, SelectTool, StampTool
 from model.rules import Issue
-from tests.editor_helpers import make_window, no_dialogs, view_point  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import make_window, no_dialogs, settled_frame, view_point  # noqa: F401 (autouse fixture)
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -504,7 +504,7 @@ def test_india_rulers_stay_on_the_view_edges_when_scrolled(qtbot, tmp_path):
                                                Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
     assert view.verticalScrollBar().value() > before
     qtbot.wait(20)
-    image = vp.grab().toImage()
+    image = settled_frame(view)
     assert view.rulers.shown == (True, True)
     top = {t for _p, t, side in view.rulers.drawn if side == "top"}
     left = {t for _p, t, side in view.rulers.drawn if side == "left"}

@@ -246,3 +246,119 @@ def test_offboard_parts_anywhere_and_slotless_cities_round_trip():
     assert "'offboard=revenue:20;path=a:0,b:_0'" in out and "'city=revenue:20,slots:0;path=a:0,b:_0'" in out
     back = import_18xx_games(out, "o.rb").scenario
     assert back.board == s.board
+
+
+NAMED = """
+module Engine
+  module Game
+    module GNamed
+      module Map
+        LAYOUT = :flat
+        TILES = {
+          '57' => 2,
+          'X9' => { 'count' => 1, 'color' => 'green', 'hidden' => 1, 'code' => 'path=a:0,b:3;path=a:1,b:4' },
+          'X8' => { 'count' => 1, 'color' => 'green', 'code' => 'path=a:0,b:2;path=a:1,b:3' },
+        }.freeze
+        HEXES = {
+          white: {
+            %w[A1 A5] => 'blank',
+            ['B2'] => 'city',
+            ['B4'] => 'town',
+            ['C1'] => '',
+            ['C3'] => 'city=revenue:0',
+          },
+          yellow: { ['C5'] => '57' },
+        }.freeze
+      end
+    end
+  end
+end
+"""
+
+
+def test_named_printed_tiles_and_hidden_tiles_are_exported_as_the_map_wrote_them():
+    """The engine names a hex given as 'blank', 'city', 'town' or a tile number after that tile
+    (any other hex after its coordinate), and keeps a tile's 'hidden' flag (Ruby's 1 is true)."""
+    scenario = import_18xx_games(NAMED, "named/map.rb").scenario
+    cells = scenario.board.cells
+    assert (cells["A1"].printed_name, cells["B2"].printed_name, cells["B4"].printed_name, cells["C5"].printed_name) == (
+        "blank", "city", "town", "57")
+    assert "C1" not in cells and cells["C3"].printed_name is None  # written in the tile language: no name
+    assert {t.id: t.hidden for t in scenario.tileset().tiles} == {"57": False, "X9": True, "X8": False}
+    src, _ = export_18xx_games(scenario)
+    consts = {k: v.plain() for k, v in parse_ruby_constants(src).items()}
+    by_label = {lbl: code for group in consts["HEXES"].values() for key, code in group.items()
+                for lbl in (key if isinstance(key, tuple | list) else [key])}
+    assert (by_label["A1"], by_label["A5"], by_label["B2"], by_label["B4"], by_label["C5"]) == ("blank", "blank", "city", "town", "57")
+    assert by_label["C1"] == "" and by_label["C3"] == "city=revenue:0"
+    assert consts["TILES"]["X9"]["hidden"] is True and "hidden" not in consts["TILES"]["X8"]
+    # a named hex that was edited is no longer that tile: it is written in the tile language
+    edited = scenario.model_copy(update={"board": scenario.board.model_copy(update={"cells": {
+        **cells, "B2": cells["B2"].model_copy(update={"label": "Z"})}})})
+    code = _strings_by_label(edited)["B2"][1]
+    assert code != "city" and canonical_parts(code) == canonical_parts("city=revenue:0;label=Z")
+    again = import_18xx_games(src, "again/map.rb").scenario
+    assert again.board.cells == scenario.board.cells
+
+
+ADDED_GAME = """
+module Engine
+  module Game
+    module GAdded
+      class Game < Game::Base
+        HOME_HEXES = {
+          'AA' => { city: { %w[C1] => 'city=revenue:0' }, town: { %w[C1] => 'town=revenue:0' } },
+        }.freeze
+
+        def optional_hexes
+          values = [10, 20].sort_by { rand }
+          game_hexes.merge({ red: { ['A5'] => "offboard=revenue:yellow_#{values[0]};path=a:0,b:_0" } })
+        end
+
+        def game_hexes
+          hexes = self.class::HEXES.dup
+          if @corporations.find { |c| c.id == 'AA' }
+            hexes[:white].merge!(HOME_HEXES['AA'][:city])
+          else
+            hexes[:white].merge!(HOME_HEXES['AA'][:town])
+          end
+          %w[AA].each { |corp| hexes[:white].merge!(HOME_HEXES[corp][:town]) }
+          hexes
+        end
+      end
+    end
+  end
+end
+"""
+
+
+def test_hexes_the_titles_code_adds_to_every_game_are_imported(tmp_path):
+    """18USA's off-board areas (optional_hexes) and 18RoyalGorge's home towns (game_hexes) are in
+    every game the engine builds, though not in the map file: the import has them, and says so."""
+    folder = tmp_path / "g_added"
+    folder.mkdir()
+    (folder / "map.rb").write_text("""
+module Engine
+  module Game
+    module GAdded
+      module Map
+        LAYOUT = :flat
+        HEXES = { white: { %w[A1 A3 B2 B4] => '' }, red: { ['C5'] => 'offboard=revenue:10;path=a:0,b:_0' } }.freeze
+      end
+    end
+  end
+end
+""", encoding="utf-8")
+    (folder / "game.rb").write_text(ADDED_GAME, encoding="utf-8")
+    plain = import_18xx_games((folder / "map.rb").read_text(), "g_added/map.rb").scenario
+    assert not {"A5", "C1"} & {plain.board.grid.label(c) for c in plain.board.grid.ordered_coords}  # no game.rb read
+    result = import_18xx_games((folder / "map.rb").read_text(), "g_added/map.rb", path=folder / "map.rb")
+    cells = result.scenario.board.cells
+    grid = result.scenario.board.grid
+    labels = {grid.label(c) for c in grid.ordered_coords}
+    assert {"A5", "C1"} <= labels and "C5" not in labels  # merge({red: ...}) replaces the map's red group
+    assert cells["A5"].terrain == "offboard" and cells["A5"].cities[0].revenue == "yellow_0"
+    assert cells["C1"].cities and not cells["C1"].towns  # the first variant the code names
+    added = [w for w in result.warnings if "game.rb" in w]
+    assert any(w.startswith("g_added/game.rb:") and "A5: added by optional_hexes" in w and "1 value(s)" in w for w in added), added
+    assert any("C1: added by game_hexes" in w for w in added) and any("C5: replaced" in w for w in added)

@@ -12,7 +12,7 @@ from editor.commands import SetCellsCommand
 from model.board import Cell, EdgeFeature
 from model.io import load
 from model.paths import scenarios_dir
-from tests.editor_helpers import make_window, no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import make_window, no_dialogs, settled_frame  # noqa: F401 (autouse fixture)
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_fit_to_window_paints_the_edge_labels(india):
     assert scene.overview_mode  # the board is painted from the overview picture at this zoom
     assert view.scale_factor() * 100 * 0.26 < 8  # labels scaled with the board would be unreadable
     grid = scene.grid
-    img = view.viewport().grab().toImage()
+    img = settled_frame(view)
     x0, y0, x1, y1 = grid.bounds(100)
     col_j = view.mapFromScene(QPointF(grid.centre(grid.coord("J37"), 100)[0], y0))
     row_37 = view.mapFromScene(QPointF(x0, grid.centre(grid.coord("J37"), 100)[1]))

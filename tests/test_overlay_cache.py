@@ -86,6 +86,7 @@ def test_new_shades_repaint_only_the_cells_that_changed(qtbot):
     from editor.scene import BoardScene
     from editor.view import BoardView
     from model.newboard import new_scenario
+    from tests.editor_helpers import settled_frame
 
     doc = Document(new_scenario("catalan", 6, 5))
     doc.threaded_checks = False
@@ -108,7 +109,7 @@ def test_new_shades_repaint_only_the_cells_that_changed(qtbot):
     )
     del item.update
     item.update()
-    image = view.viewport().grab().toImage()
+    image = settled_frame(view)
 
     def shaded(coord):
         p = view.mapFromScene(scene.cell_centre(coord))

@@ -14,7 +14,7 @@ from model.board import LaidTile
 from model.io import load
 from model.paths import scenarios_dir
 from model.rules import get_rule_set
-from tests.editor_helpers import make_window, no_dialogs  # noqa: F401 (autouse fixture)
+from tests.editor_helpers import make_window, no_dialogs, view_pixel  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.gui
 
@@ -48,10 +48,7 @@ def pixel_near(win, label, dx, dy):
     """The board's colour at an offset (scene units) from a cell's centre."""
     grid = win.document.grid
     c = win.scene.cell_centre(grid.coord(label))
-    win.view.viewport().repaint()
-    image = win.view.viewport().grab().toImage()
-    p = win.view.mapFromScene(QPointF(c.x() + dx, c.y() + dy))
-    return image.pixelColor(p.x(), p.y())
+    return view_pixel(win.view, QPointF(c.x() + dx, c.y() + dy))
 
 
 def close(a: QColor, b: QColor, tol=60) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,6 @@ def test_generated_catalan_puzzles_are_unique_by_brute_force(phases, moves, seed
     puzzle = got.scenario.puzzle
     assert puzzle.phases == phases and puzzle.expect == "unique"
     assert brute_force(got.scenario) == (1, moves)  # one solution, and none shorter
-    assert get_rule_set("catalan").check(got.scenario) is not None
     errors = [i for i in get_rule_set("catalan").check(got.scenario) if i.severity == "error"]
     assert errors == []
 
@@ -178,7 +178,8 @@ def test_cli_generate_writes_a_unique_puzzle(tmp_path, capsys):
     rc = main(["puzzle", "generate", str(src), "--moves", "7", "--phases", "mandatory:drawn:required", "--seed", "2", "-o", str(out), "--title", "Seven"])
     text = capsys.readouterr().out
     assert rc == 0, text
-    assert "tried 1 candidate(s)" in text or "candidate(s)" in text
+    m = re.search(r"tried (\d+) candidate\(s\) \((\d+) plays\) in [0-9.]+ s", text)
+    assert m and 1 <= int(m.group(1)) <= int(m.group(2)), text
     assert "7 move(s), unique" in text and f"wrote {out}" in text
     made = load(out)
     assert made.puzzle.title == "Seven" and len(made.puzzle.resources.draws) == 7

@@ -13,6 +13,7 @@ from editor.view import BoardView
 from model.board import Cell, EdgeFeature, LaidTile
 from model.newboard import new_scenario
 from model.scenario import Player
+from tests.editor_helpers import settled_frame, view_pixel
 
 
 def make_doc(rules="catalan", w=5, h=4, orientation="flat"):
@@ -37,12 +38,7 @@ def shown_view(qtbot, scene, size=(700, 600)):
 
 
 def grab(view) -> QImage:
-    return view.viewport().grab().toImage()
-
-
-def view_pixel(view, scene_pt: QPointF) -> QColor:
-    p = view.mapFromScene(scene_pt)
-    return grab(view).pixelColor(p.x(), p.y())
+    return settled_frame(view)
 
 
 def test_scene_has_one_item_per_cell_at_its_centre(qtbot, doc):

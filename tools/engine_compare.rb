@@ -46,8 +46,8 @@ def players_for(klass)
   (1..range.max).map { |i| "p#{i}" }
 end
 
-def build(klass)
-  klass.new(players_for(klass))
+def build(klass, seed: nil)
+  klass.new(players_for(klass), seed: seed)
 end
 
 # --- titles ---------------------------------------------------------------------------------
@@ -106,11 +106,15 @@ def describe_tile(tile)
     future_label: tile.future_label && [tile.future_label.label.to_s, tile.future_label.color.to_s],
     icons: tile.icons.map { |i| [i.name.to_s, i.sticky, i.blocks_lay?, i.large] }.sort_by(&:to_s),
     blocks_lay: tile.blocks_lay ? true : false,
+    hidden: tile.hidden ? true : false,
   }
 end
 
 def describe_hex(hex)
+  # the printed tile's name: a named tile of the map file ('blank', 'city', '57') keeps its name,
+  # a tile written in the tile DSL is named after its hex
   describe_tile(hex.tile).merge(
+    name: hex.tile.name,
     location_name: hex.location_name,
     empty: hex.empty ? true : false,
     neighbors: hex.neighbors.transform_values(&:id).sort.to_h,
@@ -217,7 +221,7 @@ end
 # A subclass of the title's game that notes every hex as the map constants made it, before the
 # game's own setup (which may change hexes, e.g. place labels at random); with plain: true, the
 # title's overrides of the predicates are undone (the engine's common ones answer).
-def rules_game(klass, plain: false)
+def rules_game(klass, plain: false, seed: nil)
   sub = Class.new(klass) do
     attr_reader :tw_printed, :tw_linked
 
@@ -235,7 +239,32 @@ def rules_game(klass, plain: false)
   parent = Object.const_get(klass.name.sub(/::Game\z/, ''))
   parent.send(:remove_const, name) if parent.const_defined?(name, false)
   parent.const_set(name, sub)
-  build(sub)
+  build(sub, seed: seed)
+end
+
+# Other seeds the game is built with to find the hexes its code draws at random when it starts
+# (18USA's off-board revenues, 18RoyalGorge's home towns: a city or a town by the corporations drawn).
+DRAW_SEEDS = [1, 2, 3, 5, 8].freeze
+
+# Hexes whose printed tile differs between seeds, and for each of them the yellow rows of every
+# other draw (an import that holds one of the draws agrees with the engine's answer for that draw).
+def drawn_hexes(klass, game)
+  others = DRAW_SEEDS.map do |seed|
+    g = rules_game(klass, seed: seed)
+    quiet_round(g)
+    g
+  end
+  drawn = game.hexes.map(&:id).select { |id| others.any? { |g| g.tw_printed[id] != game.tw_printed[id] } }
+  return {} if drawn.empty?
+
+  rows = drawn.to_h { |id| [id, []] }
+  others.each do |g|
+    s = track_step(g)
+    e = g.corporations.first || g.minors.first
+    table = yellow_table(g, s, e, drawn)
+    drawn.each { |id| rows[id] << (table[id] || {}) }
+  end
+  rows
 end
 
 # Hexes the game's setup changed from what the map constants say: their tile, or which hexes they
@@ -290,10 +319,12 @@ ensure
   tile.rotate!(0)
 end
 
-def yellow_table(game, step, entity)
+def yellow_table(game, step, entity, only = nil)
   yellows = game.tiles.select { |t| t.color == :yellow }.uniq(&:name).reject(&:blocks_lay)
   out = {}
   game.hexes.each do |hex|
+    next if only && !only.include?(hex.id)
+
     row = {}
     yellows.each do |tile|
       next unless game.upgrades_to?(hex.tile, tile)
@@ -395,6 +426,7 @@ def rules_tables(title)
   else
     out.merge!(tables(game))
   end
+  out[:drawn] = drawn_hexes(klass, game)
   out
 rescue StandardError, ScriptError => e
   { title: title, status: 'error', error: "#{e.class}: #{e.message.lines.first.to_s.strip[0, 200]}" }

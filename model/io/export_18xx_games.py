@@ -51,6 +51,8 @@ LAND_COLORS = ("white", "yellow", "green", "brown")
 ICON_DEFAULTS_LAND = "sticky:true,large:true"
 ICON_DEFAULTS_FIXED = "large:true,loc:hex"
 STANDARD_SET = "18xx-standard"
+NAMED_WHITE = {"blank": "", "city": "city=revenue:0", "town": "town=revenue:0"}
+"""The engine's named white tiles: a hex written as one of these names is that tile, named so."""
 
 
 class ExportError(ValueError):
@@ -81,6 +83,20 @@ def terrain_notes(tiles, fmt: str = "the 18xx.games tile DSL") -> list[str]:
     18xx.games' tile DSL nor 18xx-maker's tiles can say it, so an export leaves it out, never silently."""
     return [f"tile {t.id}: may be laid only on {', '.join(t.terrains)}; {fmt} cannot say so, left out"
             for t in tiles if t.terrains]
+
+
+def is_printed_tile(cell: Cell, code: str) -> bool:
+    """True when the cell, written as ``code``, is still the named tile it was imported as
+    (``Cell.printed_name``: the same colour and the same parts), so it may be written by name."""
+    name = cell.printed_name
+    if name in NAMED_WHITE:
+        color, named = "white", NAMED_WHITE[name]
+    else:
+        tile = load_tileset(STANDARD_SET).get(name)
+        if tile is None:
+            return False
+        color, named = tile.color, tile_code(tile)
+    return cell.printed_color == color and canonical_parts(code) == canonical_parts(named)
 
 
 def side_features(scenario: Scenario) -> dict[tuple[str, int], list[EdgeFeature]]:
@@ -208,6 +224,8 @@ def hex_strings(scenario: Scenario) -> tuple[dict[str, dict[str, list[str]]], li
         label = grid.label(coord)
         cell = scenario.board.cells.get(label, empty)
         code = format_parts(cell_parts(cell, label, sides))
+        if cell.printed_name is not None and is_printed_tile(cell, code):
+            code = cell.printed_name  # the engine names the printed tile after it, as the source did
         groups.setdefault(cell.printed_color, {}).setdefault(code, []).append(label)
         if cell.tile is not None:
             notes.append(f"{label}: laid tile {cell.tile.tile} is game state, not part of the map file")

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from model.board import Board, Cell, City, EdgeFeature, Town
 from model.grid import HexGrid, letter_index
-from model.io.export_18xx_games import LAND_COLORS, icon_defaults, is_standard
+from model.io.export_18xx_games import LAND_COLORS, NAMED_WHITE, icon_defaults, is_standard
 from model.io.ruby_eval import HashValue, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
 from model.io.tile_code import (
     DslError,
@@ -275,6 +275,8 @@ class _Importer:
         rules_id = self.rules_override or self._rules_for(game_id)
 
         hexes = self._hexes(c["HEXES"], orientation, axes)
+        if self.path is not None:
+            self._added_hexes(hexes, orientation, axes)
         names = self._names(c.get("LOCATION_NAMES"), hexes, orientation, axes)
         grid = self._grid(hexes, orientation, axes)
         cells, edges = self._cells(hexes, names, grid)
@@ -364,6 +366,60 @@ class _Importer:
             raise self.fail(hv.line, "HEXES has no hexes")
         return out
 
+    def _added_hexes(self, hexes: dict[str, tuple[str, str, int]], orientation: str, axes: str) -> None:
+        """Hexes the title's ``game.rb`` merges into every game's map (``game_hexes.merge({...})``
+        in ``optional_hexes``, ``hexes[:white].merge!(...)`` in ``game_hexes``: 18USA's off-board
+        areas, 18RoyalGorge's home towns), read, never run: a hex the map file lacks is added (the
+        first variant when the code picks one of several), a colour group merged whole replaces the
+        map's group of that colour as Ruby's ``merge`` does, and a value the code computes (a
+        revenue drawn at random) reads as 0. Each addition is a warning naming game.rb's line."""
+        game = self.path.resolve().parent / "game.rb"
+        prog = self._read_sibling(game)[0] if game.is_file() else None
+        if prog is None:
+            return
+        where = f"{game.parent.name}/game.rb"
+        for meth in ("optional_hexes", "game_hexes"):
+            for recv, value, line, unknown in prog.method_merges(meth):
+                m = re.search(r"\[:(\w+)\]\s*$", recv)
+                whole = m is None and re.fullmatch(r"(game_hexes|(self\.class::)?HEXES)", recv.strip()) is not None
+                if m:
+                    groups = [(m.group(1), value)]
+                elif whole:
+                    groups = [(k.plain_key(), v) for k, v in value.value.items]
+                else:
+                    continue
+                added, dropped = [], []
+                for color, group in groups:
+                    if not isinstance(color, str) or not isinstance(group.value, HashValue):
+                        continue
+                    labels_in = []
+                    for key, code in group.value.items:
+                        labels = key.plain()
+                        labels = [labels] if isinstance(labels, str) else labels
+                        if isinstance(labels, list) and isinstance(code.value, str):
+                            labels_in += [(lbl, code.value) for lbl in labels if isinstance(lbl, str)]
+                    if whole:  # Hash#merge replaces the map's group of this colour
+                        keep = {lbl for lbl, _ in labels_in}
+                        for lbl in [lbl for lbl, h in hexes.items() if h[0] == color and lbl not in keep]:
+                            del hexes[lbl]
+                            dropped.append(lbl)
+                    for lbl, code in labels_in:
+                        if lbl in hexes:
+                            continue  # the map's own, or an earlier variant
+                        try:
+                            _parse_label(lbl, orientation, axes)
+                        except ValueError:
+                            continue
+                        hexes[lbl] = (color, code, line)
+                        added.append(lbl)
+                if added:
+                    msg = f"{where}:{line}: {', '.join(added)}: added by {meth}, which the title's code merges into every game's map"
+                    if unknown:
+                        msg += f"; {unknown} value(s) the code computes when the game starts (drawn at random) read as 0"
+                    self.warnings.append(msg)
+                if dropped:
+                    self.warnings.append(f"{where}:{line}: {', '.join(dropped)}: replaced by {meth}'s group of the same colour")
+
     def _names(self, nv: RValue | None, hexes, orientation, axes) -> dict[str, str]:
         if nv is None:
             return {}
@@ -442,7 +498,10 @@ class _Importer:
             self.warn(line, f"{lbl}: dropped {item} (--lenient)")
 
     def _cell(self, lbl: str, color: str, code: str, line: int, name: str | None):
+        written = code
         code = self._standard_code(code)
+        # a hex given by a named tile ('blank', 'city', '57') is that tile, named so in the game
+        printed_name = written if written != code or written in NAMED_WHITE else None
         try:
             track = parse_track(code)
         except DslError as exc:
@@ -523,14 +582,15 @@ class _Importer:
             paths=track.paths,
             icons=icons,
             costs=costs,
+            printed_name=printed_name,
             **decor,
         )
         return cell, borders
 
     def _standard_code(self, code: str) -> str:
         """A hex given by a standard tile's name (``'57'``, ``'blank'``) stands for that tile's code."""
-        if not re.fullmatch(r"[A-Za-z0-9]{1,8}", code) or code in ("city", "town", "junction", "blank", ""):
-            return "" if code == "blank" else code
+        if not re.fullmatch(r"[A-Za-z0-9]{1,8}", code) or code in ("junction", "") or code in NAMED_WHITE:
+            return NAMED_WHITE.get(code, code)
         from model.io.export_18xx_games import STANDARD_SET
 
         tile = load_tileset(STANDARD_SET).get(code)
@@ -594,7 +654,8 @@ class _Importer:
                     raise self.fail(v.line, f"tile {tid}: a game-specific tile needs 'color' and 'code'")
                 count = self._count(spec.get("count", RValue(1, v.line)), tid)
                 try:
-                    hidden = spec.get("hidden", RValue(False, v.line)).value is True
+                    # the engine reads 'hidden' as Ruby does: anything but nil and false (1862's 1) is true
+                    hidden = spec.get("hidden", RValue(False, v.line)).value not in (None, False)
                     dropped: list[str] | None = [] if self.lenient else None
                     tiles.append(tile_from_code(tid, str(spec["code"].value), str(spec["color"].value), count, hidden=hidden, dropped=dropped))
                     for d in dropped or []:

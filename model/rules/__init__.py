@@ -153,7 +153,7 @@ class RuleSet:
     """The grids the game is played on; a new board gets the first (File > New, ``trackwright new``)."""
     tile_set: ClassVar[str | None] = None
     """The bundled tile set (``resources/tilesets/<name>.json``) a new board of this rule set uses;
-    None: the standard 18xx tiles."""
+    None: none (the scenario's own ``tiles.custom`` only)."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     """Named, documented options with defaults, set in a scenario's ``rules.options``."""
     actor_kind: ClassVar[ActorKind] = "company"

@@ -17,7 +17,7 @@ moves the generic search makes. ``tests/test_catalan_properties.py`` checks that
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -222,6 +222,20 @@ class Network:
         self._reach.clear()
         self._open.clear()
         self._starts = None
+
+    def take_over(self, parent: Network, changed: set[Coord], reads: Callable[[Network, PlayerReach], set[Coord]]) -> None:
+        """Reuse what ``parent`` (the network of an earlier board with the same reversal rules)
+        found that the ``changed`` cells cannot alter: cell tracks, transfers, origins, and each
+        player's reach whose search ``reads(parent, reach)`` none of the changed cells."""
+        self.model.take_over(parent.model, changed)
+        self._transfer = {c: t for c, t in parent._transfer.items() if c not in changed}
+        self._by_tile = dict(parent._by_tile)
+        self._starts = parent._starts
+        for pid, r in parent._reach.items():
+            if changed.isdisjoint(reads(parent, r)):
+                self._reach[pid] = r
+                if pid in parent._open:
+                    self._open[pid] = parent._open[pid]
 
     def forget_cells(self, coords: Iterable[Coord]) -> None:
         """Forget cached track of changed cells but keep every player's reach (see :meth:`touches`)."""

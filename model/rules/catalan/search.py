@@ -68,15 +68,7 @@ def derive_network(rules: Any, scenario: Scenario, parent: Network | None) -> Ne
     net = Network(scenario, dead_end_reversal=dead)
     if changed is None or parent.model.reverse_kinds != net.model.reverse_kinds or not parent.record_tree:
         return net
-    net.model._cache = {c: t for c, t in parent.model._cache.items() if c not in changed}
-    net._transfer = {c: t for c, t in parent._transfer.items() if c not in changed}
-    net._by_tile = dict(parent._by_tile)
-    net._starts = parent._starts
-    for pid, r in parent._reach.items():
-        if changed.isdisjoint(reads(parent, r)):
-            net._reach[pid] = r
-            if pid in parent._open:
-                net._open[pid] = parent._open[pid]
+    net.take_over(parent, changed, reads)
     return net
 
 

@@ -63,6 +63,14 @@ class Situation:
             self._views[coord] = v
         return v
 
+    def set_view(self, coord: Coord, view: TrackView | None) -> None:
+        """Let :meth:`view` answer ``view`` for ``coord`` (a tile tried there, as the upgrade tables
+        do), or with None what the board holds again."""
+        if view is None:
+            self._views.pop(coord, None)
+        else:
+            self._views[coord] = view
+
     _counts: dict | None = None
 
     def turn_laid(self, actor: str | None) -> list:
@@ -99,7 +107,7 @@ class _SituationKey:
     @staticmethod
     def _parts(scenario: Scenario) -> tuple:
         board, state = scenario.board, scenario.state
-        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules)
+        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules, scenario.play)
 
     @classmethod
     def of(cls, scenario: Scenario) -> _SituationKey:

@@ -136,7 +136,7 @@ def upgrade_table(rules: EighteenXX, scenario: Scenario, hex_label: str) -> Tabl
                     if symmetric and base is not None:
                         out[f"{old.id}@{r}"] = {k: sorted((q + r) % sides for q in v) for k, v in base.items()}
                         continue
-                    sit._views[coord] = tile_view(old, r, sides)
+                    sit.set_view(coord, tile_view(old, r, sides))
                     row: dict[str, list[int]] = {}
                     listed = set(old.upgrades) if graph else None
                     for new in nxt:
@@ -149,5 +149,5 @@ def upgrade_table(rules: EighteenXX, scenario: Scenario, hex_label: str) -> Tabl
                             row[new.id] = rots
                     out[f"{old.id}@{r}"] = base = row
     finally:
-        sit._views.pop(coord, None)
+        sit.set_view(coord, None)
     return out
