@@ -3,8 +3,10 @@
 Used by the ``18india`` rule set (:mod:`model.rules.india`), which mixes :class:`PrivateRules`
 into the generic 18xx rules.
 
-Private companies are listed in ``state.privates`` (id, owner, used, discount). Their track
-abilities (from the game's company cards):
+Private companies are listed in ``state.privates`` (id, owner, used, discount, abilities). Their
+track abilities, as their ``abilities`` say (the company cards'; a ``tile_lay`` ability with
+``upgrade_count: 0`` gives ``extra-lay``, one with ``lay_count: 0`` gives ``extra-upgrade``, see
+:func:`extra_kind_of`):
 
 * **P2** (Portuguese EIC): one extra yellow tile, move ``extra-lay CELL TILE ROTATION P2``: a
   yellow tile on a hex the company reaches, by the ordinary tile rules, that does not count
