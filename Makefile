@@ -43,14 +43,17 @@ screenshots: $(STAMP)
 
 # The 18xx.games engine judges our import/export and rule set, title by title (needs ruby and an
 # engine checkout: T18XX_DIR, default ../shared/upstream/18xx-2025-01), and fails when a title got
-# worse than tools/conformance-baseline.json. Writes no file; `make conformance-docs` runs the same
+# worse than tools/conformance-baseline.json (the replay of recorded games: tools/replay-baseline.json).
+# Writes no file; `make conformance-docs` runs the same
 # and writes docs/conformance.md (its generated block) and docs/conformance-18xx-maker.md.
 conformance: $(STAMP)
 	$(PY) tools/conformance.py --check-baseline
+	$(PY) tools/replay_conformance.py --check-baseline --out -
 	$(PY) tools/conformance_maker.py --write ''
 
 conformance-docs: $(STAMP)
 	$(PY) tools/conformance.py --check-baseline --out docs/conformance.md
+	$(PY) tools/replay_conformance.py --check-baseline --out docs/conformance.md
 	$(PY) tools/conformance_maker.py
 
 clean:

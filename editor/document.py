@@ -99,6 +99,7 @@ class Document(QObject):
     def __init__(self, scenario: Scenario, path: Path | str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._scenario = scenario
+        self._order: tuple[dict, tuple[str, ...]] | None = None  # see cell_order
         self.path: Path | None = Path(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -182,7 +183,20 @@ class Document(QObject):
         self.selectionChanged.emit(list(clean))
 
     # --- edit API: called only by QUndoCommands in editor/commands/ -----------------------
-    def set_cells(self, cells: dict[Coord, Cell], order: list[str] | None = None) -> None:
+    def cell_order(self) -> tuple[str, ...]:
+        """The labels of the cell table in order, one tuple shared until a cell is added or removed.
+
+        Every cell command keeps the order from before (and after) it, to undo byte for byte;
+        sharing one tuple keeps a long undo history from holding a list of every label per step
+        (memory, and objects the garbage collector walks).
+        """
+        cells = self._scenario.board.cells
+        order = self._order
+        if order is None or order[0] is not cells or len(order[1]) != len(cells):
+            order = self._order = (cells, tuple(cells))
+        return order[1]
+
+    def set_cells(self, cells: dict[Coord, Cell], order: tuple[str, ...] | list[str] | None = None) -> None:
         """Replace the content of these cells; a cell equal to EMPTY_CELL removes the entry.
 
         ``order`` (optional) is the label order the cell table must have afterwards: undo passes
@@ -198,12 +212,17 @@ class Document(QObject):
             if cell == EMPTY_CELL:
                 if board.cells.pop(label, None) is None:
                     continue
+                self._order = None
             else:
-                if board.cells.get(label) == cell:
+                old = board.cells.get(label)
+                if old == cell:
                     continue
+                if old is None:
+                    self._order = None
                 board.cells[label] = cell
             changed.append(coord)
-        if order is not None and list(board.cells) != order:
+        if order is not None and self.cell_order() != tuple(order):
+            self._order = None
             table = dict(board.cells)
             board.cells.clear()
             board.cells.update({lbl: table[lbl] for lbl in order if lbl in table})
@@ -228,12 +247,11 @@ class Document(QObject):
         edges = board.edges
         removed_at: list[int] = []
         for feature in remove:
-            for i, existing in enumerate(edges):
-                if existing == feature:
-                    del edges[i]
-                    removed_at.append(i)
-                    sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
-                    break
+            i = board.edge_index(feature)  # a bisection: the list is in edge order
+            if i is not None:
+                del edges[i]
+                removed_at.append(i)
+                sides.append(board.side_key(grid.coord(feature.cell), feature.edge))
         for k, feature in enumerate(add):
             if positions is not None and k < len(positions):
                 edges.insert(positions[k], feature)
@@ -248,6 +266,7 @@ class Document(QObject):
     def replace_scenario(self, scenario: Scenario) -> None:
         """Replace the whole scenario (grid change, recovery, new/open through a command)."""
         self._scenario = scenario
+        self._order = None
         if self.selection:
             self.selection = [c for c in self.selection if scenario.board.grid.contains(c)]
             self.selectionChanged.emit(list(self.selection))

@@ -151,6 +151,9 @@ class MainWindow(QMainWindow):
         dock.setObjectName(name)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
+        panel = widget.widget() if isinstance(widget, QScrollArea) else widget
+        if hasattr(panel, "set_in_view"):  # a panel that skips work while its dock is out of view
+            dock.visibilityChanged.connect(panel.set_in_view)
         return dock
 
     def _build_panels(self) -> None:

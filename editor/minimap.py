@@ -2,12 +2,13 @@
 
 It paints the scene's cached overview picture (:meth:`editor.scene.BoardScene.overview_picture`)
 rather than being a second QGraphicsView on the scene: the scene picks its level of detail from
-the main view's zoom, and the overview picture is kept current cell by cell anyway. The picture
-is shrunk to the widget once per change (a debounced timer after edits, a resize), so a repaint
-for a scroll or zoom of the main view is one pixmap copy and one rectangle.
+the main view's zoom. The picture is shrunk to the widget once (when shown, resized, or the
+board replaced); after that an edit repaints only its own cells into the small copy (a debounced
+timer gathers a brush drag's edits), so a repaint for a scroll or zoom of the main view is one
+pixmap copy and one rectangle, and an edit costs the few cells it changed.
 
 The overview picture holds cells only; the minimap draws the edge features (rivers, gauge lines,
-impassable sides) over its small copy as thin lines. A click or a drag in the minimap centres the
+impassable sides) as thin lines on a layer of their own, redrawn only when edges change. A click or a drag in the minimap centres the
 main view on that point.
 """
 
@@ -34,6 +35,10 @@ class Minimap(QWidget):
         super().__init__(parent)
         self.view = view
         self._pixmap: QPixmap | None = None
+        self._cells_image: QImage | None = None  # the board's cells at minimap size
+        self._edges_image: QImage | None = None  # the edge features at the same size, transparent elsewhere
+        self._pending: set | None = set()  # cells to repaint at the next refresh; None: shrink everything again
+        self._edges_stale = True
         self._pixmap_rect = QRectF()  # where the pixmap is drawn, in widget coordinates
         self.picture_updates = 0  # how often the picture was shrunk again (tests)
         self.setMinimumSize(120, 120)
@@ -48,9 +53,9 @@ class Minimap(QWidget):
         view.verticalScrollBar().valueChanged.connect(self._view_moved)
         view.zoomChanged.connect(self._view_moved)
         view.viewport().installEventFilter(self)
-        view.board_scene.overviewChanged.connect(self._board_changed)  # edits, meta changes, previews
-        view.board_scene.document.edgesChanged.connect(self._board_changed)
-        view.board_scene.previewChanged.connect(self._board_changed)  # a preview may differ in its edges
+        view.board_scene.overviewChanged.connect(self._cells_changed)  # edits, meta changes
+        view.board_scene.document.edgesChanged.connect(self._edges_changed)
+        view.board_scene.previewChanged.connect(self._board_changed)  # a preview may differ in everything
         view.board_scene.document.boardReset.connect(self._board_reset)
 
     @property
@@ -62,29 +67,60 @@ class Minimap(QWidget):
 
     # --- the picture -------------------------------------------------------------------------
     def _board_changed(self, *_args) -> None:
+        self._pending = None
+        self._edges_stale = True
+        self._schedule()
+
+    def _cells_changed(self, coords: list) -> None:
+        if self._pending is not None:
+            self._pending.update(coords)
+        self._schedule()
+
+    def _edges_changed(self, *_args) -> None:
+        self._edges_stale = True
+        self._schedule()
+
+    def _schedule(self) -> None:
         if self.isVisible():
             self._refresh_timer.start()
         else:
             self._pixmap = None  # shrunk again when next shown
+            self._pending = None
 
     def _board_reset(self) -> None:
         self._pixmap = None
+        self._pending = None
+        self._edges_stale = True
         self.update()
 
     def refresh_picture(self) -> None:
-        """Shrink the scene's overview picture to the widget (after edits or a resize)."""
+        """Bring the small picture up to date: the cells edited since the last refresh, or all of it."""
         self._refresh_timer.stop()
-        image = self.scene.overview_picture()
         area = QRectF(self.rect()).adjusted(self.MARGIN, self.MARGIN, -self.MARGIN, -self.MARGIN)
-        if image.isNull() or area.width() < 2 or area.height() < 2:
-            self._pixmap = None
-            return
-        k = min(area.width() / image.width(), area.height() / image.height())
-        w, h = max(1, round(image.width() * k)), max(1, round(image.height() * k))
-        small = image.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
-        self._paint_edges(small)
+        pending, self._pending = self._pending, set()
+        if pending is None or self._cells_image is None or self._pixmap is None:
+            image = self.scene.overview_picture()
+            if image.isNull() or area.width() < 2 or area.height() < 2:
+                self._pixmap = None
+                self._pending = None
+                return
+            k = min(area.width() / image.width(), area.height() / image.height())
+            w, h = max(1, round(image.width() * k)), max(1, round(image.height() * k))
+            self._cells_image = image.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation)
+            self._pixmap_rect = QRectF(area.center().x() - w / 2, area.center().y() - h / 2, w, h).toRect().toRectF()
+            self._edges_stale = True
+        elif pending:
+            self.scene.overview.paint_cells_into(self._cells_image, pending)
+        if self._edges_stale or self._edges_image is None or self._edges_image.size() != self._cells_image.size():
+            self._edges_image = QImage(self._cells_image.size(), QImage.Format.Format_ARGB32_Premultiplied)
+            self._edges_image.fill(Qt.GlobalColor.transparent)
+            self._paint_edges(self._edges_image)
+            self._edges_stale = False
+        small = QImage(self._cells_image)
+        p = QPainter(small)
+        p.drawImage(0, 0, self._edges_image)
+        p.end()
         self._pixmap = QPixmap.fromImage(small)
-        self._pixmap_rect = QRectF(area.center().x() - w / 2, area.center().y() - h / 2, w, h).toRect().toRectF()
         self.picture_updates += 1
         self.update()
 

@@ -57,7 +57,7 @@ class BoardScene(QGraphicsScene):
     """
 
     previewChanged = Signal(bool)  # True while the scene paints a preview instead of the document
-    overviewChanged = Signal()  # cells were repainted (so was their part of the overview picture)
+    overviewChanged = Signal(list)  # list[Coord]: cells repainted (so was their part of the overview picture)
 
     def __init__(self, document, parent=None) -> None:
         super().__init__(parent)
@@ -238,7 +238,7 @@ class BoardScene(QGraphicsScene):
         if self.ghost_item.isVisible() and self.ghost_item.coord in todo:
             self.ghost_item.update()
         if todo:
-            self.overviewChanged.emit()
+            self.overviewChanged.emit(todo)
 
     def _on_cells_changed(self, coords: list) -> None:
         self.refresh_cells(coords)

@@ -160,11 +160,15 @@ class BoardView(QGraphicsView):
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt override
         super().drawForeground(painter, rect)
-        self.rulers.paint(painter)
+        rulers = getattr(self, "rulers", None)  # None while the view is built or torn down
+        if rulers is not None:
+            rulers.paint(painter)
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
         super().scrollContentsBy(dx, dy)
-        self.rulers.scrolled(dx, dy)
+        rulers = getattr(self, "rulers", None)  # None while the view is built or torn down
+        if rulers is not None:
+            rulers.scrolled(dx, dy)
 
     # --- events --------------------------------------------------------------------------------------
     def _coord_and_pos(self, event) -> tuple:

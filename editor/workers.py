@@ -2,14 +2,14 @@
 
 A worker thread must not create, emit on or destroy QObjects: PySide6 crashes when it does.
 The subtle case is garbage: a cyclic collection that happens to run on the worker thread may
-destroy a QObject (a document, an undo command) there. So automatic cyclic collection is off
-while any worker runs, and a main-thread timer turns it back on when the last one finishes.
+destroy a QObject (a document, an undo command) there. So automatic cyclic collection is paused
+(``model.collector``, the one place that pauses it) while any worker runs, and a main-thread
+timer ends the pause when the worker finishes.
 Results go back through plain Python queues or lists that a main-thread timer reads.
 """
 
 from __future__ import annotations
 
-import gc
 import queue
 import threading
 from collections.abc import Callable
@@ -17,22 +17,23 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-_gc_pauses = 0
+from model import collector
+
+_running = 0  # workers whose pause of the collector is still open
 
 
 def _pause_gc() -> None:
     """Main thread: stop automatic cyclic collection until the matching :func:`_resume_gc`."""
-    global _gc_pauses
-    if _gc_pauses == 0:
-        gc.disable()
-    _gc_pauses += 1
+    global _running
+    _running += 1
+    collector.pause()
 
 
 def _resume_gc() -> None:
-    global _gc_pauses
-    _gc_pauses = max(0, _gc_pauses - 1)
-    if _gc_pauses == 0:
-        gc.enable()
+    global _running
+    if _running:
+        _running -= 1
+        collector.resume()
 
 
 # Workers report "finished" here; a main-thread timer resumes the collector for each. This does
@@ -50,7 +51,7 @@ def drain_finished_workers() -> None:
         except queue.Empty:
             break
         _resume_gc()
-    if _gc_pauses == 0 and _janitor is not None:
+    if _running == 0 and _janitor is not None:
         _janitor.stop()
 
 
@@ -88,7 +89,7 @@ def start_worker(work: Callable[[], object], name: str) -> threading.Thread:
 
 def paused_collections() -> int:
     """How many workers are running with the collector paused (tests)."""
-    return _gc_pauses
+    return _running
 
 
 class Job(QObject):

@@ -7,6 +7,7 @@ Node numbering inside a cell's printed track: cities first, then towns, then the
 
 from __future__ import annotations
 
+import bisect
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -178,6 +179,10 @@ class EdgeFeature(_Model):
         default=False, description="Declared by the cell only, not by its neighbour (18xx.games keeps borders per hex)."
     )
 
+    def key(self) -> tuple:
+        """Every field's value: equal features have equal keys (a hashable stand-in for ``==``)."""
+        return (self.cell, self.edge, self.kind, self.cost, self.color, self.one_sided)
+
 
 # The validation-context key under which a loader passes the layout of shared cells (see
 # Board._expand_shared_cells and model.io.files).
@@ -245,7 +250,62 @@ class Board(_Model):
         x, y = self.grid.coord(feature.cell)
         return (y, x, feature.edge, feature.kind, feature.cost)
 
+    # ``edges`` is kept in :meth:`edge_order` (the scenario sorts it, the editor's edits insert in
+    # place), so the features written on one cell side, or on a run of cells of one row, are one
+    # stretch of the list: bisections find them, and an edit's cost does not grow with the
+    # number of features elsewhere on the board.
+    def _run(self, y: int, x0: int, x1: int) -> range:
+        """Indices in ``edges`` of the features written on cells ``(x0..x1, y)``."""
+        lo = bisect.bisect_left(self.edges, (y, x0), key=self.edge_order)
+        hi = bisect.bisect_left(self.edges, (y, x1 + 1), lo=lo, key=self.edge_order)
+        return range(lo, hi)
+
+    def _side_run(self, coord: Coord, edge: int) -> list[int]:
+        """Indices in ``edges`` of the features written on ``coord``'s side ``edge``."""
+        x, y = coord
+        edges, order = self.edges, self.edge_order
+        i = bisect.bisect_left(edges, (y, x, edge), key=order)
+        out = []
+        while i < len(edges) and order(edges[i])[:3] == (y, x, edge):
+            out.append(i)
+            i += 1
+        return out
+
+    def side_indices(self, coord: Coord, edge: int) -> list[int]:
+        """Indices in ``edges`` of the features on the side ``(coord, edge)``, written from either cell."""
+        other = self.grid.neighbour_position(coord, edge)
+        return sorted((*self._side_run(coord, edge), *self._side_run(other, self.grid.opposite(edge))))
+
+    def indices_near(self, coords) -> list[int]:
+        """Indices in ``edges`` of the features written on these cells or their neighbours, in list
+        order (a superset of the features on their sides: callers pick the sides they need)."""
+        grid = self.grid
+        rows: dict[int, list[int]] = {}
+        for c in coords:
+            for x, y in (c, *(grid.neighbour_position(c, e) for e in range(grid.sides))):
+                span = rows.get(y)
+                if span is None:
+                    rows[y] = [x, x]
+                elif x < span[0]:
+                    span[0] = x
+                elif x > span[1]:
+                    span[1] = x
+        out: list[int] = []
+        for y, (x0, x1) in sorted(rows.items()):
+            out.extend(self._run(y, x0, x1))
+        return out
+
+    def edge_index(self, feature: EdgeFeature, skip: set[int] | frozenset[int] = frozenset()) -> int | None:
+        """The index of a feature equal to ``feature`` in ``edges`` (not one of ``skip``), or None."""
+        try:
+            run = self._side_run(self.grid.coord(feature.cell), feature.edge)
+        except ValueError:
+            return None
+        for i in run:
+            if i not in skip and self.edges[i] == feature:
+                return i
+        return None
+
     def features_on_side(self, coord: Coord, edge: int) -> list[EdgeFeature]:
-        """Edge features on one side (a linear scan; use :meth:`edge_features` in loops)."""
-        key = self.side_key(coord, edge)
-        return [f for f in self.edges if self.side_key(self.grid.coord(f.cell), f.edge) == key]
+        """Edge features on one side, written from either cell (use :meth:`edge_features` in loops)."""
+        return [self.edges[i] for i in self.side_indices(coord, edge)]

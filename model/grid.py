@@ -129,11 +129,21 @@ class _GridBase(BaseModel):
     def contains(self, coord: Coord) -> bool:
         return coord in self.coord_set
 
+    @cached_property
+    def _label_coords(self) -> dict[str, Coord]:
+        """Labels already parsed by :meth:`coord` (the grid is frozen, so they stay true)."""
+        return {}
+
     def coord(self, label: str) -> Coord:
         """The coordinate of a printed label; raises GridError when it is not on the board."""
+        known = self._label_coords
+        c = known.get(label) if isinstance(label, str) else None
+        if c is not None:
+            return c
         c = self._parse(label)
         if c not in self.coord_set:
             raise GridError(f"{label} is not on the board")
+        known[label] = c
         return c
 
     def is_label(self, label: str) -> bool:

@@ -8,6 +8,7 @@ along one leaves through that edge. Nodes join the paths that touch them (see ``
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from functools import cached_property
@@ -315,20 +316,21 @@ def resources_dir() -> FsPath:
     return _rd()
 
 
-_TILESET_CACHE: dict[str, TileSet] = {}
-
-
 def load_tileset(tileset_id: str) -> TileSet:
     """Load a bundled tile set by id (cached; tile sets are immutable)."""
-    if tileset_id not in _TILESET_CACHE:
-        # an id from a file is a name, never a path (no "../", no over-long names that make stat fail)
-        if not isinstance(tileset_id, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}", tileset_id):
-            raise KeyError(f"no bundled tile set {tileset_id!r}")
-        path = resources_dir() / "tilesets" / f"{tileset_id}.json"
-        if not path.is_file():
-            raise KeyError(f"no bundled tile set {tileset_id!r}")
-        _TILESET_CACHE[tileset_id] = TileSet.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    return _TILESET_CACHE[tileset_id]
+    # an id from a file is a name, never a path (no "../", no over-long names that make stat fail)
+    if not isinstance(tileset_id, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}", tileset_id):
+        raise KeyError(f"no bundled tile set {tileset_id!r}")
+    return _bundled_tileset(tileset_id)
+
+
+@functools.cache
+def _bundled_tileset(tileset_id: str) -> TileSet:
+    """The bundled tile set (there are a few, each read once; a missing one is not cached)."""
+    path = resources_dir() / "tilesets" / f"{tileset_id}.json"
+    if not path.is_file():
+        raise KeyError(f"no bundled tile set {tileset_id!r}")
+    return TileSet.model_validate(json.loads(path.read_text(encoding="utf-8")))
 
 
 def bundled_tilesets() -> list[str]:

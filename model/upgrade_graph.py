@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from model.memo import Memo
 from model.tiles import COLOR_ORDER, TileDef, TileSet
 from model.upgrading import predicates as up
 from model.upgrading import view as tv
@@ -101,7 +102,7 @@ def with_overrides(tiles: list[TileDef], overrides: Mapping[str, list[str]], sid
     return out
 
 
-_CACHE: dict[tuple, dict[str, list[str]]] = {}
+_DERIVED: Memo[dict[str, list[str]]] = Memo(16)
 
 
 def effective_graph(tileset: TileSet) -> dict[str, list[str]]:
@@ -114,12 +115,7 @@ def effective_graph(tileset: TileSet) -> dict[str, list[str]]:
 
 def _derived_cached(tiles: list[TileDef], sides: int) -> dict[str, list[str]]:
     key = (sides, tuple(t.model_dump_json(exclude={"count", "name", "upgrades"}) for t in tiles))
-    graph = _CACHE.get(key)
-    if graph is None:
-        if len(_CACHE) > 16:
-            _CACHE.clear()
-        graph = _CACHE[key] = derived_graph(tiles, sides)
-    return graph
+    return _DERIVED.get(key, lambda: derived_graph(tiles, sides))
 
 
 def upgrade_problem(old: TileDef, new: TileDef, sides: int = 6) -> str | None:

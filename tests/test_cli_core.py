@@ -275,3 +275,37 @@ def test_a_file_argument_opens_the_editor_and_a_typo_stays_an_error(monkeypatch,
         cli.main(["chek", "x"])
     assert exc.value.code == 2
     assert "invalid choice: 'chek'" in capsys.readouterr().err
+
+
+def test_missing_xcb_libraries_are_named_in_one_sentence_before_qt_loads(monkeypatch, capsys):
+    from editor import sysdeps
+
+    gone = {"libxcb-icccm.so.4", "libxkbcommon-x11.so.0"}
+    monkeypatch.setattr(sysdeps, "_loads", lambda name: name not in gone)
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setenv("DISPLAY", ":97")
+    assert main([]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].endswith("."), err
+    assert "needs libxkbcommon-x11.so.0 and libxcb-icccm.so.4, which are not installed" in err[0]
+    assert "sudo apt-get install libxkbcommon-x11-0 libxcb-icccm4" in err[0]
+
+
+def test_the_xcb_check_applies_only_where_qt_takes_xcb():
+    from editor.sysdeps import uses_xcb
+
+    assert uses_xcb({"DISPLAY": ":0"}, "linux")
+    assert uses_xcb({"QT_QPA_PLATFORM": "xcb"}, "linux")
+    assert not uses_xcb({"DISPLAY": ":0", "QT_QPA_PLATFORM": "offscreen"}, "linux")
+    assert not uses_xcb({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert not uses_xcb({"DISPLAY": ":0"}, "darwin")
+
+
+def test_readme_apt_line_installs_every_library_the_check_names():
+    from editor.sysdeps import XCB_LIBRARIES
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    lines = [ln for ln in readme.splitlines() if "apt-get install" in ln]
+    assert len(lines) == 1, lines
+    for package in set(XCB_LIBRARIES.values()):
+        assert f" {package}" in lines[0], package

@@ -174,6 +174,7 @@ def test_remove_is_refused_for_a_laid_tile_and_upgrades_can_be_overridden(qtbot,
     s = new_scenario("18xx", 7, 7)
     win = make_window(qtbot, tmp_path, s)
     doc, panel = win.document, win.tileset_panel
+    win.tileset_dock.raise_()  # a panel out of view does no work until shown
     press(qtbot, panel.add_button)
     for text in ("57", "14", "15"):
         pick(qtbot, panel.picker, text, text)
@@ -269,6 +270,7 @@ def test_designer_validates_as_you_draw_and_reads_typed_code(qtbot):
 def test_import_and_export_tiles_through_the_panel(qtbot, tmp_path, monkeypatch):
     win = make_window(qtbot, tmp_path, new_scenario("18xx", 7, 7))
     doc, panel = win.document, win.tileset_panel
+    win.tileset_dock.raise_()  # a panel out of view does no work until shown
     src = tmp_path / "tiles.rb"
     src.write_text("TILES = {\n  '9' => 3,\n  'B1' => { 'count' => 2, 'color' => 'green', 'code' => '" + B_CODE + "' },\n}.freeze\n")
     chosen: list[str] = [str(src)]
@@ -294,6 +296,7 @@ def test_import_and_export_tiles_through_the_panel(qtbot, tmp_path, monkeypatch)
 def test_catalan_counts_in_the_panel(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     doc, panel = win.document, win.tileset_panel
+    win.tileset_dock.raise_()  # a panel out of view does no work until shown
     assert "straight" in panel._rows
     set_text(qtbot, panel.count_spin("straight"), "12")
     qtbot.waitUntil(lambda: doc.scenario.tile("straight").count == 12)
@@ -318,6 +321,7 @@ def test_catalan_counts_in_the_panel(qtbot, tmp_path):
 def test_designer_on_a_square_board_adds_a_catalan_tile(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     doc, panel = win.document, win.tileset_panel
+    win.tileset_dock.raise_()  # a panel out of view does no work until shown
     press(qtbot, panel.new_button)
     d = panel.designer
     assert list(d.mode_buttons) == ["path", "junction", "erase"] and not d.code_edit.isEnabled()

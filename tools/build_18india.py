@@ -291,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     Path(args.tileset).write_text(tileset_text(ts), encoding="utf-8")
     from model import tiles as tiles_module
 
-    tiles_module._TILESET_CACHE.pop("18india", None)
+    tiles_module._bundled_tileset.cache_clear()
     scenario = build_scenario(ref)
     save(scenario, args.scenario, backup=False)
     print(f"wrote {args.tileset} ({len(ts.tiles)} tiles) and {args.scenario} ({len(scenario.board.grid)} hexes)")

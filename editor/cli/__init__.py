@@ -196,6 +196,13 @@ def cmd_gui(args: argparse.Namespace) -> int:
             "(trackwright check|info|moves|explain|export|import|tiles|solve|puzzle FILE, see trackwright --help)."
         )
         return EXIT_INPUT
+    from editor import sysdeps
+
+    if sysdeps.uses_xcb():
+        missing = sysdeps.missing_xcb_libraries()
+        if missing:
+            _err(sysdeps.missing_sentence(missing))
+            return EXIT_INPUT
     from editor.app import run_editor
 
     return run_editor(args.file)

@@ -139,10 +139,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         except KeyError as exc:
             raise CliError(f"--rules: {clip_long_words(exc.args[0])}") from None
     try:
-        result = import_any(args.file, lenient=args.lenient, kind=args.source, rules=args.rules)
+        if args.source != "18xx-games-game" and (args.action is not None or args.engine is not None):
+            raise CliError("--action and --engine are for --from 18xx-games-game (a recorded game)")
+        result = import_any(args.file, lenient=args.lenient, kind=args.source, rules=args.rules,
+                            action=args.action, engine=args.engine)
     except ImportFailure as exc:
         raise CliError(str(exc)) from None
-    label = "warning" if result.kind == "18xx-games" else f"dropped: {args.file}"
+    label = "warning" if result.kind.startswith("18xx-games") else f"dropped: {args.file}"
     for line in result.dropped:
         print(f"{label}: {line}", file=sys.stderr)
     for line in result.notes:
@@ -158,6 +161,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     dropped = f", {len(result.dropped)} items dropped" if result.kind == "18xx-maker" and result.dropped else ""
     print(f"wrote {out} ({len(s.board.cells) if result.kind == '18xx-maker' else len(s.board.grid)} hexes, "
           f"{len(s.tileset().tiles)} tile types, {f'{len(s.companies)} companies, ' if s.companies else ''}rules {s.rules.id}{dropped})")
+    if result.kind == "18xx-games-game":
+        laid = sum(1 for c in s.board.cells.values() if c.tile is not None)
+        tokens = sum(len(c.tokens) for c in s.board.cells.values())
+        turn = f", {len(s.state.laid)} laid this turn" if s.state.laid else ""
+        print(f"position: {laid} tiles laid, {tokens} station tokens, phase {s.state.game_phase or '-'}, "
+              f"{s.state.active or 'nobody'} to act{turn}")
     return EXIT_OK
 
 
@@ -179,9 +188,16 @@ def register(subparsers) -> None:
     c.add_argument("-q", "--quiet", action="store_true", help="do not list what the format cannot hold")
     c.set_defaults(func=cmd_export)
 
-    c = subparsers.add_parser("import", help="read an 18xx.games map file (map.rb) or an 18xx-maker game (JSON) and write a scenario")
+    c = subparsers.add_parser("import", help="read an 18xx.games map file (map.rb), a recorded 18xx.games game or an 18xx-maker game "
+                                             "(JSON) and write a scenario")
     c.add_argument("file", metavar="FILE")
-    c.add_argument("--from", dest="source", required=True, choices=("18xx-games", "18xx-maker"), help="input format")
+    c.add_argument("--from", dest="source", required=True, choices=("18xx-games", "18xx-games-game", "18xx-maker"),
+                   help="input format (18xx-games-game: a game exported from 18xx.games, replayed to --action)")
+    c.add_argument("--action", type=int, default=None, metavar="ID",
+                   help="18xx-games-game: the position after this action id (default: the last)")
+    c.add_argument("--engine", default=None, metavar="DIR",
+                   help="18xx-games-game: the 18xx.games checkout holding the title's code (default: $T18XX_DIR, "
+                        "else the checkout the game file lies in)")
     c.add_argument("-o", "--output", required=True, metavar="OUT")
     c.add_argument("--rules", default=None, help="rule set id (default: the title's own if there is one, else 18xx)")
     c.add_argument("--force", action="store_true", help="overwrite an existing OUT")

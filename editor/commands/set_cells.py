@@ -21,15 +21,15 @@ class SetCellsCommand(QUndoCommand):
         self.document = document
         self.new: dict[Coord, Cell] = dict(cells)
         self.old: dict[Coord, Cell] = {c: document.cell(c) for c in cells}
-        self.order_before: list[str] = list(document.scenario.board.cells)
-        self.order_after: list[str] | None = None
+        self.order_before: tuple[str, ...] = document.cell_order()
+        self.order_after: tuple[str, ...] | None = None
 
     def redo(self) -> None:
         # the first time the table's order is whatever the edit makes it; a later redo restores
         # that order exactly (merged strokes may remove and re-add a cell on the way)
         self.document.set_cells(self.new, order=self.order_after)
         if self.order_after is None:
-            self.order_after = list(self.document.scenario.board.cells)
+            self.order_after = self.document.cell_order()
 
     def undo(self) -> None:
         self.document.set_cells(self.old, order=self.order_before)

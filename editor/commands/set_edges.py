@@ -31,16 +31,22 @@ class SetEdgesCommand(QUndoCommand):
         # Only what really changes is done (and later undone): a feature to remove that is not
         # there is skipped, and one to add that is already there is not added a second time.
         # An added feature is then the only one equal to itself, so undo removes that very one.
-        remaining = list(self.document.scenario.board.edges)
+        # The board finds a feature by bisection (its list is in edge order), so the cost of an
+        # edit does not grow with the number of features on the board.
+        board = self.document.scenario.board
+        taken: set[int] = set()
         self._removed = []
         for f in self.remove:
-            if f in remaining:
-                remaining.remove(f)
+            i = board.edge_index(f, taken)
+            if i is not None:
+                taken.add(i)
                 self._removed.append(f)
         self._added = []
+        added: set[tuple] = set()
         for f in self.add:
-            if f not in remaining and f not in self._added:
+            if f.key() not in added and board.edge_index(f, taken) is None:
                 self._added.append(f)
+                added.add(f.key())
         self._removed_at = self.document.set_edges(self._removed, self._added)
 
     def undo(self) -> None:

@@ -92,6 +92,10 @@ class OverviewItem(QGraphicsItem):
             render.paint_cell(p, scen, c, render.CELL_SIZE, detail=False)
         p.end()
 
+    def paint_cells_into(self, image: QImage, coords: Iterable[Coord]) -> None:
+        """Paint these cells into another image of the whole board at its own size (the minimap)."""
+        self._paint_cells(coords, image)
+
     def update_cells(self, coords: Iterable[Coord]) -> None:
         """Repaint these cells in the picture (if it exists) and schedule a redraw."""
         if self._image is None:

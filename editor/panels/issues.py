@@ -43,6 +43,10 @@ class IssuesPanel(QWidget):
         self.show_issues(document.issues)
 
     def show_issues(self, issues) -> None:
+        issues = list(issues)
+        if issues == getattr(self, "_shown", None):
+            return  # an edit that changed no finding leaves the list (and its scroll position) alone
+        self._shown = issues
         self.tree.clear()
         for sev in ("error", "warning", "info"):
             group = [i for i in issues if i.severity == sev]

@@ -133,12 +133,15 @@ class TilePalette(QWidget):
         document.metaChanged.connect(self.rebuild)
         document.cellsChanged.connect(lambda _cells: self._counts_timer.start(50))
         self._icons: dict[tuple, QIcon] = {}
+        self._item_list: list[QListWidgetItem] | None = None
         self.rebuild()
 
     # --- queries -----------------------------------------------------------------------------
     def items(self) -> list[QListWidgetItem]:
         """Every tile's item, section by section."""
-        return [sec.item(i) for sec in self.sections.values() for i in range(sec.count())]
+        if self._item_list is None:
+            self._item_list = [sec.item(i) for sec in self.sections.values() for i in range(sec.count())]
+        return self._item_list
 
     def item_for(self, tile_id: str) -> QListWidgetItem | None:
         return next((it for it in self.items() if it.data(TILE_ROLE) == tile_id), None)
@@ -184,6 +187,7 @@ class TilePalette(QWidget):
             tiles = s.tileset().tiles
         except Exception:  # noqa: BLE001 - a broken supply shows as an empty palette
             tiles = []
+        self._item_list = None
         for name in list(self.sections):
             self.sections.pop(name).deleteLater()
             self.headers.pop(name).deleteLater()
@@ -207,9 +211,11 @@ class TilePalette(QWidget):
             item.setToolTip(f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else ""))
             self.sections[t.color].addItem(item)
         self._tiles = {t.id: t for t in tiles}
+        self._item_list = None
         self._current = None
         if current is not None and self.item_for(current) is not None:
             self.select_tile(current)
+        self._refused = None  # new items: their marks and the headers are written afresh
         self.refresh_counts()
         if self._current != current:
             self.tileSelected.emit(self._current)
@@ -228,20 +234,27 @@ class TilePalette(QWidget):
         return out
 
     def refresh_counts(self) -> None:
+        """Show the copies left of each tile (only the items whose count changed are touched)."""
         left = editing.tiles_left(self.document.scenario)
-        self._refused = refused = self.refused_now()
+        refused = self.refused_now()
+        changed = refused != getattr(self, "_refused", None)
+        self._refused = refused
         tiles = getattr(self, "_tiles", {})
         for item in self.items():
             tid = item.data(TILE_ROLE)
             n = left.get(tid)
-            item.setText(f"{tid}\n{'∞' if n is None else f'{n} left'}")
+            text = f"{tid}\n{'∞' if n is None else f'{n} left'}"
             colour = "#b00000" if n is not None and n < 0 else "#9a9a9a" if tid in refused else "#202020"
-            item.setForeground(QColor(colour))
-            t = tiles.get(tid)
-            if t is not None:
+            if item.text() != text or item.foreground().color() != QColor(colour):
+                item.setText(text)
+                item.setForeground(QColor(colour))
+            if changed and (t := tiles.get(tid)) is not None:
                 tip = f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else "")
                 item.setToolTip(tip + (f"\nNot now: {refused[tid]}" if tid in refused else ""))
-        self._apply_filter()
+        if changed:  # the section headers say when a whole colour is out of this phase
+            self._apply_filter()
+        else:
+            self._update_info()
 
     # --- filter and layout -------------------------------------------------------------------
     def _apply_filter(self, *_args) -> None:
@@ -256,7 +269,7 @@ class TilePalette(QWidget):
             sec.setVisible(shown)
             self.headers[colour].setVisible(shown)
             n = sec.visible_count()
-            refused = getattr(self, "_refused", {})
+            refused = getattr(self, "_refused", None) or {}
             ids = [sec.item(i).data(TILE_ROLE) for i in range(sec.count())]
             note = " — not in this phase" if ids and all(t in refused for t in ids) else ""
             self.headers[colour].setText(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b> ({n}){note}")

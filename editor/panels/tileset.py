@@ -44,6 +44,7 @@ from editor.document import Document
 from editor.panels.palette import tile_icon
 from editor.tile_designer import TileDesigner
 from model import manifest
+from model.grid import Coord
 from model.io.atomic import same_file
 from model.io.tile_formats import (
     TileFormatError,
@@ -220,13 +221,82 @@ class TileSetPanel(QWidget):
         self._icons: dict[tuple, object] = {}
         self.rng = random.Random()
         self._spins: dict[str, QSpinBox] = {}
+        # What each row shows (its signature), the laid copies per tile and the tile on each
+        # cell: an edit refreshes only the rows whose content changed, and a hidden panel does no
+        # work at all until it is shown again (a tabbed dock behind another is hidden).
+        self._shown: dict[str, tuple] = {}
+        self._laid: dict[str, int] = {}
+        self._cell_tile: dict[Coord, str] = {}
+        self._stale = True           # a full refresh is due (supply, rules, new board)
+        self._dirty: set[str] = set()  # rows whose laid count changed since the last refresh
+        self.refreshes = 0           # rows refreshed so far (tests read it)
         self._rebuild_timer = QTimer(self)
         self._rebuild_timer.setSingleShot(True)
-        self._rebuild_timer.timeout.connect(self.rebuild)
-        document.boardReset.connect(self._rebuild_timer.start)
-        document.metaChanged.connect(self._rebuild_timer.start)
-        document.cellsChanged.connect(lambda _cells: self._rebuild_timer.start(50))
+        self._rebuild_timer.timeout.connect(self._catch_up)
+        document.boardReset.connect(self._board_reset)
+        document.metaChanged.connect(self._meta_changed)
+        document.cellsChanged.connect(self._cells_changed)
+        self._count_laid()
         self.rebuild()
+
+    # --- keeping up with the document -----------------------------------------------------------
+    def _count_laid(self) -> None:
+        board = self.document.scenario.board
+        grid = board.grid
+        self._cell_tile = {}
+        self._laid = {}
+        for label, cell in board.cells.items():
+            if cell.tile is not None:
+                self._cell_tile[grid.coord(label)] = cell.tile.tile
+                self._laid[cell.tile.tile] = self._laid.get(cell.tile.tile, 0) + 1
+
+    def _board_reset(self) -> None:
+        self._count_laid()
+        self._meta_changed()
+
+    def in_view(self) -> bool:
+        """Whether any of the panel is on screen (a dock tabbed behind another is moved off it)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def set_in_view(self, shown: bool) -> None:
+        """The dock came into view (its tab was picked, or it was opened): catch up with the edits."""
+        if shown and (self._stale or self._dirty):
+            self._rebuild_timer.start(0)
+
+    def _meta_changed(self) -> None:
+        self._stale = True
+        if self.in_view():
+            self._rebuild_timer.start(0)
+
+    def _cells_changed(self, cells: list[Coord]) -> None:
+        """Keep the laid counts; only rows whose count changed are refreshed (terrain: none)."""
+        for c in cells:
+            cell = self.document.cell(c)
+            new = cell.tile.tile if cell.tile is not None else None
+            old = self._cell_tile.get(c)
+            if new == old:
+                continue
+            if old is not None:
+                self._laid[old] = self._laid.get(old, 0) - 1
+                self._dirty.add(old)
+                del self._cell_tile[c]
+            if new is not None:
+                self._laid[new] = self._laid.get(new, 0) + 1
+                self._dirty.add(new)
+                self._cell_tile[c] = new
+        if self._dirty and self.in_view():
+            self._rebuild_timer.start(0)
+
+    def _catch_up(self) -> None:
+        if self._stale:
+            self.rebuild()
+        elif self._dirty:
+            self._refresh_counts(self._dirty)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale or self._dirty:
+            self._rebuild_timer.start(0)
 
     # --- reading --------------------------------------------------------------------------------
     def tile_at(self, row: int) -> str | None:
@@ -247,80 +317,40 @@ class TileSetPanel(QWidget):
         return self._spins[tile_id]
 
     def rebuild(self) -> None:
-        """Fill the table from the scenario (rows are updated in place when the tiles are the same)."""
+        """Fill the table from the scenario; rows whose content is unchanged are not touched."""
         s = self.document.scenario
+        self._stale = False
+        self._dirty = set()
         try:
             ts = s.tileset()
         except Exception:  # noqa: BLE001 - a broken supply shows as an empty table
             ts = None
         tiles = ts.tiles if ts is not None else []
-        graph = effective_graph(ts) if ts is not None and s.board.grid.sides == 6 else {}
+        hexes = s.board.grid.sides == 6
+        graph = effective_graph(ts) if ts is not None and hexes else {}
         ids = [t.id for t in tiles]
         current = self.current_tile()
-        hexes = s.board.grid.sides == 6
         if ids != self._rows or hexes != self._hexes:
-            self._hexes = hexes
-            self.table.setHorizontalHeaderLabels(list(COLUMNS[:4]) + ["Upgrades to" if hexes else "Draw weight"])
-            self.table.setRowCount(0)
-            self._spins, self._weights = {}, {}
-            self.table.setRowCount(len(tiles))
-            for row, t in enumerate(tiles):
-                spin = QSpinBox()
-                spin.setRange(-1, 999)
-                spin.setSpecialValueText("∞")
-                spin.setToolTip("Copies in the box; ∞ (below 0) is unlimited")
-                spin.setFrame(False)
-                spin.valueChanged.connect(lambda v, tid=t.id: self._count_changed(tid, v))
-                self._spins[t.id] = spin
-                self.table.setCellWidget(row, 3, spin)
-                if not hexes:
-                    weight = QSpinBox()
-                    weight.setRange(-1, 99)
-                    weight.setSpecialValueText("—")
-                    weight.setToolTip("How often the mandatory draw gives this tile (e.g. faces of a die); — = no weight")
-                    weight.setFrame(False)
-                    weight.valueChanged.connect(lambda v, tid=t.id: self._weight_changed(tid, v))
-                    self._weights[t.id] = weight
-                    self.table.setCellWidget(row, 4, weight)
-            self._rows = ids
+            self._build_rows(tiles, hexes)
         overrides = s.tiles.upgrades
         declared = manifest.graph_is_declared(s)
-        used = manifest.tiles_laid(s)
-        bold = QFont()
-        bold.setBold(True)
+        custom = {c.id for c in s.tiles.custom}
+        grid = s.board.grid
         for row, t in enumerate(tiles):
-            cells = [
-                QTableWidgetItem(self._icon(t, s.board.grid), t.id),
-                QTableWidgetItem(t.color),
-                QTableWidgetItem(t.label or ""),
-                None,
-                QTableWidgetItem(", ".join(graph.get(t.id, [])) or "—") if hexes else None,
-            ]
-            custom = any(c.id == t.id for c in s.tiles.custom)
-            cells[0].setToolTip(f"{t.id}{' (designed for this scenario)' if custom else ''}")
-            if hexes and t.id in overrides:
-                cells[4].setFont(bold)
-                cells[4].setToolTip("An override of the derived upgrades")
-            elif hexes:
-                cells[4].setToolTip("As the manifest declares it" if declared else "As the engine would derive it")
-            for col, item in enumerate(cells):
-                if item is not None:
-                    self.table.setItem(row, col, item)
-            spin = self._spins[t.id]
-            spin.blockSignals(True)
-            spin.setValue(-1 if t.count is None else t.count)
-            spin.blockSignals(False)
-            laid = used.get(t.id, 0)
-            short = t.count is not None and laid > t.count
-            spin.setStyleSheet("color: #b00000; font-weight: bold" if short else "")
-            spin.setToolTip(f"{laid} laid: more than the {t.count} in the box (core.supply-exceeded)" if short
-                            else f"Copies in the box ({laid} laid); ∞ (below 0) is unlimited")
+            sig = (t, grid.kind, grid.sides, getattr(grid, "orientation", ""), tuple(graph.get(t.id, ())),
+                   t.id in overrides, declared, t.id in custom)
+            if self._shown.get(t.id) != sig:
+                self._shown[t.id] = sig
+                self._fill_row(row, t, sig, hexes)
+            self._show_count(t)
             if not hexes:
                 weight = self._weights[t.id]
-                weight.blockSignals(True)
-                weight.setValue(s.tiles.draw_weights.get(t.id, -1))
-                weight.blockSignals(False)
-        if current in self._rows:
+                value = s.tiles.draw_weights.get(t.id, -1)
+                if weight.value() != value:
+                    weight.blockSignals(True)
+                    weight.setValue(value)
+                    weight.blockSignals(False)
+        if current in self._rows and current != self.current_tile():
             self.select_tile(current)
         n_custom = len(s.tiles.custom)
         self.info.setText(f"{len(tiles)} tile types ({n_custom} designed here)")
@@ -329,6 +359,88 @@ class TileSetPanel(QWidget):
         if not hexes:
             self.draw_label.setText(self.draw_text())
         self._selection_changed()
+
+    def _build_rows(self, tiles: list[TileDef], hexes: bool) -> None:
+        """Make the rows and their spin boxes (the tiles in play changed)."""
+        self._hexes = hexes
+        self.table.setHorizontalHeaderLabels(list(COLUMNS[:4]) + ["Upgrades to" if hexes else "Draw weight"])
+        self.table.setRowCount(0)
+        self._spins, self._weights, self._shown = {}, {}, {}
+        self.table.setRowCount(len(tiles))
+        for row, t in enumerate(tiles):
+            spin = QSpinBox()
+            spin.setRange(-1, 999)
+            spin.setSpecialValueText("∞")
+            spin.setFrame(False)
+            spin.setProperty("shown", None)
+            spin.valueChanged.connect(lambda v, tid=t.id: self._count_changed(tid, v))
+            self._spins[t.id] = spin
+            self.table.setCellWidget(row, 3, spin)
+            if not hexes:
+                weight = QSpinBox()
+                weight.setRange(-1, 99)
+                weight.setSpecialValueText("—")
+                weight.setToolTip("How often the mandatory draw gives this tile (e.g. faces of a die); — = no weight")
+                weight.setFrame(False)
+                weight.valueChanged.connect(lambda v, tid=t.id: self._weight_changed(tid, v))
+                self._weights[t.id] = weight
+                self.table.setCellWidget(row, 4, weight)
+        self._rows = [t.id for t in tiles]
+
+    def _fill_row(self, row: int, t: TileDef, sig: tuple, hexes: bool) -> None:
+        ups, override, declared, custom = sig[4], sig[5], sig[6], sig[7]
+        cells = [
+            QTableWidgetItem(self._icon(t, self.document.scenario.board.grid), t.id),
+            QTableWidgetItem(t.color),
+            QTableWidgetItem(t.label or ""),
+            None,
+            QTableWidgetItem(", ".join(ups) or "—") if hexes else None,
+        ]
+        cells[0].setToolTip(f"{t.id}{' (designed for this scenario)' if custom else ''}")
+        if hexes and override:
+            bold = QFont()
+            bold.setBold(True)
+            cells[4].setFont(bold)
+            cells[4].setToolTip("An override of the derived upgrades")
+        elif hexes:
+            cells[4].setToolTip("As the manifest declares it" if declared else "As the engine would derive it")
+        for col, item in enumerate(cells):
+            if item is not None:
+                self.table.setItem(row, col, item)
+        self.refreshes += 1
+
+    def _show_count(self, t: TileDef) -> None:
+        """The count field of a row: its value, and red while more are laid than the box holds."""
+        spin = self._spins[t.id]
+        laid = self._laid.get(t.id, 0)
+        shown = (t.count, laid)
+        if spin.property("shown") == shown:
+            return
+        spin.setProperty("shown", shown)
+        spin.blockSignals(True)
+        spin.setValue(-1 if t.count is None else t.count)
+        spin.blockSignals(False)
+        short = t.count is not None and laid > t.count
+        style = "color: #b00000; font-weight: bold" if short else ""
+        if spin.styleSheet() != style:
+            spin.setStyleSheet(style)
+        spin.setToolTip(f"{laid} laid: more than the {t.count} in the box (core.supply-exceeded)" if short
+                        else f"Copies in the box ({laid} laid); ∞ (below 0) is unlimited")
+
+    def _refresh_counts(self, tile_ids: set[str]) -> None:
+        """Refresh the count fields of these tiles only (after cells changed)."""
+        self._dirty = set()
+        try:
+            ts = self.document.scenario.tileset()
+        except Exception:  # noqa: BLE001
+            return
+        for tid in tile_ids:
+            t = ts.get(tid)
+            if t is not None and tid in self._spins:
+                self._show_count(t)
+                self.refreshes += 1
+        if not self._hexes:
+            self.draw_label.setText(self.draw_text())
 
     def _icon(self, tile: TileDef, grid):
         key = (tile.model_dump_json(exclude={"count", "upgrades", "name"}), grid.kind, grid.sides, getattr(grid, "orientation", ""))

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 
 import editor.qtcompat  # noqa: F401  (PySide6 6.12 refcount fix before any painting)
 from model.grid import Coord
+from model.memo import IdentityMemo
 
 CELL_SIZE: float = 100.0
 """Scene units per cell: the side of a square, the circumradius of a hex."""
@@ -204,16 +205,10 @@ def cell_centre(grid, coord: Coord, size: float = CELL_SIZE) -> QPointF:
     return QPointF(x, y)
 
 
-_BOUNDS: dict[int, tuple[object, tuple[float, float, float, float]]] = {}
+_BOUNDS: IdentityMemo[tuple[float, float, float, float]] = IdentityMemo(16)
 
 
 def grid_bounds(grid, size: float) -> tuple[float, float, float, float]:
     """``grid.bounds(size)``, remembered per grid object (it visits every corner of every cell)."""
-    hit = _BOUNDS.get(id(grid))
-    if hit is None or hit[0] is not grid:
-        if len(_BOUNDS) > 16:
-            _BOUNDS.clear()
-        hit = (grid, grid.bounds(1.0))
-        _BOUNDS[id(grid)] = hit
-    x0, y0, x1, y1 = hit[1]
+    x0, y0, x1, y1 = _BOUNDS.get(grid, None, lambda: grid.bounds(1.0))
     return (x0 * size, y0 * size, x1 * size, y1 * size)

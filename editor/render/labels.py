@@ -17,6 +17,7 @@ from editor.render.base import (
     text_width,
 )
 from model.grid import letters_for
+from model.memo import IdentityMemo
 from model.scenario import Scenario
 
 
@@ -74,23 +75,21 @@ SCREEN_LABEL_PX = 11.0
 LABEL_COLOR = QColor("#303030")
 
 
-_AXES: dict[int, tuple[object, tuple]] = {}
+_AXES: IdentityMemo[tuple[list[int], list[int], list[float], list[float]]] = IdentityMemo(16)
 
 
 def _label_axes(grid) -> tuple[list[int], list[int], list[float], list[float]]:
     """The grid's columns and rows and their centres at CELL_SIZE, remembered per grid object
     (painting labels every frame must not walk every cell of a big board)."""
-    hit = _AXES.get(id(grid))
-    if hit is None or hit[0] is not grid:
-        if len(_AXES) > 16:
-            _AXES.clear()
+
+    def compute() -> tuple[list[int], list[int], list[float], list[float]]:
         xs = sorted({c[0] for c in grid.coord_set})
         ys = sorted({c[1] for c in grid.coord_set})
         col_x = [grid.centre((x, 0), CELL_SIZE)[0] for x in xs]
         row_y = [grid.centre((0, y), CELL_SIZE)[1] for y in ys]
-        hit = (grid, (xs, ys, col_x, row_y))
-        _AXES[id(grid)] = hit
-    return hit[1]
+        return xs, ys, col_x, row_y
+
+    return _AXES.get(grid, None, compute)
 
 
 def _lanes(grid) -> tuple[int, int]:

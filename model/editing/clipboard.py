@@ -93,7 +93,8 @@ def copy_region(scenario: Scenario, coords: Iterable[Coord]) -> Clip | None:
     clip = Clip(grid.kind, grid.sides)
     for c in region:
         clip.cells[(c[0] - ax, c[1] - ay)] = board.cell(c)
-    for f in board.edges:
+    for i in board.indices_near(region):  # the features around the region, not every one
+        f = board.edges[i]
         c = grid.coord(f.cell)
         other = grid.neighbour_position(c, f.edge)
         if c in inside or other in inside:
@@ -107,7 +108,9 @@ def region_edges(scenario: Scenario, coords: Iterable[Coord]) -> list[EdgeFeatur
     grid = scenario.board.grid
     inside = set(coords)
     out = []
-    for f in scenario.board.edges:
+    board = scenario.board
+    for i in board.indices_near(inside):  # the features around the region, not every one
+        f = board.edges[i]
         c = grid.coord(f.cell)
         other = grid.neighbour_position(c, f.edge)
         a_in, b_in = c in inside, other in inside
@@ -156,7 +159,7 @@ def paste_region(
         seen.add(key)
         add.append(EdgeFeature(cell=grid.label(c), edge=edge, kind=kind, cost=cost))  # type: ignore[arg-type]
     # a feature already there and identical stays (no remove-and-add churn)
-    same = [f for f in add if f in remove]
-    remove = [f for f in remove if f not in same]
-    add = [f for f in add if f not in same]
+    same = {f.key() for f in add} & {f.key() for f in remove}
+    remove = [f for f in remove if f.key() not in same]
+    add = [f for f in add if f.key() not in same]
     return cells, remove, add

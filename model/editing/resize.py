@@ -35,13 +35,17 @@ def resize_board(scenario: Scenario, width: int, height: int) -> tuple[Scenario,
     for f in scenario.board.edges:
         coord = old_grid.coord(f.cell)
         if grid.contains(coord):
-            edges.append(f.model_copy(update={"cell": grid.label(coord)}))
+            label = grid.label(coord)
+            edges.append(f if label == f.cell else f.model_copy(update={"cell": label}))
+    # Cells, edge features and the other parts are values that edits replace and never change
+    # in place, so the resized scenario shares them with the old one: the undo history keeps
+    # both, and a copy per resize would grow memory and the objects the collector walks. The
+    # structural checks of a loaded file run on the result (a company's home off the board).
     board = scenario.board.model_copy(update={"grid": grid, "cells": cells, "edges": edges})
     resized = scenario.model_copy(update={"board": board})
     try:
-        resized = Scenario.model_validate(resized.model_dump())
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        raise ValueError(f"{'.'.join(map(str, err.get('loc', ())))}: {err.get('msg')}") from None
+        resized._structure()
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
     key = lambda lbl: old_grid.coord(lbl)[::-1]  # noqa: E731 - row by row
     return resized, sorted(dropped, key=key)

@@ -8,7 +8,6 @@ atomic: write a temporary file in the same folder, flush, fsync, keep the old fi
 
 from __future__ import annotations
 
-import gc
 import json
 import math
 import os
@@ -20,6 +19,7 @@ from typing import Any
 import pydantic_core
 from pydantic import ValidationError
 
+from model import collector
 from model.board import CELL_LAYOUT
 from model.io.atomic import OutputRefused, write_atomic
 from model.io.messages import clip_long_words, shorten, shorten_repr
@@ -169,11 +169,11 @@ def _share_equal_cells(doc: dict[str, Any]) -> tuple[list[str], list[int], dict[
 def _validate(text: str, file: str, context: dict[str, Any] | None) -> Scenario:
     """Validate JSON text as a Scenario; every failure is a LoadError."""
     # Strict JSON validation: "4" is not a number and true is not 1. Collection pauses while
-    # pydantic builds ten thousand small objects (it halves the time of a large board).
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
+    # pydantic builds ten thousand small objects (a 100x100 board of distinct cells: 0.1 s
+    # instead of 0.28 s).
     try:
-        return Scenario.model_validate_json(text, strict=True, context=context)
+        with collector.paused():
+            return Scenario.model_validate_json(text, strict=True, context=context)
     except ValidationError as exc:
         path, msg = _describe_validation(exc)
         if not path and ": " in msg and not msg.startswith("broken JSON"):
@@ -182,9 +182,6 @@ def _validate(text: str, file: str, context: dict[str, Any] | None) -> Scenario:
         raise LoadError(file, path, msg) from None
     except RecursionError:
         raise LoadError(file, "", "nested too deeply") from None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
 
 
 def _pydantic_parses(text: str, file: str) -> None:

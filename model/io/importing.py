@@ -1,7 +1,8 @@
 """Import any file Trackwright can read from another program, by its kind (Qt-free).
 
-``import_any(path)`` recognises an 18xx.games map file (``.rb``) and an 18xx-maker game
-(``.json`` that is not a Trackwright scenario) and runs the matching importer. The editor's
+``import_any(path)`` recognises an 18xx.games map file (``.rb``), a recorded 18xx.games game
+(``.json`` with a ``title`` and ``actions``) and an 18xx-maker game (another ``.json`` that is
+not a Trackwright scenario) and runs the matching importer. The editor's
 File > Import uses it; the command line picks the importer with ``--from``.
 """
 
@@ -13,7 +14,8 @@ from pathlib import Path
 
 from model.scenario import Scenario
 
-KINDS = {"18xx-games": "an 18xx.games map file (map.rb)", "18xx-maker": "an 18xx-maker game (JSON)"}
+KINDS = {"18xx-games": "an 18xx.games map file (map.rb)", "18xx-games-game": "a recorded 18xx.games game (JSON)",
+         "18xx-maker": "an 18xx-maker game (JSON)"}
 
 
 class ImportFailure(ValueError):
@@ -44,17 +46,21 @@ def kind_of(path: Path, text: str) -> str:
             return "18xx-maker"  # the importer reports where the JSON breaks
         if isinstance(head, dict) and head.get("format") == "trackwright-scenario":
             raise ImportFailure(f"{path}: this is a Trackwright scenario: open it with File > Open")
+        if isinstance(head, dict) and "actions" in head and "title" in head:
+            return "18xx-games-game"
         return "18xx-maker"
     raise ImportFailure(f"{path}: not a file Trackwright imports (an 18xx.games map.rb or an 18xx-maker game .json)")
 
 
 def read_text(path: Path, kind: str | None = None) -> str:
     """The text of a file to import, within the size its importer accepts; ImportFailure otherwise."""
+    from model.io.game_log import MAX_GAME_BYTES
     from model.io.import_18xx_maker import MAX_BYTES
     from model.io.ruby_eval import MAX_SOURCE_BYTES
 
-    limit, what = (MAX_SOURCE_BYTES, "map files") if (kind or ("18xx-games" if path.suffix == ".rb" else "")) == "18xx-games" \
-        else (MAX_BYTES, "game files")
+    kind = kind or ("18xx-games" if path.suffix == ".rb" else "")
+    limit, what = {"18xx-games": (MAX_SOURCE_BYTES, "map files"), "18xx-games-game": (MAX_GAME_BYTES, "recorded games")}.get(
+        kind, (MAX_BYTES, "game files"))
     try:
         size = path.stat().st_size
         if size > limit:
@@ -68,16 +74,30 @@ def read_text(path: Path, kind: str | None = None) -> str:
         raise ImportFailure(f"{path}: cannot be read: {exc.strerror or exc}") from None
 
 
-def import_any(path: str | Path, lenient: bool = False, kind: str | None = None, rules: str | None = None) -> Imported:
-    """Read ``path`` with the importer of its kind (``kind``: '18xx-games' or '18xx-maker', else
-    from the file), under the rule set ``rules`` (default: the title's own, else ``18xx``);
-    raises :class:`ImportFailure`."""
+def import_any(path: str | Path, lenient: bool = False, kind: str | None = None, rules: str | None = None,
+               action: int | None = None, engine: str | Path | None = None) -> Imported:
+    """Read ``path`` with the importer of its kind (``kind``: '18xx-games', '18xx-games-game' or
+    '18xx-maker', else from the file), under the rule set ``rules`` (default: the title's own,
+    else ``18xx``); a recorded game is replayed up to ``action`` (default: the last), its title
+    read from the engine checkout ``engine`` (default: ``T18XX_DIR``, else the checkout the file
+    lies in). Raises :class:`ImportFailure`."""
     from model.io.import_18xx_games import ImportError18xx, import_18xx_games
     from model.io.import_18xx_maker import ImportError18xxMaker, import_18xx_maker
 
     p = Path(path)
     text = read_text(p, kind)
     kind = kind or kind_of(p, text)
+    if kind == "18xx-games-game":
+        from model.io.game_log import GameLogError
+        from model.io.import_18xx_game import import_game
+
+        try:
+            g = import_game(text, str(p), action, engine)
+        except GameLogError as exc:
+            raise ImportFailure(str(exc)) from None
+        at = f"after action {g.action}" if g.action is not None else "before the first action"
+        return Imported(g.scenario, kind, dropped=list(g.warnings),
+                        notes=[f"{g.title} {at} ({g.applied} actions applied); left unset: {g.unset}"])
     try:
         if kind == "18xx-games":
             r = import_18xx_games(text, str(p), rules=rules, lenient=lenient, path=p)

@@ -35,6 +35,7 @@ from typing import Any
 
 from model.board import Cell
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.puzzle_spec import ConnectGoal, DestinationGoal, Puzzle
 from model.rules import RuleSet
 from model.scenario import Scenario
@@ -226,19 +227,17 @@ def goal_status(rules: RuleSet, scenario: Scenario, puzzle: Puzzle, position: An
     return GoalStatus(not missing, missing, set(net.cells) | {c for c, _ in starts})
 
 
-_GRID_CACHE: dict[int, tuple[Any, dict[Coord, tuple[Coord, ...]], dict[str, Coord]]] = {}
+_GRID_TABLES: IdentityMemo[tuple[dict[Coord, tuple[Coord, ...]], dict[str, Coord]]] = IdentityMemo(16)
 
 
 def _grid_tables(grid: Any) -> tuple[dict[Coord, tuple[Coord, ...]], dict[str, Coord]]:
     """Neighbour lists and label -> coordinate of a grid (cached; grids are immutable)."""
-    hit = _GRID_CACHE.get(id(grid))
-    if hit is None or hit[0] is not grid:
+
+    def compute() -> tuple[dict[Coord, tuple[Coord, ...]], dict[str, Coord]]:
         adj = {c: tuple(n for _, n in grid.neighbours(c)) for c in grid.coord_set}
-        coords = {grid.label(c): c for c in grid.coord_set}
-        if len(_GRID_CACHE) > 16:
-            _GRID_CACHE.clear()
-        hit = _GRID_CACHE[id(grid)] = (grid, adj, coords)
-    return hit[1], hit[2]
+        return adj, {grid.label(c): c for c in grid.coord_set}
+
+    return _GRID_TABLES.get(grid, None, compute)
 
 
 def distance_bound(scenario: Scenario, status: GoalStatus, limit: int = 1 << 20) -> int:

@@ -20,6 +20,7 @@ every old path is still there.
 
 from __future__ import annotations
 
+from model.memo import IdentityMemo
 from model.tiles import node_index
 from model.upgrading.view import TrackView, node_exits
 
@@ -28,14 +29,15 @@ _CARRIES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("
 
 Shape = tuple[tuple[tuple[frozenset, str], ...], tuple[frozenset[int], ...], int]
 
-_SHAPES: dict[int, tuple[TrackView, Shape]] = {}
+_SHAPES: IdentityMemo[Shape] = IdentityMemo(8192)
 
 
 def _shape(view: TrackView) -> Shape:
     """(each path's ends and track kind, each stop's edges, the number of cities), cached per view."""
-    hit = _SHAPES.get(id(view))
-    if hit is not None and hit[0] is view:
-        return hit[1]
+    return _SHAPES.get(view, None, lambda: _compute_shape(view))
+
+
+def _compute_shape(view: TrackView) -> Shape:
     kinds = view.tracks or ("broad",) * len(view.paths)
     at_junction: dict[int, list[int]] = {}
     for i, (a, b, _) in enumerate(view.paths):
@@ -71,11 +73,7 @@ def _shape(view: TrackView) -> Shape:
             edges = [x for x in (a, b) if isinstance(x, int)]
             if edges:
                 stop_edges.setdefault(stop, set()).update(edges)
-    shape = (tuple(paths), tuple(frozenset(v) for v in stop_edges.values()), view.stop_city_count)
-    if len(_SHAPES) > 8192:
-        _SHAPES.clear()
-    _SHAPES[id(view)] = (view, shape)
-    return shape
+    return (tuple(paths), tuple(frozenset(v) for v in stop_edges.values()), view.stop_city_count)
 
 
 def _is_junction(view: TrackView, port) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.board import Cell
+from model.memo import IdentityMemo
 from model.tiles import COLOR_ORDER, TileDef, node_index
 
 
@@ -148,19 +149,12 @@ def track_kinds(paths) -> tuple[str, ...]:
     return kinds if any(k != "broad" for k in kinds) else ()
 
 
-_VIEW_CACHE: dict[tuple[int, int, int], tuple[TileDef, TrackView]] = {}
+_VIEWS: IdentityMemo[TrackView] = IdentityMemo(8192)
 
 
 def tile_view(tdef: TileDef, rotation: int, sides: int = 6) -> TrackView:
     """The track of a tile at a rotation (cached per tile object and rotation; views are frozen)."""
-    key = (id(tdef), rotation, sides)
-    hit = _VIEW_CACHE.get(key)
-    if hit is not None and hit[0] is tdef:
-        return hit[1]
-    if len(_VIEW_CACHE) > 8192:
-        _VIEW_CACHE.clear()
-    view = _VIEW_CACHE[key] = (tdef, _tile_view(tdef, rotation, sides))
-    return view[1]
+    return _VIEWS.get(tdef, (rotation, sides), lambda: _tile_view(tdef, rotation, sides))
 
 
 def _tile_view(tdef: TileDef, rotation: int, sides: int) -> TrackView:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.rules import Issue
 from model.rules.eighteen_xx import terrain
 from model.rules.eighteen_xx.company import city_tokens
@@ -27,10 +28,14 @@ if TYPE_CHECKING:  # pragma: no cover
 def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> frozenset[str]:
     """Every tile id that can stand on a printed hex: fitting first tiles and what they upgrade to."""
     ts = sit.tileset
-    key = (id(ts), rules.id, printed.color, printed.label, printed.future_label, printed.city_count, printed.town_count)
-    cache = rules.__dict__.setdefault("_chain_cache", {})
-    if key in cache:
-        return cache[key]
+    key = (rules.id, printed.color, printed.label, printed.future_label, printed.city_count, printed.town_count)
+    return _CHAINS.get(ts, key, lambda: _chain_of(ts, printed))
+
+
+_CHAINS: IdentityMemo[frozenset[str]] = IdentityMemo(1024)
+
+
+def _chain_of(ts, printed: TrackView) -> frozenset[str]:
     want = color_rank(printed.color) + 1
     first = [
         t
@@ -56,8 +61,7 @@ def _chain_targets(rules: EighteenXX, sit: Situation, printed: TrackView) -> fro
             and upgrades.label_matches(printed, t, later=True) is None
             and upgrades.stops_preserved(printed, t) is None
         }
-    cache[key] = frozenset(seen)
-    return cache[key]
+    return frozenset(seen)
 
 
 def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]:

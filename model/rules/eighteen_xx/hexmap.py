@@ -10,10 +10,12 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
 from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.scenario import Scenario
 from model.tiles import TileDef, node_index
 from model.upgrading.view import (  # noqa: F401 - the rule set's view of a hex, re-exported
@@ -207,8 +209,9 @@ class _PrintedKey:
         return all(label in cells for label in self.printed_labels)
 
 
-_CACHE: list[tuple[_PrintedKey, StaticMap]] = []
+_CACHE: list[tuple[_PrintedKey, StaticMap]] = []  # the most recently used first
 _CACHE_SIZE = 8
+_CACHE_LOCK = threading.Lock()  # the checker thread and the main thread both ask
 
 
 def static_map(scenario: Scenario) -> StaticMap:
@@ -219,14 +222,16 @@ def static_map(scenario: Scenario) -> StaticMap:
     cities, labels, edge features, another grid) builds a new one."""
     board = scenario.board
     colors = impassable_colors(scenario)
-    for i, (key, sm) in enumerate(_CACHE):
-        if key.matches(board, colors):
-            if i:
-                _CACHE.insert(0, _CACHE.pop(i))
-            return sm
+    with _CACHE_LOCK:
+        for i, (key, sm) in enumerate(_CACHE):
+            if key.matches(board, colors):
+                if i:
+                    _CACHE.insert(0, _CACHE.pop(i))
+                return sm
     sm = StaticMap(scenario)
-    _CACHE.insert(0, (_PrintedKey(board, colors), sm))
-    del _CACHE[_CACHE_SIZE:]
+    with _CACHE_LOCK:
+        _CACHE.insert(0, (_PrintedKey(board, colors), sm))
+        del _CACHE[_CACHE_SIZE:]
     return sm
 
 
@@ -239,27 +244,20 @@ def iter_exit_bits(mask: int) -> Iterable[int]:
         e += 1
 
 
-_TILE_CACHE: dict[tuple[int, str, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_TILE_FACTS: IdentityMemo[tuple[tuple[int, ...], tuple[int, ...]]] = IdentityMemo(4096)
 
 
 def _tile_facts(tile: TileDef, sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    key = (id(tile), tile.id, sides)
-    facts = _TILE_CACHE.get(key)
-    if facts is None:
+    """(the exit mask of each rotation, the rotations giving distinct track), cached per tile object."""
+
+    def compute() -> tuple[tuple[int, ...], tuple[int, ...]]:
         masks = tuple(sum(1 << e for e in tile.exits(r, sides)) for r in range(sides))
         seen: dict[frozenset, int] = {}
         for r in range(sides):
             seen.setdefault(_shape(tile, r, sides), r)
-        facts = (masks, tuple(sorted(seen.values())))
-        if len(_TILE_CACHE) > 4096:
-            _TILE_CACHE.clear()
-        _TILE_CACHE[key] = facts
-        _KEEP.append(tile)  # keep id() stable while cached
-        del _KEEP[:-4096]
-    return facts
+        return masks, tuple(sorted(seen.values()))
 
-
-_KEEP: list[TileDef] = []
+    return _TILE_FACTS.get(tile, sides, compute)
 
 
 def _shape(tile: TileDef, rotation: int, sides: int) -> frozenset:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.memo import IdentityMemo
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, color_rank, exit_mask, field, tile_view
 from model.rules.eighteen_xx.terrain import hex_terrains
 from model.scenario import Scenario
@@ -26,20 +27,14 @@ if TYPE_CHECKING:  # pragma: no cover
 Table = dict[str, dict[str, list[int]]]
 
 
-_EQUIV: dict[tuple[int, int], tuple[TileDef, dict[int, list[int]]]] = {}
+_EQUIV: IdentityMemo[dict[int, list[int]]] = IdentityMemo(4096)
 
 
 def _equivalents(tile: TileDef, sides: int) -> dict[int, list[int]]:
     """Each distinct rotation -> every rotation giving the same track (so one check answers them
     all). Nodes keep their identity and paths their track kind (a narrow and a broad branch of
     one town do not make the tile symmetric). Cached per tile object."""
-    hit = _EQUIV.get((id(tile), sides))
-    if hit is not None and hit[0] is tile:
-        return hit[1]
-    if len(_EQUIV) > 4096:
-        _EQUIV.clear()
-    out = _EQUIV[(id(tile), sides)] = (tile, _classes(tile, sides))
-    return out[1]
+    return _EQUIV.get(tile, sides, lambda: _classes(tile, sides))
 
 
 def _classes(tile: TileDef, sides: int) -> dict[int, list[int]]:

@@ -1,0 +1,580 @@
+"""A recorded 18xx.games game as a scenario, at any action (``import --from 18xx-games-game``).
+
+The title's map is imported as a map file is (:mod:`model.io.import_18xx_games`), from the
+title's code in an engine checkout (:func:`model.io.game_log.find_engine`), never run. Then the
+actions that stand after ``undo`` / ``redo`` (:func:`model.io.game_log.effective_actions`) are
+applied in order, up to the chosen action:
+
+* ``lay_tile``: the tile (``57-0`` is copy 0 of tile 57) at its rotation, made by the ``18xx``
+  rule set's own move (tokens and reservations follow their track on an upgrade);
+* ``place_token``: a station token of the company in the city the action names (``57-0-1``:
+  city 1 of the tile copy ``57-0``, wherever that copy lies now);
+* home tokens, placed where the title places them (the corporation's ``coordinates`` and
+  ``city`` in its ``entities.rb``) and when (``HOME_TOKEN_TIMING``: ``:operate`` when the
+  company first acts, ``:par`` when it is parred, ``:float`` and ``:operating_round`` at the
+  start of the first operating round after it floated, counting the shares sold);
+* ``buy_train``: the phase, from the trains bought and the title's ``PHASES`` (a phase starts
+  when the first train it is ``on`` is bought); a train whose ``events`` close the private
+  companies closes them;
+* ``bid`` / ``buy_company``: the private companies' owners (the highest bid wins an auction; a
+  company bought by a corporation belongs to it);
+* the company about to act (the next action's company), and the lays of its turn so far (a
+  lay by a private company's ability is marked with the private).
+
+The tile supply left is what the board leaves of the manifest. What the log does not give
+without running the game's economy is left unset and listed in :data:`UNSET`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from model.io.game_log import (
+    GameLog,
+    GameLogError,
+    effective_actions,
+    find_engine,
+    map_file,
+    read_game,
+    title_constants,
+    title_folder,
+)
+from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
+
+UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
+"""What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
+
+TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS")
+
+OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
+"""Actions after a company's track step (a pass ends the step): a lay by the same company after
+one of them starts a new turn."""
+
+
+@dataclass
+class TitleData:
+    """What the replay reads of a title's code: phases, trains, corporations, minors, privates."""
+
+    phases: list[dict] = field(default_factory=list)
+    trains: list[dict] = field(default_factory=list)
+    corporations: list[dict] = field(default_factory=list)
+    minors: list[dict] = field(default_factory=list)
+    companies: list[dict] = field(default_factory=list)
+    home_token_timing: str = "operate"
+    float_percent: int = 60
+    tile_lays: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def phase_triggers(self) -> list[set[str]]:
+        """For each phase, the train names that start it (empty for the first phase)."""
+        out = []
+        for p in self.phases:
+            on = p.get("on")
+            out.append({str(x) for x in on} if isinstance(on, list) else ({str(on)} if on is not None else set()))
+        return out
+
+    def closing_trains(self) -> set[str]:
+        """Names of the trains whose purchase closes the private companies."""
+        out = set()
+        for t in self.trains:
+            for e in t.get("events") or []:
+                if isinstance(e, dict) and e.get("type") == "close_companies":
+                    out.add(str(t.get("name")))
+        return out
+
+
+def read_title(folder: Path) -> TitleData:
+    """The title's phases, trains, corporations and private companies, read from its code."""
+    consts, notes = title_constants(folder, TITLE_CONSTANTS)
+
+    def dicts(name: str) -> list[dict]:
+        v = consts.get(name)
+        if v is None:
+            return []
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            notes.append(f"{name} is not a list of entries; not read")
+            return []
+        return v
+
+    data = TitleData(dicts("PHASES"), dicts("TRAINS"), dicts("CORPORATIONS"), dicts("MINORS"), dicts("COMPANIES"), notes=notes)
+    timing = consts.get("HOME_TOKEN_TIMING")
+    if isinstance(timing, str):
+        data.home_token_timing = timing
+    data.tile_lays = dicts("TILE_LAYS")
+    fp = consts.get("FLOAT_PERCENT")
+    if isinstance(fp, int):
+        data.float_percent = fp
+    for name in ("PHASES", "CORPORATIONS"):
+        if not consts.get(name):
+            notes.append(f"{name}: not found as a constant in the title's files (the title computes it)")
+    return data
+
+
+def _color(value: Any, default: str) -> str:
+    return value if isinstance(value, str) and value else default
+
+
+def play_of(title: TitleData, play: Play) -> tuple[Play, list[str]]:
+    """The scenario's phases and lay schedule: as imported with the map when it has them, else
+    from the title's ``PHASES`` and ``TILE_LAYS``; notes on entries that cannot be held."""
+    notes: list[str] = []
+    update: dict[str, Any] = {}
+    if not play.phases and title.phases:
+        phases = []
+        for i, p in enumerate(title.phases):
+            try:
+                phases.append(GamePhase(name=str(p.get("name")), tiles=[str(t) for t in p.get("tiles") or []],
+                                        operating_rounds=p.get("operating_rounds") if isinstance(p.get("operating_rounds"), int) else None,
+                                        status=[str(x) for x in p.get("status") or []],
+                                        on=str(p["on"]) if isinstance(p.get("on"), str | int) else None))
+            except ValidationError as exc:
+                notes.append(f"PHASES.{i}: {exc.errors(include_url=False)[0].get('msg')}; the phases are not held")
+                phases = []
+                break
+        update["phases"] = phases
+    if not play.tile_lays and title.tile_lays:
+        keys = set(TileLay.model_fields)
+        try:
+            update["tile_lays"] = [TileLay.model_validate({k: v for k, v in e.items() if k in keys}) for e in title.tile_lays]
+        except ValidationError as exc:
+            notes.append(f"TILE_LAYS: {exc.errors(include_url=False)[0].get('msg')}; the lay schedule is not held")
+    return (play.model_copy(update=update) if update else play), notes
+
+
+def companies_of(title: TitleData) -> list[Company]:
+    """The corporations and minors as scenario companies (home hex and city, token costs)."""
+    out = []
+    seen = set()
+    for c in [*title.corporations, *title.minors]:
+        sym = c.get("sym")
+        if not isinstance(sym, str) or sym in seen:
+            continue
+        seen.add(sym)
+        home = c.get("coordinates")
+        if isinstance(home, list):
+            home = home[0] if home and isinstance(home[0], str) else None
+        tokens = c.get("tokens")
+        costs = [int(t) for t in tokens if isinstance(t, int)] if isinstance(tokens, list) else [0]
+        city = c.get("city")
+        out.append(Company(id=sym, name=c.get("name") if isinstance(c.get("name"), str) else None,
+                           color=_color(c.get("color"), "#444444"), text_color=_color(c.get("text_color"), "#ffffff"),
+                           home=home if isinstance(home, str) else None,
+                           home_city=city if isinstance(city, int) and not isinstance(city, bool) else None, tokens=costs))
+    return out
+
+
+class GameReplay:
+    """Applies a game's actions one by one to the imported map (see the module's text)."""
+
+    def __init__(self, base: Scenario, title: TitleData, log: GameLog) -> None:
+        from model.rules import get_rule_set
+
+        self.log = log
+        self.title = title
+        self.rules = get_rule_set(base.rules.id)
+        companies = companies_of(title)
+        known = {c.id for c in base.companies}
+        companies = [*base.companies, *[c for c in companies if c.id not in known]]
+        players = [Player(id=name, name=name) for name in dict.fromkeys(log.players.values())]
+        play, self.notes = play_of(title, base.play)
+        self.scenario = base.model_copy(update={"companies": companies, "players": players, "play": play})
+        self.base_privates = {p.id: p for p in base.state.privates}
+        self.company_ids = {c.id for c in companies}
+        self.corp_info = {c["sym"]: c for c in [*title.corporations, *title.minors] if isinstance(c.get("sym"), str)}
+        self.private_names = {c["sym"]: c.get("name") for c in title.companies if isinstance(c.get("sym"), str)}
+        self.abilities = {c["sym"]: [a for a in c.get("abilities") or [] if isinstance(a, dict)]
+                          for c in title.companies if isinstance(c.get("sym"), str)}
+        # a private that closes when a corporation buys its first train (1830's B&O)
+        self.close_on_train = {sym: a["corporation"] for sym, abilities in self.abilities.items() for a in abilities
+                               if a.get("type") == "close" and a.get("when") == "bought_train" and isinstance(a.get("corporation"), str)}
+        self.triggers = title.phase_triggers()
+        self.closing = title.closing_trains()
+        self.phase_index = 0
+        self.tile_hex: dict[str, str] = {}  # engine tile id (57-0) -> hex label
+        self.owners: dict[str, str] = {}
+        self.best_bid: dict[str, int] = {}
+        self.closed: set[str] = set()
+        self.trains_bought: list[str] = []
+        self.sold: dict[str, set[int]] = {}  # corporation -> certificate indexes sold from its IPO
+        self.parred: set[str] = set()
+        self.homed: set[str] = set()
+        self.auto_home: dict[str, str] = {}  # company -> hex of the home token placed for it
+        self.acted: set[str] = set()
+        self.in_operating = False
+        self.turn_entity: str | None = None
+        self.turn_steps: set[str] = set()
+        self.laid: list[LaidThisTurn] = []
+        self.last_entity: str | None = None
+        self.applied = 0
+
+    # --- helpers --------------------------------------------------------------------------
+    def fail(self, action: dict, message: str) -> GameLogError:
+        return GameLogError(f"{self.log.file}: action {action.get('id')} ({action.get('type')}): {message}")
+
+    def player_name(self, pid: Any) -> str:
+        return self.log.players.get(pid, str(pid))
+
+    def phase_name(self) -> str | None:
+        phases = self.scenario.play.phases
+        if phases:
+            return phases[min(self.phase_index, len(phases) - 1)].name
+        if not self.title.phases:
+            return None
+        return str(self.title.phases[self.phase_index].get("name"))
+
+    def _cell(self, label: str, action: dict):
+        grid = self.scenario.board.grid
+        if not grid.is_label(label):
+            raise self.fail(action, f"hex {label!r} is not on the {self.log.title} map")
+        return self.scenario.board.cell_at_label(label)
+
+    def _set_cell(self, label: str, cell) -> None:
+        board = self.scenario.board
+        self.scenario = self.scenario.model_copy(update={"board": board.model_copy(update={"cells": {**board.cells, label: cell}})})
+
+    def _acting_company(self, action: dict) -> str | None:
+        kind = action.get("entity_type")
+        entity = action.get("entity")
+        if kind in ("corporation", "minor") and entity in self.company_ids:
+            return str(entity)
+        if kind == "company" and entity in self.owners and self.owners[entity] in self.company_ids:
+            return self.owners[entity]
+        return None
+
+    # --- tokens ----------------------------------------------------------------------------
+    def place_home(self, company_id: str) -> None:
+        """The company's home token, where the title places it (nothing when it has a token)."""
+        if company_id in self.homed:
+            return
+        self.homed.add(company_id)
+        company = self.scenario.company(company_id)
+        if company is None or company.home is None or not self.scenario.board.grid.is_label(company.home):
+            return
+        if any(t.company == company_id for cell in self.scenario.board.cells.values() for t in cell.tokens):
+            return
+        from model.board import Token
+
+        cell = self.scenario.board.cell_at_label(company.home)
+        k = company.home_city or 0
+        city = cell.tile.city_of_printed(k) if cell.tile is not None else k
+        self._set_cell(company.home, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company_id, city=city)]}))
+        self.auto_home[company_id] = company.home
+
+    def floated(self, sym: str) -> bool:
+        info = self.corp_info.get(sym, {})
+        shares = info.get("shares")
+        if not isinstance(shares, list) or not all(isinstance(s, int) for s in shares):
+            shares = [20] + [10] * 8
+        fp = info.get("float_percent", self.title.float_percent)
+        sold = self.sold.get(sym, set())
+        return sym in self.parred and sum(shares[i] for i in sold if 0 <= i < len(shares)) >= (fp if isinstance(fp, int) else 60)
+
+    def operating_round_starts(self) -> None:
+        if self.title.home_token_timing in ("float", "operating_round", "par"):
+            for sym in self.corp_info:
+                if sym in self.parred and (self.title.home_token_timing == "par" or self.floated(sym)):
+                    self.place_home(sym)
+
+    # --- one action ------------------------------------------------------------------------
+    def before(self, action: dict) -> None:
+        """What the game does before this action can be taken: an operating round starts (home
+        tokens of the floated companies), a company starts its first turn (its home token)."""
+        entity_type = action.get("entity_type")
+        company = self._acting_company(action)
+        if entity_type in ("corporation", "minor") and company is not None:
+            if not self.in_operating:
+                self.in_operating = True
+                self.operating_round_starts()
+            if company not in self.acted:
+                self.acted.add(company)
+                if self.title.home_token_timing == "operate":
+                    self.place_home(company)
+        elif entity_type == "player":
+            self.in_operating = False
+            self.turn_entity, self.turn_steps, self.laid = None, set(), []
+
+    def apply(self, action: dict) -> None:
+        kind = action["type"]
+        company = self._acting_company(action)
+        self.before(action)
+        handler = getattr(self, "on_" + kind, None)
+        if handler is not None:
+            handler(action)
+        if company is not None:
+            self.last_entity = company
+        self.applied += 1
+
+    def _turn(self, company: str | None, kind: str) -> None:
+        """Keep the acting company's turn: a new company, or a lay after its later steps, starts one."""
+        if company is None:
+            return
+        if company != self.turn_entity or (kind == "lay_tile" and self.turn_steps & OPERATING_STEPS):
+            self.turn_entity = company
+            self.turn_steps = set()
+            self.laid = []
+        self.turn_steps.add(kind)
+
+    def on_lay_tile(self, action: dict) -> None:
+        from model.rules import Move
+
+        label, tile_ref, rotation = action.get("hex"), action.get("tile"), action.get("rotation", 0)
+        if not isinstance(label, str) or not isinstance(tile_ref, str):
+            raise self.fail(action, "a lay needs 'hex' and 'tile'")
+        name = tile_ref.rsplit("-", 1)[0] if "-" in tile_ref else tile_ref
+        cell = self._cell(label, action)
+        if self.scenario.tile(name) is None:
+            raise self.fail(action, f"tile {name!r} is not in the {self.log.title} tile manifest")
+        if not isinstance(rotation, int) or not 0 <= rotation < self.scenario.board.grid.sides:
+            raise self.fail(action, f"rotation {rotation!r} is not 0-{self.scenario.board.grid.sides - 1}")
+        company = self._acting_company(action)
+        self._turn(company, "lay_tile")
+        old = next((t for t, h in self.tile_hex.items() if h == label), None)
+        if old is not None:
+            del self.tile_hex[old]
+        self.tile_hex[tile_ref] = label
+        upgrade = cell.tile is not None or cell.color not in (None, "white")  # the engine's track_upgrade?
+        kind = "upgrade" if upgrade else "lay"
+        move = Move(kind, label, name, rotation, actor=company, phase=self.phase_name())
+        try:
+            after = self.rules.apply(self.scenario, move, check=False)
+        except (ValueError, KeyError) as exc:
+            raise self.fail(action, str(exc)) from None
+        self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
+        private = str(action["entity"]) if action.get("entity_type") == "company" else None
+        self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
+
+    def on_place_token(self, action: dict) -> None:
+        from model.board import Token
+
+        ref = action.get("city")
+        company = self._acting_company(action)
+        self._turn(company, "place_token")
+        if not isinstance(ref, str) or "-" not in ref:
+            raise self.fail(action, "a token needs 'city' (e.g. 57-0-0)")
+        tile_id, _, index = ref.rpartition("-")
+        if not index.isdigit():
+            raise self.fail(action, f"city {ref!r} is not TILE-COPY-CITY")
+        label = self.tile_hex.get(tile_id)
+        if label is None:
+            printed = tile_id.rsplit("-", 1)[0]
+            if self.scenario.board.grid.is_label(printed):
+                label = printed
+        if label is None:
+            raise self.fail(action, f"city {ref!r}: the tile {tile_id} is not on the map")
+        cell = self._cell(label, action)
+        owner = company or (str(action["entity"]) if action.get("entity") in self.company_ids else None)
+        if owner is None:
+            raise self.fail(action, f"{action.get('entity')!r} is not a company of {self.log.title}")
+        self.homed.add(owner)
+        tokens = list(cell.tokens)
+        if self.auto_home.pop(owner, None) == label:
+            # the title asked the company to choose its home city (track was already there):
+            # this is the home token, in the city chosen
+            tokens = [t for t in tokens if t.company != owner]
+        self._set_cell(label, cell.model_copy(update={"tokens": [*tokens, Token(company=owner, city=int(index))]}))
+
+    def on_par(self, action: dict) -> None:
+        sym = action.get("corporation")
+        if isinstance(sym, str):
+            self.parred.add(sym)
+            self.sold.setdefault(sym, set()).add(0)
+            if self.title.home_token_timing == "par":
+                self.place_home(sym)
+
+    def on_buy_shares(self, action: dict) -> None:
+        for share in action.get("shares") or []:
+            if isinstance(share, str) and "_" in share:
+                sym, _, idx = share.rpartition("_")
+                if idx.isdigit():
+                    self.sold.setdefault(sym, set()).add(int(idx))
+
+    def on_bid(self, action: dict) -> None:
+        target = action.get("company") or action.get("minor") or action.get("corporation")
+        price = action.get("price", 0)
+        if isinstance(target, str) and target in self.private_names and action.get("entity_type") == "player":
+            if price >= self.best_bid.get(target, -1) or target not in self.owners:
+                if price >= self.best_bid.get(target, -1):
+                    self.best_bid[target] = price
+                    self.owners[target] = self.player_name(action.get("entity"))
+
+    def on_buy_company(self, action: dict) -> None:
+        target = action.get("company")
+        if isinstance(target, str):
+            owner = action.get("entity")
+            self.owners[target] = str(owner) if action.get("entity_type") != "player" else self.player_name(owner)
+
+    def on_buy_train(self, action: dict) -> None:
+        company = self._acting_company(action)
+        self._turn(company, "buy_train")
+        train = action.get("train")
+        if not isinstance(train, str):
+            return
+        names = {train.rsplit("-", 1)[0] if "-" in train else train}
+        if isinstance(action.get("variant"), str):
+            names.add(action["variant"])
+        self.trains_bought.extend(sorted(names))
+        for i, trig in enumerate(self.triggers):
+            if i > self.phase_index and trig & names:
+                self.phase_index = i
+        if names & self.closing:
+            self.closed |= {sym for sym in self.private_names if not self._never_closes(sym)}
+        if company is not None:
+            self.closed |= {sym for sym, corp in self.close_on_train.items() if corp == company}
+
+    def on_pass(self, action: dict) -> None:
+        self._turn(self._acting_company(action), "pass")
+
+    def _never_closes(self, sym: str) -> bool:
+        return any(a.get("type") == "close" and a.get("on_phase") == "never" for a in self.abilities.get(sym, []))
+
+    def on_run_routes(self, action: dict) -> None:
+        self._turn(self._acting_company(action), "run_routes")
+
+    def on_dividend(self, action: dict) -> None:
+        self._turn(self._acting_company(action), "dividend")
+
+    # --- the scenario ---------------------------------------------------------------------
+    def privates(self) -> list[PrivateCompany]:
+        out = []
+        for sym, name in self.private_names.items():
+            known = self.base_privates.get(sym)  # as imported with the map: keeps its abilities
+            fields = {"owner": self.owners.get(sym), "used": sym in self.closed}
+            if known is not None:
+                out.append(known.model_copy(update=fields))
+            else:
+                out.append(PrivateCompany(id=sym, name=name if isinstance(name, str) else None, **fields))
+        out += [p for sym, p in self.base_privates.items() if sym not in self.private_names]
+        return out
+
+    def result(self, active: str | None) -> Scenario:
+        """The scenario now, with ``active`` about to act (its turn's lays so far)."""
+        laid = self.laid if active is not None and active == self.turn_entity else []
+        state = self.scenario.state.model_copy(update={
+            "active": active, "game_phase": self.phase_name(), "laid": list(laid), "privates": self.privates(),
+        })
+        return self.scenario.model_copy(update={"state": state})
+
+
+def acting_after(log: GameLog, actions: list[dict], replay: GameReplay, index: int) -> str | None:
+    """The company about to act after ``actions[:index]``: the company of the next action, else the last."""
+    for a in actions[index:]:
+        company = replay._acting_company(a)
+        if company is not None:
+            return company
+        if a.get("entity_type") == "player":
+            break
+    return replay.last_entity
+
+
+@dataclass
+class ImportedGame:
+    scenario: Scenario
+    title: str
+    action: int | None
+    applied: int
+    warnings: list[str] = field(default_factory=list)
+    unset: str = UNSET
+
+
+def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleData, list[str]]:
+    """The title's map, imported as a map file is, and the title's data."""
+    from model.io.import_18xx_games import ImportError18xx, import_18xx_games
+
+    if engine is None:
+        raise GameLogError(f"{log.file}: no 18xx.games engine checkout to read the title {log.title!r} from "
+                           "(set T18XX_DIR to a checkout of tobymao/18xx, or keep the game file inside one)")
+    folder = title_folder(log.title, engine)
+    if folder is None:
+        raise GameLogError(f"{log.file}: title: {log.title[:60]!r} is not a title of the engine checkout at {engine}")
+    mf = map_file(folder)
+    if mf is None:
+        raise GameLogError(f"{log.file}: title {log.title!r}: no map file in {folder.name} (the title builds its map in code)")
+    try:
+        result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True)
+    except ImportError18xx as exc:
+        raise GameLogError(f"{log.file}: the map of {log.title} cannot be imported: {exc}") from None
+    title = read_title(folder)
+    return result.scenario, title, list(result.warnings) + title.notes
+
+
+def replay_to(log: GameLog, base: Scenario, title: TitleData, action_id: int | None) -> tuple[Scenario, int]:
+    """The scenario after the actions up to ``action_id`` (default: the last), undo/redo followed."""
+    upto = len(log.actions) if action_id is None else log.index_of(action_id) + 1
+    actions = effective_actions(log.actions[:upto])
+    replay = GameReplay(base, title, log)
+    for a in actions:
+        replay.apply(a)
+    rest = [a for a in log.actions[upto:] if a["type"] not in ("undo", "redo", "message")][:1]
+    if rest:
+        replay.before(rest[0])
+    active = acting_after(log, rest, replay, 0) if rest else replay.last_entity
+    replay.scenario = replay.scenario.model_copy(update={"play": replay.scenario.play.model_copy(
+        update={"not_held": [*replay.scenario.play.not_held, *[n for n in replay.notes if n not in replay.scenario.play.not_held]]})})
+    return replay.result(active), replay.applied
+
+
+def import_game(text: str, file: str, action_id: int | None = None, engine: str | Path | None = None) -> ImportedGame:
+    """Read a game export and build the scenario at ``action_id``; GameLogError names the problem."""
+    log = read_game(text, file)
+    base, title, warnings = base_scenario(log, find_engine(file, engine))
+    if action_id is not None:
+        log.index_of(action_id)
+    scenario, applied = replay_to(log, base, title, action_id)
+    at = action_id if action_id is not None else (log.actions[-1]["id"] if log.actions else None)
+    desc = f"{log.title}, game {log.game_id}, after action {at}. Left unset: {UNSET}."
+    scenario = scenario.model_copy(update={"meta": scenario.meta.model_copy(update={"description": desc})})
+    return ImportedGame(scenario, log.title, at, applied, warnings)
+
+
+@dataclass
+class NextLays:
+    """A position and the acting company's next lays in the game as it stood (undo followed)."""
+
+    before: Scenario
+    after: Scenario
+    actor: str
+    tiles: list[str]
+    turns: int
+    lays_per_turn: int
+
+
+def next_lays(log: GameLog, base: Scenario, title: TitleData, action_id: int | None, count: int) -> NextLays:
+    """The position after ``action_id`` (default: before the first action) and the scenario after
+    the acting company's next ``count`` lays of the recorded game; GameLogError when it lays none."""
+    acts = effective_actions(log.actions)
+    if action_id is not None:
+        log.index_of(action_id)
+    replay = GameReplay(base, title, log)
+    i = 0
+    while i < len(acts) and action_id is not None and acts[i]["id"] <= action_id:
+        replay.apply(acts[i])
+        i += 1
+    if i < len(acts):
+        replay.before(acts[i])
+    actor = acting_after(log, acts[i:], replay, 0)
+    if actor is None:
+        raise GameLogError(f"{log.file}: no company acts after action {action_id}")
+    before = replay.result(actor)
+    tiles: list[str] = []
+    turns, best = 0, 0
+    turn_of = None
+    while i < len(acts) and len(tiles) < count:
+        a = acts[i]
+        replay.apply(a)
+        i += 1
+        if a["type"] == "lay_tile" and replay._acting_company(a) == actor and a.get("entity_type") != "company":
+            if replay.laid is not turn_of:  # a turn starts with a new list of its lays
+                turns += 1
+                turn_of = replay.laid
+            best = max(best, len([e for e in replay.laid if e.private is None]))
+            tiles.append(replay.laid[-1].tile)
+    if not tiles:
+        raise GameLogError(f"{log.file}: {actor} lays no tile after action {action_id}")
+    return NextLays(before, replay.result(actor), actor, tiles, max(turns, 1), max(best, 1))
+
+
+__all__ = ["GameReplay", "ImportedGame", "NextLays", "next_lays", "TitleData", "UNSET", "base_scenario", "import_game", "read_title", "replay_to"]

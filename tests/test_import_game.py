@@ -1,0 +1,149 @@
+"""A recorded 18xx.games game as a scenario at any action (import --from 18xx-games-game).
+
+The title is one of our own (tests/cases/import/game/engine: the folder layout of an engine
+checkout, with a map, phases, trains, two corporations and two privates) and so is the game.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from editor.cli import main
+from model.io import load
+from model.io.game_log import GameLogError, effective_actions, find_engine, read_game, titles_in
+from model.io.import_18xx_game import UNSET, import_game
+from model.io.importing import ImportFailure, import_any, kind_of
+
+ENGINE = Path(__file__).parent / "cases" / "import" / "game" / "engine"
+GAME = ENGINE / "public" / "fixtures" / "Mini" / "1.json"
+
+
+@pytest.fixture(autouse=True)
+def _no_engine_setting(monkeypatch):
+    monkeypatch.delenv("T18XX_DIR", raising=False)
+
+
+def at(action: int | None):
+    return import_game(GAME.read_text(encoding="utf-8"), str(GAME), action).scenario
+
+
+def board(s) -> dict:
+    return {label: (c.tile.tile if c.tile else None, c.tile.rotation if c.tile else None, [(t.company, t.city) for t in c.tokens])
+            for label, c in s.board.cells.items() if c.tile is not None or c.tokens}
+
+
+def owners(s) -> dict:
+    return {p.id: (p.owner, p.used) for p in s.state.privates}
+
+
+def test_the_title_is_found_in_the_checkout_the_game_lies_in():
+    assert find_engine(GAME) == ENGINE.resolve()
+    assert titles_in(ENGINE)["Mini"].name == "g_mini"
+
+
+def test_home_token_is_placed_when_the_company_first_acts_and_before_its_first_lay():
+    s = at(6)  # the stock round's last action: AA acts next
+    assert board(s) == {"C3": (None, None, [("AA", 0)])}
+    assert s.state.active == "AA" and s.state.game_phase == "2" and s.state.laid == []
+
+
+def test_lays_at_their_rotation_and_the_turns_lays():
+    s = at(8)
+    assert board(s) == {"C3": ("57", 0, [("AA", 0)]), "D4": ("8", 1, [])}
+    assert [(e.cell, e.tile) for e in s.state.laid] == [("C3", "57"), ("D4", "8")]
+
+
+def test_undo_takes_back_the_last_lay_and_redo_brings_back_the_token():
+    assert "D4" not in board(at(9))
+    assert board(at(10))["C1"] == ("9", 0, [])
+    assert ("BB", 0) in board(at(15))["C3"][2]
+    assert ("BB", 0) not in board(at(16))["C3"][2]
+    assert ("BB", 0) in board(at(17))["C3"][2]
+
+
+def test_private_owners_from_the_auction_and_the_purchase():
+    assert owners(at(3)) == {"PI": ("ann", False), "FE": ("ann", False)}  # the higher bid wins FE
+    assert owners(at(12))["PI"] == ("AA", False)
+
+
+def test_phase_from_the_trains_bought_and_privates_closed_by_the_train():
+    s = at(18)
+    assert s.state.game_phase == "2"
+    assert owners(s)["FE"] == ("ann", True)  # closes when BB buys a train
+    s = at(21)
+    assert s.state.game_phase == "3"
+    assert all(used for _owner, used in owners(s).values())
+
+
+def test_default_is_the_last_action_an_upgrade_keeping_the_tokens_and_a_new_turn():
+    s = at(None)
+    assert board(s)["C3"] == ("14", 0, [("AA", 0), ("BB", 0)])
+    assert [(e.cell, e.tile) for e in s.state.laid] == [("C3", "14")]  # a lay after its train: a new turn
+    assert s.state.active == "AA"
+    left = {t.id: t.count for t in s.tileset().tiles}
+    laid = [c.tile.tile for c in s.board.cells.values() if c.tile]
+    assert sorted(laid) == ["14", "9", "9"] and left["9"] == 2  # the manifest; the board says what is used
+
+
+def test_companies_come_from_the_title_with_home_and_token_costs():
+    s = at(1)
+    aa = s.company("AA")
+    assert (aa.name, aa.home, aa.tokens, aa.color) == ("Alpha Railway", "C3", [0, 40], "#204080")
+    assert [p.id for p in s.players] == ["ann", "bob"]
+
+
+def test_effective_actions_follow_the_sites_undo_filter():
+    acts = [{"id": i, "type": t, **extra} for i, (t, extra) in enumerate([
+        ("pass", {}), ("pass", {}), ("message", {}), ("undo", {}), ("redo", {}), ("pass", {}),
+        ("undo", {"action_id": 1}), ("pass", {}), ("redo", {}),
+    ], start=1)]
+    # undo 4 takes back 2 (the message stays), redo brings it back; undo to 1 takes 2 and 6;
+    # the pass 8 forgets what could be redone, so redo 9 does nothing
+    assert [a["id"] for a in effective_actions(acts)] == [1, 3, 8]
+
+
+def test_bad_input_names_the_problem(tmp_path):
+    with pytest.raises(GameLogError, match="no action 99"):
+        import_game(GAME.read_text(encoding="utf-8"), str(GAME), 99)
+    with pytest.raises(GameLogError, match="not an 18xx.games game export"):
+        read_game('{"hexes": []}', "x.json")
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    data["actions"][6]["hex"] = "Z9"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameLogError, match=r"action 7 \(lay_tile\): hex 'Z9' is not on the Mini map"):
+        import_game(bad.read_text(encoding="utf-8"), str(bad), None, ENGINE)
+    data["actions"][6]["hex"], data["actions"][6]["tile"] = "C3", "999-0"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameLogError, match=r"action 7 \(lay_tile\): tile '999' is not in the Mini tile manifest"):
+        import_game(bad.read_text(encoding="utf-8"), str(bad), None, ENGINE)
+    data["title"] = "Nowhere"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameLogError, match="'Nowhere' is not a title of the engine checkout"):
+        import_game(bad.read_text(encoding="utf-8"), str(bad), None, ENGINE)
+    with pytest.raises(GameLogError, match="no 18xx.games engine checkout"):
+        import_game(bad.read_text(encoding="utf-8"), str(bad))  # not inside a checkout, no setting
+
+
+def test_import_any_recognises_a_recorded_game():
+    assert kind_of(GAME, GAME.read_text(encoding="utf-8")) == "18xx-games-game"
+    got = import_any(GAME, action=10)
+    assert got.kind == "18xx-games-game" and "left unset" in got.notes[0]
+    with pytest.raises(ImportFailure, match="no action 0"):
+        import_any(GAME, action=0)
+
+
+def test_cli_writes_the_position_and_lists_what_is_unset(tmp_path, capsys):
+    out = tmp_path / "pos.json"
+    assert main(["import", str(GAME), "--from", "18xx-games-game", "--action", "10", "-o", str(out)]) == 0
+    text = capsys.readouterr()
+    assert "AA to act" in text.out and UNSET in text.err
+    s = load(out)
+    assert board(s)["C1"] == ("9", 0, []) and s.state.active == "AA"
+    assert main(["import", str(GAME), "--from", "18xx-games-game", "--action", "77", "-o", str(tmp_path / "x.json")]) == 2
+    assert "no action 77" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+    assert main(["import", str(GAME), "--from", "18xx-maker", "--action", "3", "-o", str(tmp_path / "y.json")]) == 2

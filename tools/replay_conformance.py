@@ -1,0 +1,587 @@
+"""The replay conformance: recorded 18xx.games games, position by position, the engine against us.
+
+Usage::
+
+    .venv/bin/python tools/replay_conformance.py [--engine DIR] [--title T ...] [--cache DIR | --no-cache]
+                                                 [--out docs/conformance.md] [--diffs FILE]
+                                                 [--check-baseline | --update-baseline]
+
+For every recorded game of the chosen titles in the engine checkout's ``public/fixtures/``
+(``T18XX_DIR``, default ``../shared/upstream/18xx-2025-01``):
+
+1. ``tools/replay_engine.rb dump`` replays the game with the engine and dumps, before every
+   recorded lay, the position and the engine's legal set for the acting company (see that file).
+   Its answers are cached per game (the key is the script, the game file and the engine folder),
+   under ``--cache`` (default ``$TMPDIR/trackwright-replay``).
+2. Our side replays the same raw actions with :mod:`model.io.import_18xx_game` (undo and redo
+   followed the same way), and at each of those positions compares:
+
+   * **the position** (the game import): every laid tile and its rotation, every station token
+     (company and city), the phase's name, the acting company, the hexes laid this turn and the
+     private companies' owners;
+   * **the legal set** (the rule set): ``legal_moves`` for the acting company, with the company's
+     cash taken from the engine (the import leaves cash unset), against the engine's set; tiles
+     are compared by the track they lay (rotations that lay the same track are one row), and the
+     recorded lay's verdict on both sides. Both sides are timed (the engine's ``legal_ms``
+     against our ``legal_moves``).
+
+   A position is compared only when the step that takes the lay is the engine's common track
+   step, or overrides it only where :data:`REVIEWED` says the override does not change the set;
+   the others are counted as not compared, with the override named. Lays made through a private
+   company's ability (a SpecialTrack step) are counted apart.
+3. The tables go into ``docs/conformance.md`` (the section between the replay markers), every
+   difference into ``--diffs`` grouped by cause, and the figures per title into
+   ``tools/replay-baseline.json``: ``--check-baseline`` exits 1 when a title compares fewer
+   positions equal than the baseline says. Exit 2: no engine or no ruby.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))
+
+DEFAULT_ENGINE = "../shared/upstream/18xx-2025-01"
+SCRIPT = ROOT / "tools" / "replay_engine.rb"
+BASELINE = ROOT / "tools" / "replay-baseline.json"
+DOC = ROOT / "docs" / "conformance.md"
+BEGIN, END = "<!-- replay: written by tools/replay_conformance.py -->", "<!-- /replay -->"
+
+TITLES = ("1830", "1844", "1846", "1846 2p Variant", "1848", "1877 Stockholm Tramways", "1882", "1888", "1889", "18AL",
+          "18Chesapeake", "18EU", "18 Los Angeles", "18MS", "18TN")
+"""The titles whose recorded games are replayed by default: those that play with the engine's
+common track step (their fixtures' lays are taken by Engine::Step::Track, or by a title's step
+whose overrides are all in REVIEWED)."""
+
+REVIEWED = {
+    "Engine::Game::G1846::Step::TrackAndToken#lay_tile_action":
+        "calls the common one, then removes the Lake Shore Line icon",
+    "Engine::Game::G1846::Step::TrackAndToken#process_lay_tile":
+        "calls the common one, then places a token on an upgrade (1846's reserved token)",
+    "Engine::Game::G1846::Step::TrackAndToken#buying_power":
+        "the title's buying power for track; the oracle asks the step itself",
+    "Engine::Game::G18MS::LayTileWithChattanoogaCheck#lay_tile":
+        "calls the common one, then pays the Chattanooga bonus",
+}
+"""Overrides of the common track step that do not change which lays are legal (read in the
+engine's code), with the reason; a position whose step overrides anything else is not compared."""
+
+
+class SetupError(RuntimeError):
+    pass
+
+
+def engine_dir(arg: str | None) -> Path:
+    path = Path(arg or os.environ.get("T18XX_DIR") or DEFAULT_ENGINE)
+    if not path.is_absolute():
+        path = (ROOT / path).resolve()
+    if not (path / "lib" / "engine.rb").is_file():
+        raise SetupError(f"no 18xx.games engine at {path} (set T18XX_DIR or --engine)")
+    return path
+
+
+# --- the engine's side ----------------------------------------------------------------------------
+def cache_key(game: Path, engine: Path) -> str:
+    h = hashlib.sha256()
+    h.update(SCRIPT.read_bytes())
+    h.update(str(engine).encode())
+    h.update(game.read_bytes())
+    return h.hexdigest()[:24]
+
+
+def engine_dumps(games: list[Path], engine: Path, cache: Path | None) -> dict[Path, dict]:
+    """The engine's dump of each game (from the cache, or by running tools/replay_engine.rb)."""
+    out: dict[Path, dict] = {}
+    todo = []
+    for g in games:
+        hit = cache / f"{cache_key(g, engine)}.json" if cache else None
+        if hit is not None and hit.is_file():
+            out[g] = json.loads(hit.read_text(encoding="utf-8"))
+        else:
+            todo.append(g)
+    if not todo:
+        return out
+    exe = shutil.which("ruby")
+    if exe is None:
+        raise SetupError("ruby is not installed (Debian: apt-get install -y ruby)")
+    env = {**os.environ, "T18XX_DIR": str(engine), "ENGINE_LOG_LEVEL": "4"}
+    print(f"replay: the engine replays {len(todo)} games", file=sys.stderr)
+    proc = subprocess.run([exe, str(SCRIPT), "dump", *map(str, todo)], capture_output=True, text=True, env=env, check=False)
+    if proc.returncode != 0:
+        raise SetupError(f"replay_engine.rb failed: {proc.stderr.strip()[-800:]}")
+    docs = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    by_file = {d["file"]: d for d in docs}
+    for g in todo:
+        doc = by_file.get(str(g))
+        if doc is None:
+            raise SetupError(f"replay_engine.rb gave no answer for {g}")
+        out[g] = doc
+        if cache is not None:
+            cache.mkdir(parents=True, exist_ok=True)
+            (cache / f"{cache_key(g, engine)}.json").write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+# --- our side -------------------------------------------------------------------------------------
+def canon(scenario, tile: str, rotation: int) -> int:
+    """The smallest rotation of ``tile`` that lays the same track as ``rotation``."""
+    tdef = scenario.tile(tile)
+    if tdef is None:
+        return rotation
+    sides = scenario.board.grid.sides
+    shape = tdef._shape(rotation, sides)  # what distinct_rotations compares: the track, nodes by kind
+    return next(r for r in range(sides) if tdef._shape(r, sides) == shape)
+
+
+def canon_set(scenario, rows) -> set[tuple[str, str, int]]:
+    return {(h, t, canon(scenario, t, r)) for h, t, r in rows}
+
+
+def our_board(scenario) -> dict[str, tuple]:
+    out = {}
+    for label, cell in scenario.board.cells.items():
+        tokens = sorted((t.company, t.city) for t in cell.tokens)
+        if cell.tile is None and not tokens:
+            continue
+        out[label] = (cell.tile.tile if cell.tile else None, cell.tile.rotation if cell.tile else 0, tokens)
+    return out
+
+
+def engine_board(pos: dict) -> dict[str, tuple]:
+    out = {}
+    for label, (tile, rot, tokens) in pos["board"].items():
+        toks = sorted((c, i) for c, _kind, i in tokens if c is not None)
+        if tile is None and not toks:
+            continue
+        out[label] = (tile, rot if tile else 0, toks)
+    return out
+
+
+@dataclass
+class TitleResult:
+    title: str
+    games: int = 0
+    positions: int = 0
+    compared: int = 0
+    not_compared: Counter = field(default_factory=Counter)
+    special: int = 0
+    special_legal: int = 0
+    board_equal: int = 0
+    phase_equal: int = 0
+    active_equal: int = 0
+    laid_equal: int = 0
+    owners_equal: int = 0
+    lay_legal_engine: int = 0
+    lay_legal_ours: int = 0
+    identical: int = 0
+    engine_ms: list[float] = field(default_factory=list)
+    ours_ms: list[float] = field(default_factory=list)
+    import_errors: list[str] = field(default_factory=list)
+    engine_errors: list[str] = field(default_factory=list)
+    game_overrides: set[str] = field(default_factory=set)
+    position_diffs: Counter = field(default_factory=Counter)
+    diffs: list[dict] = field(default_factory=list)
+
+    def ratio(self) -> float | None:
+        return sum(self.engine_ms) / sum(self.ours_ms) if self.ours_ms and sum(self.ours_ms) else None
+
+
+def compared_reason(pos: dict) -> str | None:
+    """None when the position is compared, else why not."""
+    step = pos.get("step") or {}
+    if pos.get("note"):
+        return pos["note"]
+    if pos.get("error"):
+        return "the engine failed: " + pos["error"][:80]
+    left = [o for o in step.get("overrides", []) if o not in REVIEWED]
+    if left:
+        return "a title's own step: " + ", ".join(sorted(left))
+    return None
+
+
+def with_cash(scenario, company: str, cash: int):
+    companies = [c.model_copy(update={"treasury": cash}) if c.id == company else c for c in scenario.companies]
+    return scenario.model_copy(update={"companies": companies})
+
+
+def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, timed: bool, players: dict) -> None:
+    from model.rules import MoveContext
+    from model.rules.eighteen_xx import TrackMove
+
+    entity = pos["entity"]["id"]
+    res.compared += 1
+    ours_board, eng_board = our_board(scenario), engine_board(pos)
+    board_diff = []
+    for label in sorted(set(ours_board) | set(eng_board)):
+        if ours_board.get(label) != eng_board.get(label):
+            board_diff.append(f"{label}: engine {eng_board.get(label)} ours {ours_board.get(label)}")
+    res.board_equal += not board_diff
+    phase_ok = scenario.state.game_phase == pos["phase"]["name"]
+    res.phase_equal += phase_ok
+    active_ok = scenario.state.active == entity
+    res.active_equal += active_ok
+    laid_ok = [e.cell for e in scenario.state.laid if e.private is None] == [h for h, _ in pos["laid"]] or \
+        [e.cell for e in scenario.state.laid] == [h for h, _ in pos["laid"]]
+    res.laid_equal += laid_ok
+    eng_owners = {pid: players.get(owner, owner) for pid, owner, closed in pos["privates"] if not closed}
+    our_owners = {p.id: p.owner for p in scenario.state.privates if not p.used}
+    owners_ok = all(eng_owners.get(k) == our_owners.get(k) for k in set(eng_owners) | set(our_owners))
+    res.owners_equal += owners_ok
+    detail: dict[str, str] = {}
+    if board_diff:
+        detail["board"] = "; ".join(board_diff[:4]) + (f"; … {len(board_diff) - 4} more" if len(board_diff) > 4 else "")
+    if not phase_ok:
+        detail["phase"] = f"engine {pos['phase']['name']} ours {scenario.state.game_phase}"
+    if not active_ok:
+        detail["acting company"] = f"engine {entity} ours {scenario.state.active}"
+    if not laid_ok:
+        detail["laid this turn"] = f"engine {pos['laid']} ours {[(e.cell, e.tile, e.private) for e in scenario.state.laid]}"
+    if not owners_ok:
+        diff = {k: (eng_owners.get(k), our_owners.get(k)) for k in sorted(set(eng_owners) | set(our_owners))
+                if eng_owners.get(k) != our_owners.get(k)}
+        detail["private owners"] = "; ".join(f"{k}: engine {e} ours {o}" for k, (e, o) in diff.items())
+    kinds = list(detail)
+    for k in kinds:
+        res.position_diffs[k] += 1
+
+    s = with_cash(scenario, entity, pos["entity"]["buying_power"])
+    t0 = time.perf_counter()
+    moves = rules.legal_moves(s, MoveContext(actor=entity))
+    ours_ms = (time.perf_counter() - t0) * 1000
+    if timed:
+        res.ours_ms.append(ours_ms)
+        res.engine_ms.append(pos["legal_ms"])
+    ours = canon_set(s, [(m.cell, m.tile, m.rotation) for m in moves if m.kind in ("lay", "upgrade") and m.tile])
+    eng = canon_set(s, [tuple(x) for x in pos["legal"]])
+    lay = tuple(pos["lay"])
+    lay_c = (lay[0], lay[1], canon(s, lay[1], lay[2]))
+    res.lay_legal_engine += bool(pos.get("lay_legal"))
+    res.lay_legal_ours += lay_c in ours
+    same = ours == eng
+    res.identical += same
+    if same and not kinds:
+        return
+    refused = {(h, t, canon(s, t, r)): why for h, t, r, why in pos.get("refused", [])}
+    phase_tiles = set(pos["phase"]["tiles"])
+    blocked = dict(pos.get("blocked", []))
+    available = set(pos.get("available", []))
+    rows = []
+    for h, t, r in sorted(eng - ours):
+        kind = "upgrade" if (s.board.cell_at_label(h).tile is not None) else "lay"
+        try:
+            v = rules.explain(s, TrackMove(kind, h, t, r, actor=entity))
+            why = f"ours refuse: {v.rule}" + ("" if v.legal else f" ({v.message[:140]})")
+            if v.legal:
+                why = "ours: legal by explain but not listed by legal_moves"
+        except Exception as exc:  # noqa: BLE001 - a crash is a diagnosis too
+            why = f"ours: explain failed: {type(exc).__name__}: {str(exc)[:100]}"
+        rows.append({"row": [h, t, r], "side": "engine only", "why": why})
+    for h, t, r in sorted(ours - eng):
+        tdef = s.tile(t)
+        if (h, t, r) in refused:
+            why = f"engine refuses: {refused[(h, t, r)]}"
+        elif tdef is not None and tdef.color not in phase_tiles:
+            why = f"engine: colour {tdef.color} not in phase {pos['phase']['name']} ({' '.join(sorted(phase_tiles))})"
+        elif t not in pos.get("tiles_left", {}):
+            why = "engine: no copy of the tile in its supply (or not in the game's tiles)"
+        elif h in blocked:
+            why = f"engine: {h} is blocked by the private {blocked[h]}"
+        elif h not in available:
+            why = "engine: the hex is not available to the company (available_hex: not reached, or no lay of its colour left)"
+        else:
+            why = "engine: the track step does not offer this tile here at this rotation (upgradeable_tiles)"
+        rows.append({"row": [h, t, r], "side": "ours only", "why": why})
+    res.diffs.append({"game": game, "action": pos["action"], "entity": entity, "phase": pos["phase"]["name"],
+                      "lay": list(pos["lay"]), "lay_engine": bool(pos.get("lay_legal")), "lay_ours": lay_c in ours,
+                      "position": kinds, "detail": detail, "rows": rows})
+
+
+def judge_game(res: TitleResult, path: Path, dump: dict, timed: bool) -> None:
+    from model.io.game_log import GameLogError, effective_actions, find_engine, read_game
+    from model.io.import_18xx_game import GameReplay, base_scenario
+    from model.rules import get_rule_set
+
+    res.games += 1
+    res.game_overrides |= set(dump.get("game_overrides", []))
+    if "fatal" in dump:
+        res.engine_errors.append(f"{path.name}: {dump['fatal'][:120]}")
+        return
+    for e in dump.get("errors", []):
+        res.engine_errors.append(f"{path.name} action {e.get('action')}: {e.get('note', '')[:120]}")
+    try:
+        log = read_game(path.read_text(encoding="utf-8"), str(path))
+        base, title, _warnings = base_scenario(log, find_engine(path))
+    except GameLogError as exc:
+        res.import_errors.append(str(exc)[:200])
+        res.positions += len(dump["positions"])
+        res.not_compared["our import failed"] += len(dump["positions"])
+        return
+    rules = get_rule_set(base.rules.id)
+    by_index = {p["index"]: p for p in dump["positions"]}
+    special = {p["index"]: p for p in dump.get("special", [])}
+    res.special += len(special)
+    res.special_legal += sum(1 for p in special.values() if not p.get("live_error"))
+    replay = GameReplay(base, title, log)
+    broken = None
+    for index, action in enumerate(log.actions):
+        if action["type"] in ("undo", "redo"):
+            replay = GameReplay(base, title, log)
+            try:
+                for a in effective_actions(log.actions[: index + 1]):
+                    replay.apply(a)
+                broken = None
+            except GameLogError as exc:
+                broken = str(exc)
+            continue
+        pos = by_index.get(index)
+        if pos is not None:
+            res.positions += 1
+            reason = compared_reason(pos)
+            if broken is not None:
+                reason = "our import failed: " + broken[:100]
+                if len(res.import_errors) < 5:
+                    res.import_errors.append(broken[:200])
+            if reason is not None:
+                res.not_compared[reason] += 1
+            else:
+                replay.before(action)
+                scenario = replay.result(pos["entity"]["id"])
+                judge_position(res, path.name, pos, scenario, rules, timed, log.players)
+        if broken is None:
+            try:
+                replay.apply(action)
+            except GameLogError as exc:
+                broken = str(exc)
+
+
+# --- report -----------------------------------------------------------------------------------------
+def pct(n: int, d: int) -> str:
+    return f"{n}/{d} ({100 * n / d:.0f}%)" if d else "0/0"
+
+
+def markdown(results: list[TitleResult], engine: Path) -> str:
+    lines = [
+        BEGIN,
+        "## Replay: recorded games, position by position",
+        "",
+        "Written by `tools/replay_conformance.py` (part of `make conformance`); the engine's side is computed by",
+        f"`tools/replay_engine.rb` on the recorded games in `{engine.name}/public/fixtures/`. Every raw action is",
+        "replayed in order, `undo` and `redo` followed as the site follows them (an undone lay is still a",
+        "position someone saw); at every position before a recorded lay by a company, the engine's board,",
+        "phase and acting company are compared with our game import (`import --from 18xx-games-game`), and",
+        "the engine's legal set for the acting company (what its track step offers and `process_lay_tile`",
+        "accepts) with the `18xx` rule set's `legal_moves`, the company's cash taken from the engine (the",
+        "import leaves cash unset). Rotations that lay the same track count as one row.",
+        "",
+        "### The position (the game import)",
+        "",
+        "| title | games | positions | compared | board | phase | acting company | laid this turn | private owners |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        c = r.compared
+        lines.append(f"| {r.title} | {r.games} | {r.positions} | {c} | {pct(r.board_equal, c)} | {pct(r.phase_equal, c)} | "
+                     f"{pct(r.active_equal, c)} | {pct(r.laid_equal, c)} | {pct(r.owners_equal, c)} |")
+    tot = lambda attr: sum(getattr(r, attr) for r in results)  # noqa: E731
+    c = tot("compared")
+    lines.append(f"| **all** | {tot('games')} | {tot('positions')} | {c} | {pct(tot('board_equal'), c)} | {pct(tot('phase_equal'), c)} | "
+                 f"{pct(tot('active_equal'), c)} | {pct(tot('laid_equal'), c)} | {pct(tot('owners_equal'), c)} |")
+    lines += [
+        "",
+        "### The legal set (the rule set)",
+        "",
+        "Engine ms and ours: the total time of computing every compared position's legal set, each side",
+        "in its own process on the same machine in the same run (ours: `legal_moves` on the imported",
+        "position; the engine's: its track step's offers and the checks of `process_lay_tile`).",
+        "",
+        "| title | compared | recorded lay legal (engine) | recorded lay legal (ours) | identical legal sets | special lays | engine ms | ours ms | ratio |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        c = r.compared
+        ratio = r.ratio()
+        lines.append(f"| {r.title} | {c} | {pct(r.lay_legal_engine, c)} | {pct(r.lay_legal_ours, c)} | {pct(r.identical, c)} | "
+                     f"{r.special} | {sum(r.engine_ms):.0f} | {sum(r.ours_ms):.0f} | {f'{ratio:.1f}x' if ratio else '-'} |")
+    e_ms, o_ms = sum(sum(r.engine_ms) for r in results), sum(sum(r.ours_ms) for r in results)
+    lines.append(f"| **all** | {c} | {pct(tot('lay_legal_engine'), c)} | {pct(tot('lay_legal_ours'), c)} | {pct(tot('identical'), c)} | "
+                 f"{tot('special')} | {e_ms:.0f} | {o_ms:.0f} | {f'{e_ms / o_ms:.1f}x' if o_ms else '-'} |")
+    per_e = [x for r in results for x in r.engine_ms]
+    per_o = [x for r in results for x in r.ours_ms]
+    if per_o:
+        lines += ["", f"Per position: the engine's median {statistics.median(per_e):.1f} ms, ours {statistics.median(per_o):.1f} ms."]
+    lines += ["", "### Not compared, and why", "",
+              "Positions whose lay is taken by a title's own step (an override of the common track step that",
+              "changes the set; the overrides read and found not to are listed in `REVIEWED` in the tool), lays",
+              "made through a private company's ability (a SpecialTrack step, counted apart above), and",
+              "positions where a side failed.", ""]
+    for r in results:
+        parts = [f"{n} {why}" for why, n in r.not_compared.most_common()]
+        if r.special:
+            parts.append(f"{r.special} lays through a private's ability (the engine accepted {r.special_legal})")
+        if parts:
+            lines.append(f"* {r.title}: " + "; ".join(parts))
+        if r.game_overrides:
+            lines.append(f"  * the title's game class computes: {', '.join(f'`{o}`' for o in sorted(r.game_overrides))}")
+        for e in r.engine_errors[:3]:
+            lines.append(f"  * engine: {e}")
+        for e in r.import_errors[:3]:
+            lines.append(f"  * ours: {e}")
+    causes = Counter()
+    for r in results:
+        for d in r.diffs:
+            for row in d["rows"]:
+                causes[why_group(row["why"])] += 1
+    if causes:
+        lines += ["", "### Differences by cause (rows of the legal sets)", "",
+                  "| cause | rows |", "| --- | ---: |"]
+        for why, n in causes.most_common(25):
+            lines.append(f"| {why.replace('|', chr(92) + '|')} | {n} |")
+    lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def why_group(why: str) -> str:
+    """A difference's cause without the position's particulars (numbers, hexes)."""
+    import re
+
+    text = re.sub(r"\([^)]*\)", "", why)
+    text = re.sub(r"\b[A-Z]{1,2}\d{1,2}\b", "HEX", text)
+    text = re.sub(r"(?<![\w.])\d+(?![\w.])", "N", text)
+    return " ".join(text.split())[:160]
+
+
+def write_doc(results: list[TitleResult], engine: Path, out: Path) -> None:
+    section = markdown(results, engine)
+    text = out.read_text(encoding="utf-8") if out.is_file() else ""
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        text = head.rstrip("\n") + "\n\n" + section + ("\n" + tail if tail else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    out.write_text(text, encoding="utf-8")
+
+
+def write_diffs(results: list[TitleResult], out: Path) -> None:
+    lines = ["# Replay differences: the engine's legal set against ours",
+             "",
+             "Written by `tools/replay_conformance.py --diffs` (every difference of the last run, grouped by",
+             "cause: the rule our explain names for a lay only the engine allows, the engine's refusal for a lay",
+             "only we allow). Rows are HEX TILE ROTATION; rotations that lay the same track are one row.",
+             ""]
+    groups: dict[str, list[tuple[str, dict, dict]]] = defaultdict(list)
+    position_groups: dict[str, list[str]] = defaultdict(list)
+    for r in results:
+        for d in r.diffs:
+            for row in d["rows"]:
+                groups[f"{row['side']}: {why_group(row['why'])}"].append((r.title, d, row))
+            for k in d["position"]:
+                position_groups[k].append(f"{r.title} {d['game']} action {d['action']} ({d['entity']}): {d['detail'][k]}")
+    lines.append("## Causes, most rows first")
+    lines.append("")
+    for cause, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        titles = Counter(t for t, _, _ in items)
+        lines.append(f"### {cause} — {len(items)} rows ({', '.join(f'{t} {n}' for t, n in titles.most_common())})")
+        lines.append("")
+        for title, d, row in items[:8]:
+            h, t, rot = row["row"]
+            lines.append(f"- {title} {d['game']} action {d['action']} {d['entity']} phase {d['phase']}: {h} {t} {rot} — {row['why']}")
+        if len(items) > 8:
+            lines.append(f"- … {len(items) - 8} more")
+        lines.append("")
+    if position_groups:
+        lines += ["## Positions where our import differs from the engine's", ""]
+        for k, items in sorted(position_groups.items(), key=lambda kv: -len(kv[1])):
+            lines.append(f"### {k} — {len(items)} positions")
+            lines.append("")
+            lines += [f"- {x}" for x in items[:10]]
+            lines.append("")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def figures(r: TitleResult) -> dict:
+    return {"positions": r.positions, "compared": r.compared, "identical": r.identical, "lay_legal_ours": r.lay_legal_ours,
+            "board_equal": r.board_equal, "phase_equal": r.phase_equal, "active_equal": r.active_equal}
+
+
+def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    base = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for r in results:
+        old = base.get(r.title)
+        if not old:
+            continue
+        now = figures(r)
+        for k in ("identical", "lay_legal_ours", "board_equal", "phase_equal", "active_equal"):
+            if now[k] < old.get(k, 0):
+                out.append(f"{r.title}: {k} fell from {old[k]} to {now[k]}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--engine", help=f"the 18xx.games checkout (default $T18XX_DIR or {DEFAULT_ENGINE})")
+    p.add_argument("--title", action="append", help="only these titles (repeatable; default: the common-track-step titles)")
+    p.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "trackwright-replay"), help="where the engine's dumps are kept")
+    p.add_argument("--no-cache", action="store_true", help="always run the engine")
+    p.add_argument("--out", default=str(DOC), help="the markdown report (default docs/conformance.md; '-' for none)")
+    p.add_argument("--diffs", default=None, help="write every difference, grouped by cause, to this markdown file")
+    p.add_argument("--baseline", default=str(BASELINE))
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--check-baseline", action="store_true", help="exit 1 if a title does worse than the baseline")
+    g.add_argument("--update-baseline", action="store_true", help="rewrite the baseline with today's figures")
+    args = p.parse_args(argv)
+    try:
+        engine = engine_dir(args.engine)
+        fixtures = engine / "public" / "fixtures"
+        titles = args.title or list(TITLES)
+        games = {t: sorted((fixtures / t).glob("*.json")) for t in titles}
+        dumps = engine_dumps([g for gs in games.values() for g in gs], engine, None if args.no_cache else Path(args.cache))
+    except SetupError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    results = []
+    gc.collect()
+    for t in titles:
+        res = TitleResult(t)
+        for g in games[t]:
+            judge_game(res, g, dumps[g], timed=True)
+        results.append(res)
+        ratio = res.ratio()
+        print(f"{t:<18} positions {res.positions:4d} compared {res.compared:4d} board {res.board_equal:4d} phase {res.phase_equal:4d} "
+              f"acting {res.active_equal:4d} lay legal {res.lay_legal_ours:4d}/{res.lay_legal_engine:4d} identical {res.identical:4d} "
+              f"engine {sum(res.engine_ms):7.0f} ms ours {sum(res.ours_ms):6.0f} ms ({f'{ratio:.1f}x' if ratio else '-'})")
+    if args.out != "-":
+        write_doc(results, engine, Path(args.out))
+    if args.diffs:
+        write_diffs(results, Path(args.diffs))
+    if args.update_baseline:
+        Path(args.baseline).write_text(json.dumps({r.title: figures(r) for r in results}, indent=2) + "\n", encoding="utf-8")
+    if args.check_baseline:
+        lost = check_baseline(results, Path(args.baseline))
+        for line in lost:
+            print(f"replay: regression: {line}", file=sys.stderr)
+        if lost:
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
