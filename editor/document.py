@@ -33,7 +33,7 @@ from model.scenario import Scenario
 CHECK_DELAY_MS = 150
 """Debounce of the live checker: a burst of edits is checked once, this long after the last."""
 
-SCENARIO_PARTS = ("meta", "rules", "tiles", "players", "companies", "state", "puzzle")
+SCENARIO_PARTS = ("meta", "rules", "tiles", "players", "companies", "play", "state", "puzzle")
 """Top-level scenario fields that :meth:`Document.set_part` may replace (everything but the board)."""
 
 

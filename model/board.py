@@ -27,7 +27,8 @@ EdgeKind = Literal["gauge", "river", "impassable", "mountain", "divider", "offbo
 """gauge: a province/gauge line (18xx.games ``type:province``); river: a water border with a
 crossing cost; impassable; mountain: a mountain pass with a cost; divider: a drawn line that
 does not block; offboard: the edge of an off-board area; border: a border with no type (the
-engine's plain ``border=edge:N``, impassable to track)."""
+engine's plain ``border=edge:N``: drawn, blocking nothing; any border with a cost is paid by the lay
+that connects across it, as the engine does)."""
 PlatformKind = Literal["origin", "destination", "other"]
 
 

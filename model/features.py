@@ -30,7 +30,10 @@ CELL_FEATURES: dict[str, tuple[str, Callable[[Cell], bool]]] = {
 }
 """Feature name -> (what it is called in messages, does a cell carry it)."""
 
-EDGE_FEATURES = {"gauge": "gauge lines", "river": "rivers", "impassable": "impassable sides"}
+EDGE_FEATURES = {"gauge": "gauge lines", "river": "rivers", "impassable": "impassable sides", "mountain": "mountain borders",
+                 "border": "borders", "divider": "divider borders", "offboard": "off-board borders"}
+"""Edge feature kinds. The 18xx rules play every border as the engine does: one with a cost is paid by
+the lay that connects across it, an impassable one blocks, the others are drawn and block nothing."""
 
 
 PLACER_FEATURES = {"city": "city", "town": "town", "platform": "platform", "origin": "platform",

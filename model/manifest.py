@@ -17,7 +17,8 @@ swaps the old and the new one), or a :class:`ManifestError` saying why the edit 
 
 :func:`manifest_issues` is the checker's part: a yellow tile nothing can replace
 (``manifest.yellow-dead-end``, a warning; only for a derived graph: where the manifest declares
-its graph, an empty entry is the designer's choice), and a listed upgrade whose target is not a later colour or loses exits
+its graph, an empty entry is the designer's choice; and only when some phase of ``play.phases``
+allows green, as the engine upgrades a yellow only to green), and a listed upgrade whose target is not a later colour or loses exits
 or cities (``manifest.upgrade-loses-track``, an error). (A count below the tiles already laid is the
 shared ``core.supply-exceeded`` check.) Qt-free.
 """
@@ -288,10 +289,13 @@ def manifest_issues(scenario: Scenario) -> list[Issue]:
     graph = effective_graph(ts)
     explicit = {t.id for t in ts.tiles if t.upgrades}
     declared = graph_is_declared(scenario)
+    # a game whose phases never allow green never upgrades a yellow (2038): no dead end there
+    phases = scenario.play.phases
+    upgraded = not phases or any("green" in p.tiles for p in phases)
     out = []
     for t in ts.tiles:
         # in a declared graph an empty entry is the designer's choice (18 India's special tiles)
-        if not declared and t.color == "yellow" and not graph.get(t.id):
+        if upgraded and not declared and t.color == "yellow" and not graph.get(t.id):
             out.append(Issue("manifest.yellow-dead-end", "warning",
                              f"tile {t.id} (yellow) has no upgrade in the manifest: nothing can replace it"))
     for tid in sorted(explicit):

@@ -27,16 +27,21 @@ def token_at(cell: Cell, city: int, circle: int) -> Token | None:
     return tokens[circle] if 0 <= circle < len(tokens) else None
 
 
-def place_token(scenario: Scenario, coord: Coord, company: str, city: int = 0) -> CellChanges:
+def place_token(scenario: Scenario, coord: Coord, company: str, city: int = 0, kind: str = "normal") -> CellChanges:
     """Put ``company``'s token in a city of the cell; a token it already has on the hex moves there
-    (one per hex). Nothing when the token is already in that city."""
+    (one per hex). Nothing when the token is already in that city. A ``neutral`` or ``blocking``
+    token (``kind``, see :data:`model.board.TOKEN_KINDS`) is nobody's station: it is added to the
+    city, beside any other."""
     cell = scenario.board.cell(coord)
     if city >= len(cell.cities) and not _tile_has_city(scenario, cell, city):
         return {}
-    mine = [t for t in cell.tokens if t.company == company]
+    if kind in ("neutral", "blocking"):
+        tokens = [*cell.tokens, Token(company=company, city=city, kind=kind)]
+        return {coord: cell.model_copy(update={"tokens": tokens})}
+    mine = [t for t in cell.tokens if t.company == company and t.kind in ("normal", "exchange")]
     if any(t.city == city for t in mine):
         return {}
-    tokens = [t for t in cell.tokens if t.company != company] + [Token(company=company, city=city)]
+    tokens = [t for t in cell.tokens if t not in mine] + [Token(company=company, city=city, kind=kind)]
     return {coord: cell.model_copy(update={"tokens": tokens})}
 
 

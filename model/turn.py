@@ -97,6 +97,61 @@ def hand_with(scenario: Scenario, player_id: str, tile_id: str, delta: int) -> l
     return out
 
 
+# --- game phases (18xx) ---------------------------------------------------------------------
+def phase_names(scenario: Scenario, rules: RuleSet | None) -> list[str]:
+    """The game phases the Turn panel offers: the scenario's ``play.phases`` by name, else the
+    rule set's, else the usual I-IV (with the current one if it is another)."""
+    names = list(rules.game_phases(scenario)) if rules is not None else [p.name for p in scenario.play.phases]
+    if not names:
+        names = list(GAME_PHASES)
+    if scenario.state.game_phase and scenario.state.game_phase not in names and not scenario.play.phases:
+        names.append(scenario.state.game_phase)
+    return names
+
+
+def game_phase_with(scenario: Scenario, name: str | None) -> GameState:
+    """The state in game phase ``name`` (None: unset); a name not among ``play.phases`` is refused."""
+    if name is not None and scenario.play.phases and scenario.play.phase(name) is None:
+        known = ", ".join(p.name for p in scenario.play.phases)
+        raise ValueError(f"state.game_phase: {name[:40]!r} is not one of play.phases ({known[:80]})")
+    return with_state(scenario, game_phase=name)
+
+
+def phase_summary(scenario: Scenario) -> str:
+    """What the current phase allows, in words ('' when phases are not modelled)."""
+    phase = scenario.play.phase(scenario.state.game_phase)
+    if phase is None:
+        return "" if not scenario.play.phases else "no phase set: every colour may be laid"
+    parts = [f"tiles: {', '.join(phase.tiles) or 'none'}"]
+    if phase.operating_rounds is not None:
+        parts.append(f"{phase.operating_rounds} operating round{'s' if phase.operating_rounds != 1 else ''}")
+    if phase.status:
+        parts.append(", ".join(phase.status))
+    return "; ".join(parts)
+
+
+def laid_text(entry: LaidThisTurn) -> str:
+    """'C8: y7', 'B9: y7 (private P1)', with the phase when recorded."""
+    text = f"{entry.cell}: {entry.tile}"
+    if entry.private:
+        text += f" (private {entry.private})"
+    if entry.phase:
+        text += f" ({entry.phase})"
+    return text
+
+
+def ability_summary(ab) -> str:
+    """One ability in a few words, as the Privates box lists it."""
+    where = f" on {', '.join(ab.hexes[:4])}{'…' if len(ab.hexes) > 4 else ''}" if ab.hexes else ""
+    if ab.type == "blocks_hexes":
+        return f"blocks{where}" + (" while a player owns it" if ab.owner_type == "player" else "")
+    if ab.type == "tile_discount":
+        return f"{ab.discount} off {ab.terrain or 'lays'}{where}"
+    tiles = f" tile {', '.join(ab.tiles[:4])}" if ab.tiles else " a tile"
+    left = "" if ab.count is None else f" ({ab.count} left)"
+    return f"lays{tiles}{where}{' free' if ab.free else ''}{left}"
+
+
 # --- tiles laid this turn ---------------------------------------------------------------------
 def laid_with(scenario: Scenario, label: str, phase: str | None = None) -> GameState:
     """The state with the tile on ``label`` added to the tiles laid this turn."""

@@ -146,7 +146,14 @@ def test_one_lay_per_turn_unless_the_option_says_more(rules):
     assert verdict(rules, s, "lay B7 s 0", "X").rule == "18xx.no-lays-left"
     two = make(tiles={"B5": ("yc", 0)}, tokens={"B5": [("X", 0)]}, laid=[("B5", "yc")], options={"tile_lays": 2})
     assert verdict(rules, two, "lay B7 s 0", "X").legal
-    assert verdict(rules, two, "upgrade B5 gc 0", "X").rule == "18xx.same-hex-twice"
+    # the engine lays the same hex twice in a turn unless the schedule's entry says cannot_reuse_same_hex
+    # (gc fits no rotation on this board: the verdict is the tile's, not the turn's)
+    assert verdict(rules, two, "upgrade B5 gc 0", "X").rule == "18xx.exit-blank-side"
+    from model.scenario import Play, TileLay
+
+    strict = two.model_copy(update={"play": Play(tile_lays=[TileLay(), TileLay(cannot_reuse_same_hex=True)])})
+    assert verdict(rules, strict, "upgrade B5 gc 0", "X").rule == "18xx.same-hex-twice"
+    assert verdict(rules, strict, "lay B7 s 0", "X").legal
 
 
 def test_supply_counts(rules):

@@ -302,9 +302,9 @@ def test_title_options_come_from_the_game_class_constants():
     assert rules.option_issues(scenario) == []  # every option is one the rule set knows, with a valid value
     assert rules.explain(scenario, Move("lay", "B5", "yc", 1, actor="X")).legal  # gray C4 takes track now
 
-    options, notes = title_options({"TRACK_RESTRICTION": "station_restrictive", "TILE_LAYS": "x" * 200})
+    options, notes = title_options({"TRACK_RESTRICTION": "city_restrictive", "TILE_LAYS": "x" * 200})
     assert options == {}
-    assert "station_restrictive" in notes[1] and len(notes[0]) < 160
+    assert "city_restrictive" in notes[1] and len(notes[0]) < 160
 
 
 def test_an_upgrade_keeps_the_gauge_of_the_old_track():

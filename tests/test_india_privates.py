@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from model.io import load, save
+from model.io.migrate import INDIA_V2_ABILITIES
 from model.rules import MoveContext, get_rule_set
 from tests.test_india_cases import derive
 
@@ -33,7 +34,8 @@ def line_of_four() -> dict:
             "active": "NCR",
             "laid": [["K16", "9"], ["K18", "9"], ["K20", "9"], ["K22", "9"]],
             "gauge_markers": [["K14", 0], ["K20", 0]],
-            "privates": [{"id": "P2", "owner": "NCR"}, {"id": "P3", "owner": "NCR"}],
+            "privates": [{"id": "P2", "owner": "NCR", "abilities": INDIA_V2_ABILITIES["P2"]},
+                         {"id": "P3", "owner": "NCR", "abilities": INDIA_V2_ABILITIES["P3"]}],
         },
     }
 
@@ -110,7 +112,8 @@ def test_new_state_round_trips_through_the_file(tmp_path):
         assert load(path) == scenario
     data = json.loads((tmp_path / "privates.json").read_text(encoding="utf-8"))
     assert data["state"]["pending_home"] == "GIPR"
-    assert {"id": "P2", "owner": "NCR", "used": True} in data["state"]["privates"]
+    p2 = next(p for p in data["state"]["privates"] if p["id"] == "P2")
+    assert (p2["owner"], p2["used"], p2["abilities"][0]["type"]) == ("NCR", True, "tile_lay")
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,9 @@ def test_plain_18xx_board_has_no_18_india_state_fields(qtbot, tmp_path):
     win.turn_dock.raise_()
     panel = win.turn_panel
     assert [n for n in INDIA_FIELDS if panel.field("state", "", n) is not None] == []
-    assert not panel.other_box.isVisibleTo(win) and not panel.privates_box.isVisibleTo(win)
+    assert not panel.other_box.isVisibleTo(win)
+    # private companies are any title's (their abilities are in the file); a pending home is 18 India's
+    assert panel.privates_box.isVisibleTo(win) and not panel.privates_box.pending_combo.isVisibleTo(win)
 
 
 def test_state_fields_follow_the_document_from_18_india_to_18xx(qtbot, tmp_path):
@@ -32,6 +34,7 @@ def test_state_fields_follow_the_document_from_18_india_to_18xx(qtbot, tmp_path)
     panel = win.turn_panel
     assert all(panel.field("state", "", n) is not None for n in GENERIC_ON_INDIA)
     assert panel.other_box.isVisibleTo(win) and panel.privates_box.isVisibleTo(win)
+    assert panel.privates_box.pending_combo.isVisibleTo(win)
     answers().unsaved_answer = "discard"
     answers().new_board = NewBoardChoice("18xx", 8, 6, "flat", "Plain")
     win.activateWindow()
@@ -41,4 +44,4 @@ def test_state_fields_follow_the_document_from_18_india_to_18xx(qtbot, tmp_path)
     qtbot.waitUntil(lambda: win.document.scenario.meta.title == "Plain")
     qtbot.wait(20)  # the panels refresh once control is back in the event loop
     assert [n for n in INDIA_FIELDS if panel.field("state", "", n) is not None] == []
-    assert not panel.other_box.isVisibleTo(win) and not panel.privates_box.isVisibleTo(win)
+    assert not panel.other_box.isVisibleTo(win) and not panel.privates_box.pending_combo.isVisibleTo(win)

@@ -136,6 +136,16 @@ def _state_lines(s) -> list[str]:
         lines.append("privates:    " + "; ".join(privs))
     if st.pending_home:
         lines.append(f"pending home: {st.pending_home} must choose its home")
+    play = s.play
+    if play.phases:
+        now = play.phase(st.game_phase)
+        lines.append("phases:      " + ", ".join(p.name for p in play.phases)
+                     + (f" (now {now.name}: {', '.join(now.tiles)})" if now is not None else ""))
+    if play.tile_lays:
+        lines.append(f"lay schedule: {len(play.tile_lays)} lay(s) a turn"
+                     + (f", by type: {', '.join(play.tile_lays_by_type)}" if play.tile_lays_by_type else ""))
+    if play.not_held:
+        lines.append(f"not held:    {len(play.not_held)} thing(s) the title decides in its code (play.not_held)")
     return lines
 
 

@@ -215,22 +215,46 @@ class TilePalette(QWidget):
         self._current = None
         if current is not None and self.item_for(current) is not None:
             self.select_tile(current)
+        self._refused = None  # new items: their marks and the headers are written afresh
         self.refresh_counts()
-        self._apply_filter()
         if self._current != current:
             self.tileSelected.emit(self._current)
+
+    def refused_now(self) -> dict[str, str]:
+        """Tile id -> why the current game phase refuses it (the rule set's ``phase_refusal``)."""
+        rules = self.document.rule_set
+        s = self.document.scenario
+        if rules is None or not s.play.phases:
+            return {}
+        out = {}
+        for tid in getattr(self, "_tiles", {}):
+            why = rules.phase_refusal(s, tid)
+            if why:
+                out[tid] = why
+        return out
 
     def refresh_counts(self) -> None:
         """Show the copies left of each tile (only the items whose count changed are touched)."""
         left = editing.tiles_left(self.document.scenario)
+        refused = self.refused_now()
+        changed = refused != getattr(self, "_refused", None)
+        self._refused = refused
+        tiles = getattr(self, "_tiles", {})
         for item in self.items():
             tid = item.data(TILE_ROLE)
             n = left.get(tid)
             text = f"{tid}\n{'∞' if n is None else f'{n} left'}"
-            if item.text() != text:
+            colour = "#b00000" if n is not None and n < 0 else "#9a9a9a" if tid in refused else "#202020"
+            if item.text() != text or item.foreground().color() != QColor(colour):
                 item.setText(text)
-                item.setForeground(QColor("#b00000") if n is not None and n < 0 else QColor("#202020"))
-        self._update_info()
+                item.setForeground(QColor(colour))
+            if changed and (t := tiles.get(tid)) is not None:
+                tip = f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else "")
+                item.setToolTip(tip + (f"\nNot now: {refused[tid]}" if tid in refused else ""))
+        if changed:  # the section headers say when a whole colour is out of this phase
+            self._apply_filter()
+        else:
+            self._update_info()
 
     # --- filter and layout -------------------------------------------------------------------
     def _apply_filter(self, *_args) -> None:
@@ -245,7 +269,10 @@ class TilePalette(QWidget):
             sec.setVisible(shown)
             self.headers[colour].setVisible(shown)
             n = sec.visible_count()
-            self.headers[colour].setText(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b> ({n})")
+            refused = getattr(self, "_refused", None) or {}
+            ids = [sec.item(i).data(TILE_ROLE) for i in range(sec.count())]
+            note = " — not in this phase" if ids and all(t in refused for t in ids) else ""
+            self.headers[colour].setText(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b> ({n}){note}")
         self._fit_sections()
         self._update_info()
 

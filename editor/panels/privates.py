@@ -1,9 +1,10 @@
-"""The Turn panel's private companies (18 India's P1-P6) and the pending home (GIPR's).
+"""The Turn panel's private companies (any 18xx title's) and the pending home (18 India's GIPR).
 
 A table with one row per private in ``state.privates``: its id (the name in the tooltip), its
 owner chosen from the companies and the players (or "not sold"), a *used* check box (the ability
-is spent and the private has closed) and the discount still running (18 India's P4: above 0,
-its ₹40 off the terrain costs is being used this operating round). Below it a private can be
+is spent and the private has closed), the discount still running (18 India's P4: above 0,
+its ₹40 off the terrain costs is being used this operating round) and its abilities that change
+a lay, in words (the engine's fields in the tooltip). Below it a private can be
 added or the selected one removed, and a chooser names the company that must pick its home now
 (``state.pending_home``).
 
@@ -47,7 +48,7 @@ class PrivatesBox(QGroupBox):
     ``report`` shows an error in the panel."""
 
     def __init__(self, document: Document, choice_command, report, parent: QWidget | None = None) -> None:
-        super().__init__("Private companies and a pending home", parent)
+        super().__init__("Private companies", parent)
         self.document = document
         self._choice_command = choice_command
         self._report = report
@@ -82,17 +83,30 @@ class PrivatesBox(QGroupBox):
                                       "until it does, its only moves are the home choices")
         self.pending_combo.activated.connect(self._pending_chosen)
         self.empty_note = QLabel("No private companies in this scenario.")
+        self.abilities_label = QLabel()
+        self.abilities_label.setObjectName("private_abilities")
+        self.abilities_label.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow(self.table)
         form.addRow(self.empty_note)
+        form.addRow(self.abilities_label)
         form.addRow(buttons)
         form.addRow("Home pending for", self.pending_combo)
+        self._form = form
 
     @property
     def scenario(self):
         return self.document.scenario
 
     # --- reading -----------------------------------------------------------------------------
+    def show_pending(self, on: bool) -> None:
+        """Show the pending-home chooser (for rule sets that read ``state.pending_home``)."""
+        self.pending_combo.setVisible(on)
+        label = self._form.labelForField(self.pending_combo)
+        if label is not None:
+            label.setVisible(on)
+        self.setTitle("Private companies and a pending home" if on else "Private companies")
+
     def refresh(self) -> None:
         """Show the document's privates and pending home (widgets are kept while the rows and
         the list of owners stay the same, so an edit in progress is not thrown away)."""
@@ -119,6 +133,7 @@ class PrivatesBox(QGroupBox):
                 spin.blockSignals(True)
                 spin.setValue(pc.discount)
                 spin.blockSignals(False)
+        self._fill_abilities()
         self.table.setVisible(bool(s.state.privates))
         self.empty_note.setVisible(not s.state.privates)
         self.remove_button.setEnabled(bool(s.state.privates))
@@ -163,6 +178,17 @@ class PrivatesBox(QGroupBox):
         # tall enough for every row up to eight (then it scrolls)
         rows = sum(self.table.rowHeight(r) for r in range(min(len(privates), 8)))
         self.table.setFixedHeight(self.table.horizontalHeader().height() + rows + 2 * self.table.frameWidth() + 2)
+
+    def _fill_abilities(self) -> None:
+        """Below the table, each private's abilities in a few words (the engine's fields in the
+        tooltip; they are edited in the file, or come with an import)."""
+        privates = self.scenario.state.privates
+        lines = [f"{pc.id}: " + ("; ".join(turn.ability_summary(ab) for ab in pc.abilities) or "no ability that changes a lay")
+                 for pc in privates]
+        self.abilities_label.setText("\n".join(lines))
+        self.abilities_label.setToolTip("\n".join(
+            f"{pc.id}: {ab.model_dump_json(exclude_defaults=True)}" for pc in privates for ab in pc.abilities))
+        self.abilities_label.setVisible(bool(privates))
 
     # --- writing -----------------------------------------------------------------------------
     def _push_choice(self, state, text: str, key: str) -> None:

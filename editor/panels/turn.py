@@ -129,8 +129,12 @@ class TurnPanel(QWidget):
         self.company_table.setHorizontalHeaderLabels(list(COMPANY_COLUMNS))
         self.company_table.verticalHeader().setVisible(False)
         self.company_table.itemChanged.connect(self._company_edited)
+        self.phase_colours = QLabel()
+        self.phase_colours.setObjectName("turn_phase_colours")
+        self.phase_colours.setWordWrap(True)
         game = QFormLayout(self.game_box)
         game.addRow("Game phase", self.game_phase_combo)
+        game.addRow("", self.phase_colours)
         game.addRow(self.company_table)
         # --- private companies and a pending home (18 India)
         self.privates_box = PrivatesBox(document, StateChoiceCommand, self._fail)
@@ -206,16 +210,18 @@ class TurnPanel(QWidget):
             keep = self.hand_tile.currentText()
             self._fill_combo(self.hand_tile, tiles, keep if keep in tiles else (tiles[0] if tiles else ""))
             self._fill_hand(owner)
-            phases = list(turn.GAME_PHASES)
-            if s.state.game_phase and s.state.game_phase not in phases:
-                phases.append(s.state.game_phase)
-            self._fill_combo(self.game_phase_combo, ["", *phases], s.state.game_phase or "")
+            # the title's phases by name when the scenario lists them (another name typed is refused)
+            self._fill_combo(self.game_phase_combo, ["", *turn.phase_names(s, rules)], s.state.game_phase or "")
+            summary = turn.phase_summary(s)
+            self.phase_colours.setText(summary)
+            self.phase_colours.setVisible(bool(summary))
             self._fill_companies()
             self.privates_box.setVisible(kind == "company" and turn.reads_state_field(rules, "privates"))
+            self.privates_box.show_pending(turn.reads_state_field(rules, "pending_home"))
             self.privates_box.refresh()
             self.laid_list.clear()
             for e in s.state.laid:
-                self.laid_list.addItem(f"{e.cell}: {e.tile}" + (f" ({e.phase})" if e.phase else ""))
+                self.laid_list.addItem(turn.laid_text(e))
             self._fill_other()
         finally:
             self._filling = False
@@ -368,7 +374,13 @@ class TurnPanel(QWidget):
         if self._filling:
             return
         text = self.game_phase_combo.currentText().strip()
-        self._push("state", turn.with_state(self.scenario, game_phase=text or None), f"Game phase: {text or 'unset'}", "game_phase")
+        try:
+            state = turn.game_phase_with(self.scenario, text or None)
+        except ValueError as exc:
+            self._fail(str(exc))
+            self.refresh()
+            return
+        self._push("state", state, f"Game phase: {text or 'unset'}", "game_phase")
 
     def _hand_change(self, delta: int) -> None:
         owner, tile = self.hand_owner.currentText(), self.hand_tile.currentText()

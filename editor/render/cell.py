@@ -110,7 +110,12 @@ def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tup
     placed: list[set] = [set() for _ in range(n_cities)]
     for t in cell.tokens:
         if t.city < n_cities:
-            fill, txt = owner_colors(scenario, t.company)
+            if t.kind == "neutral":  # nobody's: drawn pale, whatever name it carries
+                fill, txt = QColor("#f4f4f4"), QColor("#606060")
+            elif t.kind == "blocking":
+                fill, txt = QColor("#202020"), QColor("#ffffff")
+            else:
+                fill, txt = owner_colors(scenario, t.company)
             out[t.city].append((t.company, fill, txt, False))
             placed[t.city].add(t.company)
     for k in range(n_cities):

@@ -18,7 +18,11 @@ from editor.render import CELL_SIZE, station_circles
 from editor.tools.base import Tool, is_left
 from model import tokens
 
-TOKEN_MODES = {"token": "station token", "home": "home station", "reserve": "reservation"}
+TOKEN_MODES = {"token": "station token", "neutral": "neutral token", "blocking": "blocking token",
+               "home": "home station", "reserve": "reservation"}
+"""What a click puts. A neutral token (1882's CN) fills a circle and never blocks; a blocking one
+(18SJ, 18ZOO) fills a circle for nobody; both are placed for the chosen company's name, or as
+``neutral`` / ``blocked`` when none is chosen."""
 
 
 class TokenTool(Tool):
@@ -118,6 +122,13 @@ class TokenTool(Tool):
         """What a click on a circle does in the current mode; True when it changed something."""
         doc = self.document
         s = doc.scenario
+        if self.mode in ("neutral", "blocking"):
+            owner = self.company or ("neutral" if self.mode == "neutral" else "blocked")
+            changes = tokens.place_token(s, coord, owner, city, kind=self.mode)
+            if not changes:
+                return False
+            doc.undo_stack.push(SetCellsCommand(doc, changes, f"{TOKEN_MODES[self.mode].capitalize()} on {doc.label(coord)}"))
+            return True
         company = self.acting_company()
         if company is None:
             self.statusMessage.emit("Token: set the active company in the Turn panel (or pick one in the options bar) first")

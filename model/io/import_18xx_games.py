@@ -271,6 +271,15 @@ class _Importer:
             scenario = Scenario(meta=meta, rules=RulesRef(id=rules_id, options=options), board=board, tiles=tiles)
         except ValueError as exc:
             raise self.fail(None, f"the map does not make a valid scenario: {exc}") from None
+        if self.path is not None:  # the title's phases, lay schedule, corporations and privates
+            from model.io.title_play import from_title
+
+            scenario, notes = from_title(self, scenario)
+            self.warnings += [f"{self.file}:1: state of play: {n}" for n in notes]
+            try:
+                scenario = Scenario.model_validate(scenario.model_dump())
+            except ValueError as exc:
+                raise self.fail(None, f"the title's state of play does not make a valid scenario: {exc}") from None
         return ImportResult(scenario, self.warnings)
 
     def _hexes_from_parts(self) -> RValue:

@@ -238,6 +238,16 @@ class RuleSet:
         the turn phase ``state.phase`` here; rule sets whose phase is the game phase override it."""
         return scenario.state.phase
 
+    def game_phases(self, scenario: Scenario) -> tuple[str, ...]:
+        """The game phases a scenario may be in, by name: the scenario's ``play.phases`` when it
+        lists them, else the rule set's :attr:`phases` (the Turn panel's choices)."""
+        return tuple(p.name for p in scenario.play.phases) or self.phases
+
+    def phase_refusal(self, scenario: Scenario, tile_id: str) -> str | None:
+        """Why the current game phase refuses a tile (a sentence), or None when it allows it or
+        the rule set has no phase colours (the palette marks the tiles refused)."""
+        return None
+
     def reached(self, scenario: Scenario, actor: str) -> Reached | None:
         """What ``actor``'s network reaches, by the rule set's own movement rules.
 
@@ -402,7 +412,7 @@ def structural_issues(scenario: Scenario) -> list[Issue]:
     player_ids = {p.id for p in scenario.players}
     for label, cell in scenario.board.cells.items():
         for t in cell.tokens:
-            if t.company not in company_ids:
+            if t.company not in company_ids and t.kind in ("normal", "exchange"):  # a neutral token is nobody's
                 out.append(Issue("core.unknown-company", "error", f"{label}: token of unknown company {t.company!r}", (label,)))
         if cell.platform is not None and cell.platform.owner is not None and cell.platform.owner not in player_ids:
             out.append(Issue("core.unknown-player", "error", f"{label}: platform owned by unknown player {cell.platform.owner!r}", (label,)))

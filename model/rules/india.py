@@ -27,7 +27,7 @@ from model.rules import Issue, Move, MoveContext, MoveSyntaxError, OptionSpec, V
 from model.rules.eighteen_xx import EighteenXX, Situation, TrackMove
 from model.rules.eighteen_xx.company import Network, city_is_full_for
 from model.rules.eighteen_xx.hexmap import TrackView
-from model.rules.india_privates import EXTRA_KINDS, EXTRA_PRIVATES, HOME_KINDS, PrivateRules, non_private
+from model.rules.india_privates import EXTRA_KINDS, HOME_KINDS, PrivateRules, extra_kind_of, non_private
 from model.scenario import Company, Scenario
 from model.tiles import TileDef
 
@@ -58,6 +58,7 @@ class India(PrivateRules, EighteenXX):
 
     id: ClassVar[str] = "18india"
     name: ClassVar[str] = "18 India"
+    generic_abilities: ClassVar[bool] = False  # its privates play by model.rules.india_privates
     move_kinds: ClassVar[tuple[str, ...]] = (
         "lay", "upgrade", "station", "remove-marker", "extra-lay", "extra-upgrade", "home-station", "home-upgrade")
     tile_set: ClassVar[str | None] = "18india"
@@ -388,7 +389,7 @@ class India(PrivateRules, EighteenXX):
             return self.home_moves(Situation.of(scenario), company, phase, context.tile)
         out = super().legal_moves(scenario, context)
         if company is not None and any(
-            p.id in EXTRA_PRIVATES and not p.used and self.may_use(scenario, p, company.id) for p in scenario.state.privates
+            extra_kind_of(p) is not None and not p.used and self.may_use(scenario, p, company.id) for p in scenario.state.privates
         ):
             sit = Situation.of(scenario)
             out += self.extra_lay_moves(sit, company, self.network(sit, company), phase, context.tile)

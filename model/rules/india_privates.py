@@ -3,8 +3,10 @@
 Used by the ``18india`` rule set (:mod:`model.rules.india`), which mixes :class:`PrivateRules`
 into the generic 18xx rules.
 
-Private companies are listed in ``state.privates`` (id, owner, used, discount). Their track
-abilities (from the game's company cards):
+Private companies are listed in ``state.privates`` (id, owner, used, discount, abilities). Their
+track abilities, as their ``abilities`` say (the company cards'; a ``tile_lay`` ability with
+``upgrade_count: 0`` gives ``extra-lay``, one with ``lay_count: 0`` gives ``extra-upgrade``, see
+:func:`extra_kind_of`):
 
 * **P2** (Portuguese EIC): one extra yellow tile, move ``extra-lay CELL TILE ROTATION P2``: a
   yellow tile on a hex the company reaches, by the ordinary tile rules, that does not count
@@ -60,8 +62,6 @@ PRIVATE_ABILITIES: dict[str, tuple[str, str, str]] = {
 EXTRA_KINDS: dict[str, str] = {"extra-lay": "lay", "extra-upgrade": "upgrade"}
 """Move kinds of the private companies' extra lays -> the ordinary kind they lay as."""
 
-EXTRA_PRIVATES = frozenset(pid for pid, (ability, _, _) in PRIVATE_ABILITIES.items() if ability in EXTRA_KINDS)
-"""The privates whose ability is an extra lay (P2, P3)."""
 
 HOME_KINDS = ("home-station", "home-upgrade")
 TOWNS_ONLY_TAG = "towns-only"
@@ -78,6 +78,28 @@ class IndiaMove(TrackMove):
         if self.kind == "home-station":
             return f"home-station {self.cell} {extra.get('city', 0)}"
         return super().text()
+
+
+def extra_kind_of(pc: PrivateCompany) -> str | None:
+    """The extra-lay move a private's ``tile_lay`` ability gives: ``extra-lay`` (yellows only,
+    P2), ``extra-upgrade`` (upgrades only, P3), or None."""
+    for ab in pc.abilities:
+        if ab.type != "tile_lay":
+            continue
+        if ab.upgrade_count == 0 and ab.lay_count != 0:
+            return "extra-lay"
+        if ab.lay_count == 0 and ab.upgrade_count != 0:
+            return "extra-upgrade"
+    return None
+
+
+def _gives(pc: PrivateCompany) -> str:
+    kind = extra_kind_of(pc)
+    if kind == "extra-lay":
+        return "one extra yellow tile, outside the turn's lays"
+    if kind == "extra-upgrade":
+        return "one extra upgrade, outside the turn's lays"
+    return PRIVATE_ABILITIES.get(pc.id, ("", "", ""))[2]
 
 
 def private_title(pc: PrivateCompany) -> str:
@@ -127,7 +149,7 @@ class PrivateRules(_Base):
             return (("home-pending", f"{company.id} must choose its home first (home-station or home-upgrade)"), 0)
         ability = move.kind
         wanted = dict(move.extra).get("private")
-        ours = [pc for pc in scenario.state.privates if PRIVATE_ABILITIES.get(pc.id, ("",))[0] == ability]
+        ours = [pc for pc in scenario.state.privates if extra_kind_of(pc) == ability]
         pc = next((p for p in ours if wanted is None or p.id == wanted), None)
         if pc is None:
             what = f"private {wanted}" if wanted else f"a private with an {ability}"
@@ -140,7 +162,7 @@ class PrivateRules(_Base):
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
         if (tile.color == "yellow") != (ability == "extra-lay"):
-            gives = PRIVATE_ABILITIES[pc.id][2]
+            gives = _gives(pc)
             return (("private-ability", f"{private_title(pc)} gives {gives}; tile {tile.id} is {tile.color}"), 0)
         coord = sit.sm.grid.coord(move.cell)
         for fail in self.tile_failures(sit, coord, tile, move.rotation):
@@ -162,7 +184,7 @@ class PrivateRules(_Base):
         out: list[Move] = []
         scenario = sit.scenario
         for pc in scenario.state.privates:
-            ability = PRIVATE_ABILITIES.get(pc.id, ("",))[0]
+            ability = extra_kind_of(pc)
             if ability not in EXTRA_KINDS or pc.used or not self.may_use(scenario, pc, company.id):
                 continue
             for coord in sit.sm.coords:
@@ -286,7 +308,7 @@ class PrivateRules(_Base):
             wanted = dict(move.extra).get("private")
             ability = move.kind
             pc = next(
-                (p for p in privates if PRIVATE_ABILITIES.get(p.id, ("",))[0] == ability and (wanted is None or p.id == wanted)),
+                (p for p in privates if extra_kind_of(p) == ability and (wanted is None or p.id == wanted)),
                 None,
             )
             laid = list(state.laid)
@@ -347,11 +369,11 @@ class PrivateRules(_Base):
         if move.kind in EXTRA_KINDS:
             wanted = dict(move.extra).get("private")
             pc = next(
-                (p for p in scenario.state.privates if PRIVATE_ABILITIES.get(p.id, ("",))[0] == move.kind and (wanted is None or p.id == wanted)),
+                (p for p in scenario.state.privates if extra_kind_of(p) == move.kind and (wanted is None or p.id == wanted)),
                 None,
             )
             if pc is not None:
-                out.append(f"{private_title(pc)}: {PRIVATE_ABILITIES[pc.id][2]}")
+                out.append(f"{private_title(pc)}: {_gives(pc)}")
         if move.kind in HOME_KINDS:
             out.append(f"{move.actor} chooses its home (state.pending_home)")
         if move.kind in (*EXTRA_KINDS, "lay", "upgrade", "home-upgrade") and move.actor is not None:

@@ -14,9 +14,7 @@ the current one), ``station`` (a token in city ``extra['city']``). Rule ids are
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from model.board import Cell, LaidTile, Token
@@ -37,7 +35,7 @@ from model.rules import (
     move_rotation,
     register,
 )
-from model.rules.eighteen_xx import checks, terrain
+from model.rules.eighteen_xx import checks, play, privates, terrain
 from model.rules.eighteen_xx.company import (
     Network,
     city_tokens,
@@ -50,23 +48,21 @@ from model.rules.eighteen_xx.company import (
 from model.rules.eighteen_xx.hexmap import (
     IMPASSABLE_COLORS,
     LAYABLE_COLORS,
-    StaticMap,
     TrackView,
     color_rank,
-    count_of,
     current_view,
     distinct_rotations,
     exit_mask,
-    static_map,
+    tile_view,
 )
+from model.rules.eighteen_xx.situation import _SITUATIONS, Situation, _SituationKey  # noqa: F401 - re-exported
 from model.scenario import Company, LaidThisTurn, Scenario
-from model.tiles import COLOR_ORDER, TileDef, TileSet
-from model.track import TrackModel
+from model.tiles import COLOR_ORDER, TileDef
 from model.upgrading import predicates as upgrades
 
 Failure = tuple[str, str] | None
 
-TRACK_RESTRICTIONS = ("permissive", "city_permissive", "restrictive", "semi_restrictive")
+TRACK_RESTRICTIONS = ("permissive", "city_permissive", "restrictive", "semi_restrictive", "station_restrictive")
 
 
 class TrackMove(Move):
@@ -78,124 +74,11 @@ class TrackMove(Move):
             return f"station {self.cell} {extra.get('city', 0)}"
         if self.kind == "remove-marker":
             return f"remove-marker {self.cell} {extra.get('edge', 0)}"
+        if self.kind in ("lay", "upgrade") and extra.get("private"):
+            return f"{super().text()} {extra['private']}"
         return super().text()
 
 
-@dataclass
-class Situation:
-    """One evaluation of a scenario: the static map, the tile set and per-hex views, cached."""
-
-    scenario: Scenario
-    sm: StaticMap
-    track: TrackModel
-    _views: dict
-
-    @classmethod
-    def of(cls, scenario: Scenario) -> Situation:
-        return cls(scenario, static_map(scenario), TrackModel(scenario), {})
-
-    @classmethod
-    def reuse(cls, scenario: Scenario) -> Situation:
-        """The situation of a scenario asked about again (``explain`` one move at a time): the one
-        built last time when nothing it was built from has changed, else a new one."""
-        with _SITUATIONS_LOCK:  # the checker thread and the main thread both ask
-            for i, (k, sit) in enumerate(_SITUATIONS):
-                if k.matches(scenario):
-                    if i:
-                        _SITUATIONS.insert(0, _SITUATIONS.pop(i))
-                    return sit
-        sit = cls.of(scenario)
-        key = _SituationKey.of(scenario)
-        with _SITUATIONS_LOCK:
-            _SITUATIONS.insert(0, (key, sit))
-            del _SITUATIONS[4:]
-        return sit
-
-    _tileset: TileSet | None = None
-    memo: dict = field(default_factory=dict)
-
-    @property
-    def tileset(self) -> TileSet:
-        if self._tileset is None:
-            self._tileset = self.scenario.tileset()
-        return self._tileset
-
-    def cell(self, coord: Coord) -> Cell:
-        return self.scenario.board.cell(coord)
-
-    def view(self, coord: Coord) -> TrackView:
-        v = self._views.get(coord)
-        if v is None:
-            v = self._views[coord] = current_view(self.scenario, self.cell(coord))
-        return v
-
-    def set_view(self, coord: Coord, view: TrackView | None) -> None:
-        """Let :meth:`view` answer ``view`` for ``coord`` (a tile tried there, as the upgrade tables
-        do), or with None what the board holds again."""
-        if view is None:
-            self._views.pop(coord, None)
-        else:
-            self._views[coord] = view
-
-    _counts: dict | None = None
-
-    def turn_laid(self, actor: str | None) -> list:
-        """This turn's lays, when they are the actor's (``state.active`` unset or the actor)."""
-        state = self.scenario.state
-        if state.active is not None and actor is not None and state.active != actor:
-            return []
-        return list(state.laid)
-
-    def laid_count(self, tile_id: str) -> int:
-        """Copies of a tile on the board."""
-        if self._counts is None:
-            counts: dict[str, int] = {}
-            for c in self.scenario.board.cells.values():
-                if c.tile is not None:
-                    counts[c.tile.tile] = counts.get(c.tile.tile, 0) + 1
-            self._counts = counts
-        return self._counts.get(tile_id, 0)
-
-
-@dataclass
-class _SituationKey:
-    """What a :class:`Situation` depends on, compared cheaply: the objects by identity, the
-    containers the editor may change in place (cells, edge list, this turn's lays, companies)
-    by a shallow comparison, which short-cuts on identical items."""
-
-    scenario: Scenario
-    parts: tuple
-    cells: dict
-    edges: list
-    laid: tuple
-    companies: list
-
-    @staticmethod
-    def _parts(scenario: Scenario) -> tuple:
-        board, state = scenario.board, scenario.state
-        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules)
-
-    @classmethod
-    def of(cls, scenario: Scenario) -> _SituationKey:
-        board = scenario.board
-        return cls(scenario, cls._parts(scenario), dict(board.cells), list(board.edges),
-                   tuple(scenario.state.laid), list(scenario.companies))
-
-    def matches(self, scenario: Scenario) -> bool:
-        if self.scenario is not scenario:
-            return False
-        board = scenario.board
-        return (
-            all(a is b for a, b in zip(self.parts, self._parts(scenario), strict=True))
-            and self.cells == board.cells
-            and self.edges == board.edges
-            and self.laid == tuple(scenario.state.laid)
-            and self.companies == scenario.companies
-        )
-
-
-_SITUATIONS: list[tuple[_SituationKey, Situation]] = []  # the most recently used first
-_SITUATIONS_LOCK = threading.Lock()
 
 
 @register
@@ -204,12 +87,16 @@ class EighteenXX(RuleSet):
 
     id: ClassVar[str] = "18xx"
     name: ClassVar[str] = "18xx (generic tile-lay rules)"
+    move_class: ClassVar[type] = TrackMove
+    generic_abilities: ClassVar[bool] = True
+    """Private companies' abilities play by :mod:`model.rules.eighteen_xx.privates` (a title
+    with private rules of its own says False)."""
     move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
     """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
     actor_kind: ClassVar[ActorKind] = "company"
     tile_move_kinds: ClassVar[tuple[str, str] | None] = ("lay", "upgrade")
-    state_fields: ClassVar[frozenset[str] | None] = frozenset()
+    state_fields: ClassVar[frozenset[str] | None] = frozenset({"privates"})
     """The shared rules read none of the other state fields (gauge markers, privates and a pending
     home belong to the titles that play them)."""
     features: ClassVar[frozenset[str] | None] = frozenset(set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies"})
@@ -245,16 +132,17 @@ class EighteenXX(RuleSet):
         return False
 
     def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None) -> Failure:
-        """How many lays a turn allows (``state.laid`` holds this turn's lays)."""
-        laid = sit.turn_laid(actor)
-        label = sit.sm.label_of[coord]
-        if any(entry.cell == label for entry in laid):
-            return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn")
-        limit = int(self.option(sit.scenario, "tile_lays"))
-        if len(laid) >= limit:
-            what = "a yellow" if tile.color == "yellow" else "an upgrade"
-            return ("no-lays-left", f"Cannot lay {what} now: the turn allows {count_of(limit, 'tile lay')}")
-        return None
+        """The lay schedule (``play.tile_lays`` or the option ``tile_lays``) read against this
+        turn's lays (``state.laid``): see :mod:`model.rules.eighteen_xx.play`."""
+        lays = self.lay_schedule(sit, actor)
+        if lays is None:
+            return None
+        return play.schedule_failure(sit.scenario, sit.sm.label_of[coord], tile, old, sit.turn_laid(actor), lays)
+
+    def lay_schedule(self, sit: Situation, actor: str | None):
+        """The company's lay schedule now (None: the rule set counts lays its own way)."""
+        default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
+        return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
 
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
         """Extra tile-against-hex rules of a title (none here)."""
@@ -269,8 +157,11 @@ class EighteenXX(RuleSet):
         return None
 
     def company_cost(self, sit: Situation, company: Company | None, cost: int) -> int:
-        """What a company pays for a lay that costs ``cost`` (discounts of a title; none here)."""
-        return cost
+        """What a company pays for a lay that costs ``cost``: less a ``tile_discount`` with no
+        terrain (the engine's ``tile_cost_with_discount``; a title may have its own)."""
+        if company is None or not cost or not self.generic_abilities:
+            return cost
+        return cost - privates.total_discount(sit, None, company, cost)
 
     def after_lay(self, scenario: Scenario, coord: Coord, old_exits: frozenset[int]) -> Scenario:
         """Consequences of a lay beyond the tile itself (none here)."""
@@ -352,19 +243,26 @@ class EighteenXX(RuleSet):
                     f"{sm.grid.edge_name(e)} side (edge {e}), which {sm.exit_problem(coord, e)}",
                 )
 
-    def lay_cost(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> int:
-        """Terrain of the printed hex (first tile only) plus each river side the lay newly crosses."""
+    def lay_cost(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, company: Company | None = None) -> int:
+        """Terrain of the printed hex (first tile only) or the laid tile's own upgrade cost, plus
+        each border the lay newly connects across (a one-sided border only from its own hex),
+        less the company's terrain and border discounts (``tile_discount`` abilities)."""
         old = sit.view(coord)
-        cost = sit.sm.printed[coord].cost if old.tile is None else 0
+        if old.tile is None:
+            cost = sit.sm.printed[coord].cost
+        else:
+            cost = play.own_upgrade_cost(old)
+        cost -= privates.terrain_discount(sit, coord, company, cost)
         grid = sit.sm.grid
         for e in new.exits(rotation, sit.sm.sides) - old.exits:
-            side_cost = sit.sm.river_cost.get(sit.sm.side_key(coord, e), 0)
+            key = sit.sm.side_key(coord, e)
+            side_cost = sit.sm.river_cost.get(key, 0) or sit.sm.cost_from.get((coord, e), 0)
             if not side_cost:
                 continue
             nb = grid.neighbour(coord, e)
             ntr = sit.track.at(nb) if nb is not None else None
             if ntr is not None and ntr.has_port(grid.opposite(e)):
-                cost += side_cost
+                cost += side_cost - privates.border_discount(sit, coord, company, sit.sm.side_kind.get(key, ""), side_cost)
         return cost
 
     def candidate_tiles(self, sit: Situation, coord: Coord) -> list[TileDef]:
@@ -374,9 +272,12 @@ class EighteenXX(RuleSet):
         if not 1 <= want < len(COLOR_ORDER) or sit.sm.printed_color[coord] not in LAYABLE_COLORS:
             return []
         ts = sit.tileset
+        colours = play.phase_colours(sit.scenario)
         if old.tile is not None and upgrades.explicit_graph(ts):
-            return [t for t in (ts.get(i) for i in old.tile.upgrades) if t is not None and color_rank(t.color) == want]
-        return [t for t in ts.tiles if color_rank(t.color) == want]
+            out = [t for t in (ts.get(i) for i in old.tile.upgrades) if t is not None and color_rank(t.color) == want]
+        else:
+            out = [t for t in ts.tiles if color_rank(t.color) == want]
+        return out if colours is None else [t for t in out if t.color in colours]
 
     # ------------------------------------------------------------------------------------------
     # tile lays for a company
@@ -390,6 +291,8 @@ class EighteenXX(RuleSet):
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
     ) -> tuple[Failure, int]:
         """The first rule a tile move breaks (None if legal), and its cost."""
+        if self.generic_abilities and dict(move.extra).get("private") is not None:
+            return privates.private_lay_failure(self, sit, move, net)
         grid = sit.sm.grid
         coord = sit.sm.coord_of.get(move.cell) or grid.coord(move.cell)
         tile = sit.tileset.get(move.tile or "")
@@ -403,12 +306,18 @@ class EighteenXX(RuleSet):
             fail = self.turn_failure(sit, coord, tile, old, company.id)
             if fail:
                 return (fail, 0)
+        fail = play.phase_failure(sit.scenario, tile)
+        if fail:
+            return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
         if not static_checked:
             for fail in self.tile_failures(sit, coord, tile, move.rotation):
                 return (fail, 0)
         if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
             return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
         if company is not None:
+            fail = privates.blocked_failure(sit.scenario, move.cell, company.id)
+            if fail:
+                return (fail, 0)
             if net is None:
                 net = self.network(sit, company)
             fail = self.connection_failure(sit, coord, tile, move.rotation, old, net)
@@ -417,7 +326,8 @@ class EighteenXX(RuleSet):
             fail = self.company_lay_failure(sit, coord, tile, move.rotation, net)
             if fail:
                 return (fail, 0)
-        cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation))
+        extra = play.schedule_cost(sit.scenario, tile, sit.turn_laid(move.actor), self.lay_schedule(sit, move.actor))
+        cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation, company) + extra)
         if company is not None and company.treasury is not None and cost > company.treasury:
             return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
         return (None, cost)
@@ -425,24 +335,26 @@ class EighteenXX(RuleSet):
     def connection_failure(
         self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, old: TrackView, net: Network
     ) -> Failure:
-        """The company must reach one of the new tile's exits, and use new track as the option says."""
+        """The company must reach one of the new tile's exits, and over old track add a path on its
+        graph after the lay as the option ``track_restriction`` says (the engine's check)."""
         exits = tile.exits(rotation, sit.sm.sides)
         reach = net.connected.get(coord, set())
         if not exits & reach:
             return ("not-connected", f"Track laid must be connected to one of {net.company}'s stations")
         mode = self.option(sit.scenario, "track_restriction")
-        if mode == "permissive" or not old.paths:
-            return None
-        used_new = bool(exits - old.exits)
-        has_city = any(n.kind == "city" for n in tile.nodes)
-        changed_city = any(n.kind in ("city", "town") for n in tile.nodes) and bool(old.city_count + old.town_count)
-        if mode == "city_permissive" and not (has_city or used_new):
-            return ("track-restriction", f"{sit.sm.label_of[coord]}: Must be city tile or use new track")
-        if mode == "restrictive" and not used_new:
-            return ("track-restriction", f"{sit.sm.label_of[coord]}: Must use new track")
-        if mode == "semi_restrictive" and not (used_new or changed_city):
-            return ("track-restriction", f"{sit.sm.label_of[coord]}: Must use new track or change city value")
-        return None
+        cell = sit.cell(coord)
+
+        def blocks(node: int) -> bool:
+            view = tile_view(tile, rotation, sit.sm.sides)
+            k = view.city_nodes.index(node) if node in view.city_nodes else None
+            if k is None:
+                return False
+            tokens = [t for t in cell.tokens if t.city == k]
+            if any(t.kind == "neutral" for t in tokens) or any(t.company == net.company for t in tokens):
+                return False
+            return len(tokens) >= view.node_slots[node] > 0
+
+        return play.restriction_failure(sit, coord, tile, rotation, old, net, mode, blocks)
 
     # ------------------------------------------------------------------------------------------
     # stations
@@ -506,6 +418,11 @@ class EighteenXX(RuleSet):
             out.update(n for _, n in grid.neighbours(c))
         return out
 
+    def phase_refusal(self, scenario: Scenario, tile_id: str) -> str | None:
+        tile = scenario.tile(tile_id)
+        fail = play.phase_failure(scenario, tile) if tile is not None else None
+        return None if fail is None else fail[1]
+
     def current_phase(self, scenario: Scenario) -> str | None:
         """The game phase (``state.game_phase``, e.g. ``'I'``): what ``MoveContext.phase`` means here."""
         return scenario.state.game_phase
@@ -545,6 +462,8 @@ class EighteenXX(RuleSet):
                     fail, cost = self.lay_failure(sit, move, net, static_checked=True)
                     if fail is None:
                         out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost))
+        if company is not None and self.generic_abilities and scenario.state.privates:
+            out += privates.private_lay_moves(self, sit, company, net, phase, context.tile)
         if company is not None and context.tile is None:
             out += self.station_moves(sit, company, net, phase)
             out += self.other_moves(sit, company, net, phase)
@@ -583,7 +502,8 @@ class EighteenXX(RuleSet):
         else:
             fail, cost = self.other_failure(sit, move)
         if fail is None:
-            return Verdict(True, None, f"every rule passes; cost {cost}", cost)
+            why = play.lay_context(self, sit, move) if kind in ("lay", "upgrade") else []
+            return Verdict(True, None, "; ".join([f"every rule passes; cost {cost}", *why]), cost)
         return Verdict(False, self.rid(fail[0]), fail[1], cost)
 
     def other_failure(self, sit: Situation, move: Move) -> tuple[Failure, int]:
@@ -639,7 +559,12 @@ class EighteenXX(RuleSet):
                     laid = laid.model_copy(update={"city_map": [] if after == list(range(len(after))) else after})
                     update["tile"] = laid
             new_cell = cell.model_copy(update=update)
-            entry = LaidThisTurn(cell=move.cell, tile=move.tile, phase=state.game_phase)
+            private = dict(move.extra).get("private") if self.generic_abilities else None
+            entry = LaidThisTurn(cell=move.cell, tile=move.tile, phase=state.game_phase, private=private,
+                                 upgrade=old_view.color != "white")
+            if private is not None:
+                state = state.model_copy(update={"privates": privates.apply_private(
+                    scenario, private, old_view.color != "white", move.cell, move.tile or "")})
             if state.active is not None and move.actor is not None and state.active != move.actor:
                 state = state.model_copy(update={"laid": [entry], "active": move.actor})
             else:
@@ -671,13 +596,20 @@ class EighteenXX(RuleSet):
                 raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL NUMBER'")
             key = "city" if kind == "station" else "edge"
             return TrackMove(kind, cell, actor=actor, phase=phase, extra=((key, int(parts[2]) if len(parts) == 3 else 0),))
-        if len(parts) != 4:
+        with_private = len(parts) == 5 and kind in ("lay", "upgrade") and self.generic_abilities
+        if len(parts) != 4 and not with_private:
             if kind not in ("lay", "upgrade"):  # no kind of this rule set: show the ones it has
                 raise MoveSyntaxError(f"{text!r}: expected e.g. 'lay K14 57 1', 'upgrade G8 59 0' or 'station K14 0'")
-            raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION'")
+            raise MoveSyntaxError(f"{text!r}: expected '{kind} CELL TILE ROTATION' (a private's lay: '... ROTATION PRIVATE')")
         if kind not in self.move_kinds:
             raise MoveSyntaxError(f"{text[:80]!r}: unknown move kind {kind[:30]!r} (this rule set's moves: {', '.join(self.move_kinds)})")
-        return TrackMove(kind, cell, parts[2], move_rotation(scenario.board.grid, text, parts[3]), actor=actor, phase=phase)
+        extra: tuple = ()
+        if with_private:
+            if privates.find_private(scenario, parts[4]) is None:
+                known = ", ".join(p.id for p in scenario.state.privates) or "none"
+                raise MoveSyntaxError(f"{text[:80]!r}: private {parts[4][:40]!r} is not one of state.privates ({known[:80]})")
+            extra = (("private", parts[4]),)
+        return TrackMove(kind, cell, parts[2], move_rotation(scenario.board.grid, text, parts[3]), actor=actor, phase=phase, extra=extra)
 
     def reached(self, scenario: Scenario, actor: str) -> Reached | None:
         """What a company reaches from its stations (its home before its first token), as the

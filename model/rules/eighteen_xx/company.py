@@ -3,8 +3,11 @@
 Reachability follows the 18xx.games graph: it starts at every city holding one of the company's
 stations; a station hex counts as connected on all its sides; the walk crosses towns, junctions
 and cities, but stops at a city whose circles are all filled by other companies (a reserved but
-empty circle does not block); terminal paths end the walk. Every side a reached path uses is
-connected, on both hexes sharing it.
+empty circle does not block; a neutral token never blocks) and at every off-board area; terminal
+paths end the walk. Every side a reached path uses is connected, on both hexes sharing it.
+
+Token kinds (``Token.kind``): a ``neutral`` or ``blocking`` token is nobody's station, so it is
+not among a company's stations even when it names the company.
 """
 
 from __future__ import annotations
@@ -28,11 +31,22 @@ class Network:
     connected: dict[Coord, set[int]] = field(default_factory=dict)
     nodes: set[tuple[Coord, int]] = field(default_factory=set)
     cells: set[Coord] = field(default_factory=set)
+    entries: dict[Coord, set[int]] = field(default_factory=dict)
+    """Sides of a hex that reached track of its neighbour faces (where a walk enters the hex)."""
+
+
+STATION_KINDS = frozenset({"normal", "exchange"})
+"""Token kinds that are a company's station (neutral and blocking tokens are nobody's)."""
 
 
 def tokens_on_board(scenario: Scenario, company: str) -> list[tuple[str, int]]:
     """(cell label, city index) of every station token of a company."""
-    return [(label, t.city) for label, cell in scenario.board.cells.items() for t in cell.tokens if t.company == company]
+    return [
+        (label, t.city)
+        for label, cell in scenario.board.cells.items()
+        for t in cell.tokens
+        if t.company == company and t.kind in STATION_KINDS
+    ]
 
 
 def city_tokens(cell: Cell, city: int) -> list[str]:
@@ -40,13 +54,18 @@ def city_tokens(cell: Cell, city: int) -> list[str]:
 
 
 def city_is_full_for(view: TrackView, cell: Cell, city: int, company: str) -> bool:
-    """A city blocks a company when every circle holds another company's token."""
+    """A city blocks a company when every circle holds another company's token (the engine's
+    ``City#blocks?``: never when it holds a neutral token or the company's own)."""
     nodes = view.city_nodes
     if city >= len(nodes):
         return False
     slots = view.node_slots[nodes[city]]
-    owners = city_tokens(cell, city)
-    return company not in owners and slots > 0 and len(owners) >= slots
+    tokens = [t for t in cell.tokens if t.city == city]
+    if any(t.kind == "neutral" for t in tokens):
+        return False
+    if any(t.company == company and t.kind in STATION_KINDS for t in tokens):
+        return False
+    return slots > 0 and len(tokens) >= slots
 
 
 def next_token_cost(scenario: Scenario, company: Company) -> int | None:
@@ -99,6 +118,8 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         v = view(c)
         if node >= len(v.node_kinds) or v.node_kinds[node] != "city":
             return True
+        if v.roles and v.roles[node] == "offboard":  # the engine's off-board always blocks
+            return False
         return not city_is_full_for(v, board.cell(c), v.city_nodes.index(node), company.id)
 
     r = model.reach([(c, f"n{n}") for c, n in net.stations], can_pass=can_pass)
@@ -118,6 +139,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 nb = grid.neighbour(c, end)
                 if nb is not None:
                     connected.setdefault(nb, set()).add((end + opp) % grid.sides)
+                    net.entries.setdefault(nb, set()).add((end + opp) % grid.sides)
     net.nodes |= r.nodes
     return net
 

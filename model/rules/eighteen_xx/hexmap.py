@@ -78,19 +78,34 @@ class StaticMap:
         self.gauge_sides: set[tuple[Coord, int]] = set()
         self.impassable: set[tuple[Coord, int]] = set()
         self.blocked_from: set[tuple[Coord, int]] = set()
+        self.cost_from: dict[tuple[Coord, int], int] = {}
+        """Border costs declared by one hex only: paid by a lay on that hex (the engine keeps a
+        border on the tile of the hex that declares it)."""
+        self.side_kind: dict[tuple[Coord, int], str] = {}
         for key, feats in features.items():
-            # river and mountain borders cost to cross; a pair declared once per hex (one-sided,
-            # 18xx.games style) is paid once
-            costly = [f for f in feats if f.kind in ("river", "mountain")]
-            rivers = [f.cost for f in costly if not f.one_sided] or [max((f.cost for f in costly), default=0)] if costly else []
+            # every border with a cost is paid by the lay that connects across it (the engine's
+            # remove_border_calculate_cost!), whatever its type; a pair declared once per hex
+            # (one-sided, 18xx.games style) is paid once
+            costly = [f for f in feats if f.cost and f.kind not in ("impassable", "gauge")]
             gauges = [f.cost for f in feats if f.kind == "gauge"]
             if gauges:
                 self.gauge_sides.add(key)
-            # a side's crossing cost: its river features; a gauge line's own cost only counts when
-            # no river feature is on the side (so a river drawn both ways is not paid twice)
-            cost = sum(rivers) if rivers else max(gauges, default=0)
-            if cost:
-                self.river_cost[key] = cost
+            two = [f.cost for f in costly if not f.one_sided]
+            one = [f for f in costly if f.one_sided]
+            if costly:
+                self.side_kind[key] = costly[0].kind
+            if two:
+                self.river_cost[key] = sum(two)
+            elif one and len({f.cell for f in one}) > 1:
+                self.river_cost[key] = max(f.cost for f in one)
+            elif one:
+                for f in one:
+                    at = (grid.coord(f.cell), f.edge)
+                    self.cost_from[at] = max(self.cost_from.get(at, 0), f.cost)
+            elif max(gauges, default=0):
+                # a gauge line's own cost counts when no other border on the side has one
+                self.river_cost[key] = max(gauges)
+                self.side_kind[key] = "gauge"
             blocking = [f for f in feats if f.kind == "impassable"]
             if any(not field(f, "one_sided", False) for f in blocking):
                 self.impassable.add(key)

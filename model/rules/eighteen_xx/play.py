@@ -1,0 +1,324 @@
+"""The state of play as the 18xx rules read it: the game phase, the lay schedule, the track
+restriction on the company's graph after a lay, and a tile's own costs.
+
+Each function follows the 18xx.games engine's common track step (``Step::Tracker``):
+
+* **phase** (``play.phases``, ``state.game_phase``): a tile whose colour the phase does not list
+  is refused (``phase-colour``); with no phases listed every colour may be laid.
+* **the lay schedule** (``play.tile_lays`` ...): the turn's k-th lay reads entry k, where k counts
+  this turn's lays that count (not those of a private's ability, unless it consumes a lay);
+  ``lay`` / ``upgrade`` may be ``not_if_upgraded``; ``cannot_reuse_same_hex`` refuses a hex laid
+  earlier in the turn, which is otherwise allowed; ``cost`` / ``upgrade_cost`` are paid on top.
+* **the track restriction**: an upgrade over old track must add a path that is on the
+  company's graph after the lay and is not contained in an old path, or change the revenue
+  of a city it reaches (``semi_restrictive``; the other modes as the engine has them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field
+from model.scenario import Company, LaidThisTurn, Scenario, TileLay
+from model.tiles import TileDef, node_index
+
+if TYPE_CHECKING:  # pragma: no cover
+    from model.rules.eighteen_xx import Situation
+    from model.rules.eighteen_xx.company import Network
+
+Failure = tuple[str, str] | None
+
+
+# --- phases -------------------------------------------------------------------------------------
+def phase_colours(scenario: Scenario) -> frozenset[str] | None:
+    """The tile colours the current phase allows (None: phases not modelled, or no phase set)."""
+    phase = scenario.play.phase(scenario.state.game_phase)
+    return None if phase is None else frozenset(phase.tiles)
+
+
+def phase_failure(scenario: Scenario, tile: TileDef) -> Failure:
+    """``phase-colour`` when the current phase does not allow the tile's colour."""
+    colours = phase_colours(scenario)
+    if colours is None or tile.color in colours:
+        return None
+    allowed = ", ".join(scenario.play.phase(scenario.state.game_phase).tiles) or "no colour"
+    return ("phase-colour", f"tile {tile.id} is {tile.color}; phase {scenario.state.game_phase} allows {allowed}")
+
+
+# --- the lay schedule -------------------------------------------------------------------------
+def schedule(scenario: Scenario, company: Company | None, default_count: int | None) -> list[TileLay] | None:
+    """The lay schedule of a company now: the phase's, else its type's, else the scenario's, else
+    ``default_count`` lays of either kind (None: the rule set has no schedule of its own)."""
+    play = scenario.play
+    phase = play.phase(scenario.state.game_phase)
+    if phase is not None and phase.tile_lays is not None:
+        return phase.tile_lays
+    if company is not None and company.type is not None and company.type in play.tile_lays_by_type:
+        return play.tile_lays_by_type[company.type]
+    if play.tile_lays:
+        return play.tile_lays
+    return None if default_count is None else [TileLay()] * default_count
+
+
+def counts_toward_turn(scenario: Scenario, entry: LaidThisTurn) -> bool:
+    """Does this lay take a place in the schedule? Not a private's, unless its ability consumes one."""
+    if entry.private is None:
+        return True
+    pc = next((p for p in scenario.state.privates if p.id == entry.private), None)
+    return pc is not None and any(a.type == "tile_lay" and a.consume_tile_lay for a in pc.abilities)
+
+
+def was_upgrade(scenario: Scenario, entry: LaidThisTurn) -> bool:
+    """Was this lay an upgrade (``laid[].upgrade``; unset: a tile that is not yellow)?"""
+    if entry.upgrade is not None:
+        return entry.upgrade
+    tile = scenario.tile(entry.tile)
+    return tile is not None and tile.color != "yellow"
+
+
+def _allowed(value, upgraded: bool) -> bool:
+    return (not upgraded) if value == "not_if_upgraded" else bool(value)
+
+
+def entry_text(entry: TileLay) -> str:
+    """``lay: true, upgrade: not_if_upgraded, cost: 20`` (what explain names)."""
+    parts = [f"lay: {_word(entry.lay)}", f"upgrade: {_word(entry.upgrade)}"]
+    if entry.cost:
+        parts.append(f"cost: {entry.cost}")
+    if entry.upgrade_cost is not None and entry.upgrade_cost != entry.cost:
+        parts.append(f"upgrade_cost: {entry.upgrade_cost}")
+    if entry.cannot_reuse_same_hex:
+        parts.append("cannot_reuse_same_hex")
+    return ", ".join(parts)
+
+
+def _word(v) -> str:
+    return v if isinstance(v, str) else ("true" if v else "false")
+
+
+def current_entry(scenario: Scenario, laid: list[LaidThisTurn], lays: list[TileLay]) -> tuple[int, TileLay | None, bool]:
+    """(index of the next lay, its schedule entry or None when the schedule is used up, whether an
+    earlier counted lay of the turn was an upgrade)."""
+    counted = [e for e in laid if counts_toward_turn(scenario, e)]
+    upgraded = any(was_upgrade(scenario, e) for e in counted)
+    k = len(counted)
+    return k, (lays[k] if k < len(lays) else None), upgraded
+
+
+def schedule_failure(
+    scenario: Scenario, label: str, tile: TileDef, old: TrackView, laid: list[LaidThisTurn], lays: list[TileLay]
+) -> Failure:
+    """The schedule's verdict on a lay (the engine's ``lay_tile_action`` checks, in its order)."""
+    k, entry, upgraded = current_entry(scenario, laid, lays)
+    if entry is None:
+        what = "a yellow" if tile.color == "yellow" else "an upgrade"
+        return ("no-lays-left", f"Cannot lay {what} now: the turn allows {count_of(len(lays), 'tile lay')}")
+    upgrade = old.color != "white"  # the engine's track_upgrade?: anything laid over a non-white hex
+    where = f"lay {k + 1} of the turn ({entry_text(entry)})"
+    if upgrade and not _allowed(entry.upgrade, upgraded):
+        return ("lay-schedule", f"Cannot lay an upgrade now: {where}" + (" after an upgrade" if upgraded else ""))
+    if tile.color == "yellow" and not _allowed(entry.lay, upgraded):
+        return ("lay-schedule", f"Cannot lay a yellow now: {where}" + (" after an upgrade" if upgraded else ""))
+    if entry.cannot_reuse_same_hex and any(e.cell == label for e in laid):
+        return ("same-hex-twice", f"{label} cannot be laid as this hex was already laid on this turn ({where})")
+    return None
+
+
+def schedule_cost(scenario: Scenario, tile: TileDef, laid: list[LaidThisTurn], lays: list[TileLay] | None) -> int:
+    """What the schedule's entry adds to the lay's cost (``cost`` for a yellow, else ``upgrade_cost``)."""
+    if not lays:
+        return 0
+    _k, entry, _up = current_entry(scenario, laid, lays)
+    if entry is None:
+        return 0
+    if tile.color == "yellow":
+        return entry.cost
+    return entry.cost if entry.upgrade_cost is None else entry.upgrade_cost
+
+
+def lay_context(rules, sit: Situation, move) -> list[str]:
+    """What a legal lay was read against, for ``explain``: the phase, the schedule's entry, the
+    private's ability."""
+    scenario = sit.scenario
+    out = []
+    phase = scenario.play.phase(scenario.state.game_phase)
+    if phase is not None:
+        out.append(f"phase {phase.name} allows {', '.join(phase.tiles) or 'no colour'}")
+    private = dict(move.extra).get("private") if rules.generic_abilities else None
+    if private is not None:
+        pc = next((p for p in scenario.state.privates if p.id == private), None)
+        name = f"{pc.id} ({pc.name})" if pc is not None and pc.name else private
+        out.append(f"laid with {name}'s tile_lay ability, outside the turn's lays")
+        return out
+    company = rules.company(scenario, move.actor)
+    lays = rules.lay_schedule(sit, move.actor) if company is not None else None
+    if lays:
+        k, entry, _up = current_entry(scenario, sit.turn_laid(move.actor), lays)
+        if entry is not None:
+            out.append(f"lay {k + 1} of {len(lays)} this turn ({entry_text(entry)})")
+    return out
+
+
+# --- a tile's own costs -----------------------------------------------------------------------
+def own_upgrade_cost(old: TrackView) -> int:
+    """What replacing a laid tile costs by the tile's own ``upgrade=`` parts (1889's 438: 80)."""
+    if old.tile is None:
+        return 0
+    return sum(c.cost for c in field(old.tile, "costs", ()) or ())
+
+
+def carried_future_label(printed: TrackView, view: TrackView) -> TrackView:
+    """A laid tile's view with the hex's future label, which the engine carries from tile to tile
+    until a tile of the label's colour is laid (18VA)."""
+    fl = printed.future_label
+    if fl is None or view.tile is None or view.future_label is not None:
+        return view
+    colour = fl[1]
+    if colour is None or color_rank(view.color) >= color_rank(colour) >= 0:
+        return view
+    from dataclasses import replace
+
+    return replace(view, future_label=fl)
+
+
+# --- the track restriction --------------------------------------------------------------------
+def _max_revenue(value) -> int:
+    if isinstance(value, int):
+        return value
+    nums = [int(x) for x in str(value).replace("|", " ").replace("_", " ").split() if x.lstrip("-").isdigit()]
+    return max(nums, default=0)
+
+
+def _node_revenues(view: TrackView, printed) -> tuple[int, ...]:
+    """The max revenue of each node of a view (tile nodes, or the printed hex's stops)."""
+    if view.tile is not None:
+        return tuple(_max_revenue(n.revenue) for n in view.tile.nodes) + (0,) * (len(view.node_kinds) - len(view.tile.nodes))
+    stops = [*printed.cities, *printed.towns]
+    return tuple(_max_revenue(s.revenue) for s in stops) + (0,) * (len(view.node_kinds) - len(stops))
+
+
+def _ends(view: TrackView, i: int) -> list[tuple]:
+    """A path's ends as the engine compares them: ('e', edge) or ('n', kind); a junction's ends are
+    the far ends of the other paths at the junction."""
+    a, b, _t = view.paths[i]
+    out: list[tuple] = []
+    for end in (a, b):
+        if isinstance(end, int):
+            out.append(("e", end))
+            continue
+        k = node_index(end)
+        kind = view.node_kinds[k] if k < len(view.node_kinds) else "junction"
+        if kind != "junction":
+            out.append(("n", "town" if kind == "town" else kind))
+            continue
+        for j, (x, y, _) in enumerate(view.paths):
+            if j == i or end not in (x, y):
+                continue
+            other = y if x == end else x
+            if isinstance(other, int):
+                out.append(("e", other))
+            else:
+                kk = node_index(other)
+                out.append(("n", view.node_kinds[kk] if kk < len(view.node_kinds) else "junction"))
+    return out
+
+
+def _track(view: TrackView, i: int) -> str:
+    return view.tracks[i] if view.tracks else "broad"
+
+
+def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, blocks_city) -> set[int]:
+    """Paths of the new tile that are on the company's graph after the lay: entered from a
+    neighbour whose reached track faces the hex, or from the company's station here, and on from
+    there through the tile's nodes (not past a city that blocks the company)."""
+    entries = net.entries.get(coord, set())
+    start_nodes: set[int] = set()
+    for c, node in net.stations:
+        if c == coord:
+            old = sit.view(coord)
+            if node in old.city_nodes:
+                k = old.city_nodes.index(node)
+                if k < len(new.city_nodes):
+                    start_nodes.add(new.city_nodes[k])
+    reached: set[int] = set()
+    nodes_seen: set[int] = set()
+    todo: list[int] = []
+    for i, (a, b, _t) in enumerate(new.paths):
+        ends = (a, b)
+        if any(isinstance(e, int) and e in entries for e in ends) or any(
+            isinstance(e, str) and node_index(e) in start_nodes for e in ends
+        ):
+            reached.add(i)
+            todo.append(i)
+    while todo:
+        i = todo.pop()
+        a, b, terminal = new.paths[i]
+        if terminal:
+            continue
+        for end in (a, b):
+            if not isinstance(end, str):
+                continue
+            k = node_index(end)
+            if k in nodes_seen or blocks_city(k):
+                continue
+            nodes_seen.add(k)
+            for j, (x, y, _) in enumerate(new.paths):
+                if j not in reached and end in (x, y):
+                    reached.add(j)
+                    todo.append(j)
+    return reached
+
+
+def restriction_failure(
+    sit: Situation, coord, tile: TileDef, rotation: int, old: TrackView, net: Network, mode: str, blocks_city
+) -> Failure:
+    """The engine's ``check_track_restrictions!`` for a company's lay over old track."""
+    if mode == "permissive" or not old.paths:
+        return None
+    from model.rules.eighteen_xx.hexmap import tile_view
+
+    new = tile_view(tile, rotation, sit.sm.sides)
+    printed = sit.sm.printed[coord]
+    old_rev = _node_revenues(old, printed)
+    new_rev = _node_revenues(new, printed)
+    old_ends = [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))]
+    used_new = changed_city = False
+    for i in reached_new_paths(sit, coord, new, net, blocks_city):
+        ends = _ends(new, i)
+        track = _track(new, i)
+        op = next(
+            (j for o_ends, o_track, j in old_ends
+             if all(e in o_ends for e in ends) and _tracks_match(track, o_track)),
+            None,
+        )
+        if op is None:
+            used_new = changed_city = True
+            break
+        a, b, _ = new.paths[i]
+        oa, ob, _ = old.paths[op]
+        nrev = sorted(new_rev[node_index(p)] for p in (a, b) if isinstance(p, str) and node_index(p) < len(new_rev))
+        orev = sorted(old_rev[node_index(p)] for p in (oa, ob) if isinstance(p, str) and node_index(p) < len(old_rev))
+        if nrev != orev:
+            changed_city = True
+    label = sit.sm.label_of[coord]
+    if mode == "city_permissive" and not any(n.kind == "city" for n in tile.nodes) and not used_new:
+        return ("track-restriction", f"{label}: Must be city tile or use new track")
+    if mode == "restrictive" and not used_new:
+        return ("track-restriction", f"{label}: Must use new track")
+    if mode == "semi_restrictive" and not used_new and not changed_city:
+        return ("track-restriction", f"{label}: Must use new track or change city value")
+    if mode == "station_restrictive" and not used_new and not tile.nodes:
+        return ("track-restriction", f"{label}: Must use new track")
+    return None
+
+
+_BROAD = {"broad", "dual"}
+_NARROW = {"narrow", "dual"}
+
+
+def _tracks_match(new: str, old: str) -> bool:
+    if new == "broad":
+        return old in _BROAD
+    if new == "narrow":
+        return old in _NARROW
+    return new == old or new == "dual"

@@ -1,0 +1,333 @@
+"""Abilities that change a tile lay, for every 18xx title: ``tile_lay``, ``tile_discount`` and
+``blocks_hexes`` on private companies (``state.privates``) and corporations (``companies``).
+
+Following the engine (``Step::SpecialTrack``, ``Step::Tracker#lay_tile``, ``Game::Base``):
+
+* an ability is active by its ``owner_type``: ``corporation`` while a company owns the private,
+  ``player`` while a player owns it or it is unsold, neither: until the private closes (``used``);
+* **blocks_hexes**: nobody lays on its hexes while it is active, except with that private's own
+  ability (rule ``hex-blocked``);
+* **tile_lay**: the move ``lay CELL TILE ROTATION PRIVATE`` (or ``upgrade ...``) lays with the
+  private's ability: on its ``hexes`` (any when empty; on the company's network when
+  ``reachable``), one of its ``tiles`` (any when empty), within ``lay_count`` / ``upgrade_count``
+  / ``count``; ``special`` upgrades ignore the label and the number of cities; the lay pays the
+  terrain and borders less ``discount`` (nothing when ``free``) plus ``cost``; it does not count
+  toward the turn's schedule unless ``consume_tile_lay``, and it is not held to the track
+  restriction (the engine checks that only for a company's own lays);
+* **tile_discount**: the owning company's lays cost ``discount`` less, for a hex of ``terrain``
+  (exactly that terrain) or a border of that type, or off the whole cost when no terrain is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from model.rules.eighteen_xx.terrain import hex_terrains
+from model.scenario import Ability, Company, PrivateCompany, Scenario
+
+if TYPE_CHECKING:  # pragma: no cover
+    from model.rules.eighteen_xx import Situation
+
+Failure = tuple[str, str] | None
+
+LAY_TIMES = frozenset({
+    "track", "special_track", "owning_corp_or_turn", "owning_player_or_turn", "owning_player_track",
+    "or_between_turns", "any", "%current_step%",
+})
+"""The engine's ``when`` words under which an ability may be used while a company lays track."""
+
+
+def title(pc: PrivateCompany) -> str:
+    """'DR (Delaware and Raritan)' or the id."""
+    return f"{pc.id} ({pc.name})" if pc.name else pc.id
+
+
+def is_company(scenario: Scenario, owner: str | None) -> bool:
+    return owner is not None and scenario.company(owner) is not None
+
+
+def active(scenario: Scenario, pc: PrivateCompany, ab: Ability) -> bool:
+    """Is the ability in force (the engine's ``ability_right_owner?``, and the private open)?"""
+    if pc.used:
+        return False
+    if ab.owner_type == "corporation":
+        return is_company(scenario, pc.owner)
+    if ab.owner_type == "player":
+        return not is_company(scenario, pc.owner)
+    return True
+
+
+def may_use(scenario: Scenario, pc: PrivateCompany, company: str) -> bool:
+    """May this company use the private's ability: owned by it, or by a player while the company
+    operates (``state.active`` is the company, or unset)?"""
+    if pc.owner is None:
+        return False
+    if is_company(scenario, pc.owner):
+        return pc.owner == company
+    return scenario.state.active in (None, company)
+
+
+def usable_at_lay(ab: Ability) -> bool:
+    return not ab.when or bool(LAY_TIMES.intersection(ab.when))
+
+
+# --- blocks_hexes ---------------------------------------------------------------------------
+def blocked_failure(scenario: Scenario, label: str, company: str | None, private: str | None = None) -> Failure:
+    """``hex-blocked`` when an active ``blocks_hexes`` ability covers the hex (not the laying
+    private's own, nor the laying company's)."""
+    for pc in scenario.state.privates:
+        if pc.id == private:
+            continue
+        for ab in pc.abilities:
+            if ab.type == "blocks_hexes" and label in ab.hexes and active(scenario, pc, ab):
+                return ("hex-blocked", f"{label} is blocked by {title(pc)}")
+    for c in scenario.companies:
+        if c.id == company:
+            continue
+        for ab in c.abilities:
+            if ab.type == "blocks_hexes" and label in ab.hexes:
+                return ("hex-blocked", f"{label} is blocked by {c.name or c.id}")
+    return None
+
+
+# --- tile_lay ---------------------------------------------------------------------------------
+def lay_abilities(scenario: Scenario, pc: PrivateCompany) -> Iterator[tuple[int, Ability]]:
+    """The private's tile_lay abilities in force with uses left, with their index."""
+    for i, ab in enumerate(pc.abilities):
+        if ab.type != "tile_lay" or not active(scenario, pc, ab) or not usable_at_lay(ab):
+            continue
+        if ab.count is not None and ab.count <= 0:
+            continue
+        if ab.lay_count == 0 and ab.upgrade_count == 0:
+            continue
+        yield i, ab
+
+
+def ability_fit_failure(ab: Ability, label: str, tile_id: str, upgrade: bool) -> Failure:
+    """Does the ability allow this tile on this hex, of this kind?"""
+    if ab.hexes and label not in ab.hexes:
+        return ("ability-hex", f"the ability lays only on {', '.join(ab.hexes[:8])}, not {label}")
+    if ab.tiles and tile_id not in ab.tiles:
+        return ("ability-tile", f"the ability lays only tiles {', '.join(ab.tiles[:8])}, not {tile_id}")
+    if upgrade and ab.upgrade_count == 0:
+        return ("ability-kind", "the ability lays no upgrade (upgrade_count 0)")
+    if not upgrade and ab.lay_count == 0:
+        return ("ability-kind", "the ability lays no yellow tile (lay_count 0)")
+    return None
+
+
+def after_use(pc: PrivateCompany, index: int, upgrade: bool) -> PrivateCompany:
+    """The private after one use of its tile_lay ability ``index`` (the engine's ``use!``)."""
+    ab = pc.abilities[index]
+    upd: dict = {}
+    if ab.count is not None:
+        upd["count"] = max(0, ab.count - 1)
+    if ab.lay_count is not None and ab.upgrade_count is not None:
+        if upgrade:
+            upd["lay_count"], upd["upgrade_count"] = 0, max(0, ab.upgrade_count - 1)
+            done = upd["upgrade_count"] == 0
+        else:
+            upd["upgrade_count"], upd["lay_count"] = 0, max(0, ab.lay_count - 1)
+            done = upd["lay_count"] == 0
+        if done:
+            upd["count"] = 0
+    new_ab = ab.model_copy(update=upd)
+    abilities = list(pc.abilities)
+    abilities[index] = new_ab
+    used = pc.used or (ab.closed_when_used_up and new_ab.count == 0)
+    return pc.model_copy(update={"abilities": abilities, "used": used})
+
+
+# --- tile_discount ----------------------------------------------------------------------------
+def discounts(scenario: Scenario, company: Company | None) -> list[Ability]:
+    """The tile_discount abilities the company lays with: its own and its privates' in force."""
+    if company is None:
+        return []
+    out = [ab for ab in company.abilities if ab.type == "tile_discount"]
+    for pc in scenario.state.privates:
+        if pc.owner == company.id:
+            out += [ab for ab in pc.abilities if ab.type == "tile_discount" and active(scenario, pc, ab)]
+    return out
+
+
+def terrain_discount(sit: Situation, coord, company: Company | None, terrain_cost: int) -> int:
+    """What a company's terrain discounts take off a hex's own terrain cost (exactly that terrain)."""
+    if not terrain_cost:
+        return 0
+    label = sit.sm.label_of[coord]
+    kinds = hex_terrains(sit.sm.printed[coord]) - {"plain"}
+    for ab in discounts(sit.scenario, company):
+        if ab.terrain and (not ab.hexes or label in ab.hexes) and kinds == {ab.terrain}:
+            return min(ab.discount, terrain_cost)
+    return 0
+
+
+def border_discount(sit: Situation, coord, company: Company | None, kind: str, cost: int) -> int:
+    label = sit.sm.label_of[coord]
+    names = {"river": "water"}.get(kind, kind)
+    for ab in discounts(sit.scenario, company):
+        if ab.terrain in (kind, names) and (not ab.hexes or label in ab.hexes):
+            return min(ab.discount, cost)
+    return 0
+
+
+def total_discount(sit: Situation, coord, company: Company | None, cost: int) -> int:
+    """What a discount with no terrain takes off a lay's whole cost (``coord`` None: only the
+    discounts good on every hex)."""
+    label = sit.sm.label_of[coord] if coord is not None else None
+    for ab in discounts(sit.scenario, company):
+        if not ab.terrain and (not ab.hexes or label in ab.hexes):
+            return min(ab.discount, cost)
+    return 0
+
+
+# --- the lay with an ability, as a move -------------------------------------------------------
+def find_private(scenario: Scenario, private_id: str) -> PrivateCompany | None:
+    return next((p for p in scenario.state.privates if p.id == private_id), None)
+
+
+def private_lay_failure(rules, sit: Situation, move, net) -> tuple[Failure, int]:
+    """The first rule a lay with a private's ``tile_lay`` ability breaks (None if legal), and its
+    cost (see the module docstring); ``move.extra['private']`` names the private."""
+    from model.rules.eighteen_xx import play
+
+    scenario = sit.scenario
+    pid = dict(move.extra).get("private")
+    pc = find_private(scenario, pid)
+    if pc is None:
+        return (("no-private", f"there is no private {str(pid)[:40]!r} in state.privates"), 0)
+    company = rules.company(scenario, move.actor)
+    if company is None:
+        return (("unknown-company", f"a lay with {title(pc)} needs a company (use --company)"), 0)
+    if not may_use(scenario, pc, company.id):
+        return (("private-not-owned", f"{company.id} does not have an ability that allows them to lay this tile: "
+                 f"{title(pc)} belongs to {pc.owner or 'nobody'}"), 0)
+    if pc.used:
+        return (("private-used", f"{title(pc)} has closed"), 0)
+    found = list(lay_abilities(scenario, pc))
+    if not found:
+        return (("no-ability", f"{title(pc)} has no tile_lay ability in force with uses left"), 0)
+    tile = sit.tileset.get(move.tile or "")
+    if tile is None:
+        return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+    coord = sit.sm.coord_of.get(move.cell) or sit.sm.grid.coord(move.cell)
+    old = sit.view(coord)
+    upgrade = old.color != "white"
+    fail: Failure = None
+    for _index, ab in found:
+        fail = ability_fit_failure(ab, move.cell, tile.id, upgrade)
+        if fail is None:
+            break
+    if fail is not None:
+        return ((fail[0], f"{title(pc)}: {fail[1]}"), 0)
+    if ab.consume_tile_lay:
+        fail = rules.turn_failure(sit, coord, tile, old, company.id)
+        if fail:
+            return (fail, 0)
+    fail = play.phase_failure(scenario, tile)
+    if fail:
+        return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
+    for fail in special_tile_failures(rules, sit, coord, tile, move.rotation, ab.special):
+        return (fail, 0)
+    if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
+        return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
+    fail = blocked_failure(scenario, move.cell, company.id, pc.id)
+    if fail:
+        return (fail, 0)
+    if ab.reachable:
+        if net is None:
+            net = rules.network(sit, company)
+        if coord not in net.connected:
+            return (("not-connected", f"Track laid must be connected to one of {company.id}'s stations"), 0)
+    cost = ab.cost
+    if not ab.free:
+        base = rules.lay_cost(sit, coord, tile, move.rotation, company)
+        cost += base - min(ab.discount, base)
+    cost = rules.company_cost(sit, company, cost)
+    if company.treasury is not None and cost > company.treasury:
+        return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
+    return (None, cost)
+
+
+def special_tile_failures(rules, sit: Situation, coord, tile, rotation: int, special: bool):
+    """The tile rules for an ability's lay: all of them, or for a ``special`` ability those the
+    engine keeps (colour, the old track kept, exits), without label and city count."""
+    if not special:
+        yield from rules.tile_failures(sit, coord, tile, rotation)
+        return
+    from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS
+    from model.upgrading import predicates as upgrades
+
+    label = sit.sm.label_of[coord]
+    if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
+        yield ("not-layable", f"{label}: nothing may be laid on a {sit.sm.printed_color[coord]} hex")
+        return
+    fail = upgrades.colour_progression(sit.view(coord), tile)
+    if fail:
+        yield (fail[0], f"{label}: {fail[1]}")
+        return
+    if not 0 <= rotation < sit.sm.sides:
+        yield ("bad-rotation", f"{label}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
+        return
+    yield from rules.rotation_failures(sit, coord, tile, rotation)
+
+
+def private_lay_moves(rules, sit: Situation, company: Company, net, phase: str | None, only_tile: str | None) -> list:
+    """Every legal lay with the tile_lay abilities of the privates the company may use."""
+    from dataclasses import replace
+
+    from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, distinct_rotations
+
+    scenario = sit.scenario
+    out: list = []
+    for pc in scenario.state.privates:
+        if not may_use(scenario, pc, company.id):
+            continue
+        abilities = [ab for _i, ab in lay_abilities(scenario, pc)]
+        if not abilities:
+            continue
+        for coord in sit.sm.coords:
+            label = sit.sm.label_of[coord]
+            if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
+                continue
+            if not any(not ab.hexes or label in ab.hexes for ab in abilities):
+                continue
+            if all(ab.reachable for ab in abilities) and coord not in net.connected:
+                continue
+            kind = "lay" if sit.view(coord).tile is None else "upgrade"
+            tiles = {t.id: t for ab in abilities for t in _ability_tiles(rules, sit, coord, ab)}
+            for tile in tiles.values():
+                if only_tile is not None and tile.id != only_tile:
+                    continue
+                for rot in distinct_rotations(tile, sit.sm.sides):
+                    move = rules.move_class(kind, label, tile.id, rot, actor=company.id, phase=phase, extra=(("private", pc.id),))
+                    fail, cost = private_lay_failure(rules, sit, move, net)
+                    if fail is None:
+                        out.append(replace(move, cost=cost))
+    return out
+
+
+def _ability_tiles(rules, sit: Situation, coord, ab: Ability) -> list:
+    from model.rules.eighteen_xx.hexmap import color_rank
+
+    old = sit.view(coord)
+    want = color_rank(old.color) + 1
+    if ab.tiles:
+        return [t for t in (sit.tileset.get(i) for i in ab.tiles) if t is not None and color_rank(t.color) == want]
+    if ab.special:
+        return [t for t in sit.tileset.tiles if color_rank(t.color) == want]
+    return rules.candidate_tiles(sit, coord)
+
+
+def apply_private(scenario: Scenario, private_id: str, upgrade: bool, label: str, tile_id: str) -> list[PrivateCompany]:
+    """``state.privates`` after a lay with the private's ability (the first that allows it)."""
+    out = []
+    for pc in scenario.state.privates:
+        if pc.id == private_id:
+            for index, ab in lay_abilities(scenario, pc):
+                if ability_fit_failure(ab, label, tile_id, upgrade) is None:
+                    pc = after_use(pc, index, upgrade)
+                    break
+        out.append(pc)
+    return out

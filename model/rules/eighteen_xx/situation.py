@@ -1,0 +1,136 @@
+"""One evaluation of a scenario by the 18xx rules: the static map, the tile set and per-hex
+views, cached while nothing they were built from changes."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from model.board import Cell
+from model.grid import Coord
+from model.rules.eighteen_xx.hexmap import StaticMap, TrackView, current_view, printed_view, static_map
+from model.rules.eighteen_xx.play import carried_future_label
+from model.scenario import Scenario
+from model.tiles import TileSet
+from model.track import TrackModel
+
+
+@dataclass
+class Situation:
+    """One evaluation of a scenario: the static map, the tile set and per-hex views, cached."""
+
+    scenario: Scenario
+    sm: StaticMap
+    track: TrackModel
+    _views: dict
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Situation:
+        return cls(scenario, static_map(scenario), TrackModel(scenario), {})
+
+    @classmethod
+    def reuse(cls, scenario: Scenario) -> Situation:
+        """The situation of a scenario asked about again (``explain`` one move at a time): the one
+        built last time when nothing it was built from has changed, else a new one."""
+        with _SITUATIONS_LOCK:  # the checker thread and the main thread both ask
+            for i, (k, sit) in enumerate(_SITUATIONS):
+                if k.matches(scenario):
+                    if i:
+                        _SITUATIONS.insert(0, _SITUATIONS.pop(i))
+                    return sit
+        sit = cls.of(scenario)
+        key = _SituationKey.of(scenario)
+        with _SITUATIONS_LOCK:
+            _SITUATIONS.insert(0, (key, sit))
+            del _SITUATIONS[4:]
+        return sit
+
+    _tileset: TileSet | None = None
+    memo: dict = field(default_factory=dict)
+
+    @property
+    def tileset(self) -> TileSet:
+        if self._tileset is None:
+            self._tileset = self.scenario.tileset()
+        return self._tileset
+
+    def cell(self, coord: Coord) -> Cell:
+        return self.scenario.board.cell(coord)
+
+    def view(self, coord: Coord) -> TrackView:
+        v = self._views.get(coord)
+        if v is None:
+            cell = self.cell(coord)
+            v = current_view(self.scenario, cell)
+            if cell.tile is not None and cell.future_label is not None:
+                v = carried_future_label(printed_view(cell), v)
+            self._views[coord] = v
+        return v
+
+    def set_view(self, coord: Coord, view: TrackView | None) -> None:
+        """Let :meth:`view` answer ``view`` for ``coord`` (a tile tried there, as the upgrade tables
+        do), or with None what the board holds again."""
+        if view is None:
+            self._views.pop(coord, None)
+        else:
+            self._views[coord] = view
+
+    _counts: dict | None = None
+
+    def turn_laid(self, actor: str | None) -> list:
+        """This turn's lays, when they are the actor's (``state.active`` unset or the actor)."""
+        state = self.scenario.state
+        if state.active is not None and actor is not None and state.active != actor:
+            return []
+        return list(state.laid)
+
+    def laid_count(self, tile_id: str) -> int:
+        """Copies of a tile on the board."""
+        if self._counts is None:
+            counts: dict[str, int] = {}
+            for c in self.scenario.board.cells.values():
+                if c.tile is not None:
+                    counts[c.tile.tile] = counts.get(c.tile.tile, 0) + 1
+            self._counts = counts
+        return self._counts.get(tile_id, 0)
+
+
+@dataclass
+class _SituationKey:
+    """What a :class:`Situation` depends on, compared cheaply: the objects by identity, the
+    containers the editor may change in place (cells, edge list, this turn's lays, companies)
+    by a shallow comparison, which short-cuts on identical items."""
+
+    scenario: Scenario
+    parts: tuple
+    cells: dict
+    edges: list
+    laid: tuple
+    companies: list
+
+    @staticmethod
+    def _parts(scenario: Scenario) -> tuple:
+        board, state = scenario.board, scenario.state
+        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules, scenario.play)
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> _SituationKey:
+        board = scenario.board
+        return cls(scenario, cls._parts(scenario), dict(board.cells), list(board.edges),
+                   tuple(scenario.state.laid), list(scenario.companies))
+
+    def matches(self, scenario: Scenario) -> bool:
+        if self.scenario is not scenario:
+            return False
+        board = scenario.board
+        return (
+            all(a is b for a, b in zip(self.parts, self._parts(scenario), strict=True))
+            and self.cells == board.cells
+            and self.edges == board.edges
+            and self.laid == tuple(scenario.state.laid)
+            and self.companies == scenario.companies
+        )
+
+
+_SITUATIONS: list[tuple[_SituationKey, Situation]] = []  # the most recently used first
+_SITUATIONS_LOCK = threading.Lock()
