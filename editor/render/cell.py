@@ -218,7 +218,16 @@ def paint_cell_at(
         return
     painter.setPen(QPen(GRID_LINE, 1.5 if detail else 2.5))
     painter.setBrush(bg)
-    painter.drawPolygon(geo.polygon)
+    if cell.open_sides:  # an area over several hexes: the outline between them is not drawn
+        pen = painter.pen()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPolygon(geo.polygon)
+        painter.setPen(pen)
+        for edge, (i, j) in enumerate(geo.side_corners):
+            if edge not in cell.open_sides:
+                painter.drawLine(geo.corners[i], geo.corners[j])
+    else:
+        painter.drawPolygon(geo.polygon)
     try:
         if not cell.is_empty():
             _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names)
