@@ -49,6 +49,7 @@ screenshots: $(STAMP)
 conformance: $(STAMP)
 	$(PY) tools/conformance.py --check-baseline
 	$(PY) tools/replay_conformance.py --check-baseline --out -
+	$(PY) tools/build_game_puzzles.py --check
 	$(PY) tools/conformance_maker.py --write ''
 
 conformance-docs: $(STAMP)

@@ -10,10 +10,9 @@ import importlib
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFrame,
     QLabel,
@@ -27,10 +26,10 @@ from PySide6.QtWidgets import (
 
 from editor import dialogs
 from editor.autosave import Autosaver, Recovery, find_recoveries
-from editor.commands import ReplaceScenarioCommand, push_region_edit
 from editor.document import Document
 from editor.minimap import Minimap
 from editor.ownership import OwnershipController
+from editor.panels.game import install as install_game_dock
 from editor.panels.issues import IssuesPanel
 from editor.panels.palette import TilePalette
 from editor.panels.players import PlayersPanel
@@ -38,6 +37,7 @@ from editor.panels.properties import PropertiesPanel
 from editor.panels.tileset import TileSetPanel
 from editor.panels.turn import TurnPanel
 from editor.preview_mode import BoardPreviewController, PreviewBanner
+from editor.region_edits import RegionEdits
 from editor.scene import cell_marks, side_marks
 from editor.tool_options import ToolOptions
 from editor.tools import TOOL_CLASSES, SelectTool, StampTool, TokenTool, Tool
@@ -49,7 +49,6 @@ from model.newboard import new_scenario
 from model.paths import scenarios_dir
 from model.scenario import Scenario
 
-CLIP_MIME = "application/x-trackwright-clip"
 MAX_RECENT = 8
 OVERLAY_COLOUR = QColor(40, 180, 70, 95)
 APP_NAME = "Trackwright"
@@ -97,7 +96,7 @@ def puzzle_panel_class():
     return getattr(module, "PuzzlePanel", None)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(RegionEdits, QMainWindow):
     """Trackwright's editor window."""
 
     def __init__(self, document: Document | None = None, settings: QSettings | None = None, autosave_dir: Path | None = None) -> None:
@@ -200,6 +199,7 @@ class MainWindow(QMainWindow):
         turn_scroll.setWidgetResizable(True)
         self.turn_dock = self._dock("Turn", turn_scroll, right, "turn")
         self.tabifyDockWidget(self.players_dock, self.turn_dock)
+        self.game_panel, self.game_dock = install_game_dock(self, doc, self.turn_dock)  # a recorded game's stepper
         self.properties_dock.raise_()
         self.resizeDocks([self.palette_dock, self.properties_dock], [220, 380], Qt.Orientation.Horizontal)
         self.resizeDocks([self.palette_dock, self.minimap_dock], [420, 300], Qt.Orientation.Vertical)
@@ -237,7 +237,8 @@ class MainWindow(QMainWindow):
         self.new_action = a("&New…", self.new_file, K.New, "New board: rule set, grid and size")
         self.open_action = a("&Open…", lambda: self.open_file(), K.Open, "Open a scenario file")
         self.import_action = a("&Import…", lambda: self.import_file(), "Ctrl+Shift+O",
-                               "Import a map from another program: an 18xx.games map.rb or an 18xx-maker game (.json)")
+                               "Import a map from another program: an 18xx.games map.rb, a game recorded on 18xx.games "
+                               "(.json) or an 18xx-maker game (.json)")
         self.save_action = a("&Save", self.save, K.Save, "Save the scenario")
         self.save_as_action = a("Save &As…", self.save_as, K.SaveAs, "Save the scenario under another name")
         self.quit_action = a("&Quit", self.close, K.Quit, "Quit Trackwright")
@@ -530,6 +531,8 @@ class MainWindow(QMainWindow):
         self.autosaver.discard()
         self.document.open_scenario(result.scenario, None)
         self.document.undo_stack.resetClean()
+        if result.kind == "18xx-games-game" and self.game_panel.set_game(path):
+            self.game_dock.raise_()
         self.view.fit_to_window()
         self.statusBar().showMessage(f"Imported {Path(path).name} ({len(result.scenario.board.cells)} hexes): "
                                      "File > Save As writes it as a scenario", 8000)
@@ -662,83 +665,3 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
-
-    # --- edit: clipboard and region operations ----------------------------------------------
-    def copy(self) -> bool:
-        clip = editing.copy_region(self.document.scenario, self.document.selection)
-        if clip is None:
-            self.statusBar().showMessage("Nothing selected to copy", 3000)
-            return False
-        self._clip = clip
-        mime = QMimeData()
-        text = clip.to_json()
-        mime.setData(CLIP_MIME, text.encode("utf-8"))
-        mime.setText(text)
-        QApplication.clipboard().setMimeData(mime)
-        self.statusBar().showMessage(f"Copied {len(clip.cells)} cells", 3000)
-        return True
-
-    def _clipboard_clip(self) -> editing.Clip | None:
-        mime = QApplication.clipboard().mimeData()
-        if mime is not None and mime.hasFormat(CLIP_MIME):
-            clip = editing.Clip.from_json(bytes(mime.data(CLIP_MIME)).decode("utf-8"))
-            if clip is not None:
-                return clip
-        if mime is not None and mime.hasText():
-            clip = editing.Clip.from_json(mime.text())
-            if clip is not None:
-                return clip
-        return self._clip
-
-    def paste(self) -> bool:
-        clip = self._clipboard_clip()
-        if clip is None:
-            self.statusBar().showMessage("The clipboard holds no cells", 3000)
-            return False
-        sel = self.document.selection
-        target = editing.region_anchor(sel) if sel else self._hover
-        if target is None:
-            self.statusBar().showMessage("Select a cell (or point at one) to paste at", 3000)
-            return False
-        cells, remove, add = editing.paste_region(self.document.scenario, clip, target)
-        if not push_region_edit(self.document, "Paste", cells, remove, add):
-            self.statusBar().showMessage("Nothing to paste here (another grid, or the cells are the same)", 3000)
-            return False
-        pasted = [(target[0] + dx, target[1] + dy) for dx, dy in clip.cells]
-        self.document.set_selection([c for c in pasted if self.document.grid.contains(c)])
-        return True
-
-    def delete(self, text: str = "Delete") -> bool:
-        if isinstance(self.current_tool, TokenTool) and self.current_tool.delete_hovered():
-            return True  # the Token tool: Delete takes the token under the pointer off
-        cells, remove = editing.delete_region(self.document.scenario, self.document.selection)
-        return push_region_edit(self.document, text if isinstance(text, str) else "Delete", cells, remove)
-
-    def cut(self) -> bool:
-        return self.copy() and self.delete("Cut")
-
-    def change_board_size(self) -> bool:
-        """Edit > Board Size…: resize the grid as one undo step, after a warning about dropped cells."""
-        scenario = self.document.scenario
-        grid = scenario.board.grid
-
-        def preview(width: int, height: int) -> tuple[list[str], str]:
-            try:
-                return editing.resize_board(scenario, width, height)[1], ""
-            except ValueError as exc:
-                return [], str(exc)
-
-        size = dialogs.ask_board_size(self, grid.width, grid.height, preview)
-        if size is None or size == (grid.width, grid.height):
-            return False
-        try:
-            resized, dropped = editing.resize_board(scenario, *size)
-        except ValueError as exc:
-            dialogs.show_error(self, "Cannot resize the board", str(exc))
-            return False
-        self.document.undo_stack.push(ReplaceScenarioCommand(self.document, resized, f"Board size {size[0]}×{size[1]}"))
-        self.statusBar().showMessage(f"Board is now {size[0]}×{size[1]}" + (f"; {len(dropped)} cells dropped" if dropped else ""), 4000)
-        return True
-
-    def select_all(self) -> None:
-        self.document.set_selection(list(self.document.grid.ordered_coords))

@@ -58,7 +58,7 @@ def test_lays_at_their_rotation_and_the_turns_lays():
 
 def test_undo_takes_back_the_last_lay_and_redo_brings_back_the_token():
     assert "D4" not in board(at(9))
-    assert board(at(10))["C1"] == ("9", 0, [])
+    assert board(at(10))["C1"] == ("7", 0, [])
     assert ("BB", 0) in board(at(15))["C3"][2]
     assert ("BB", 0) not in board(at(16))["C3"][2]
     assert ("BB", 0) in board(at(17))["C3"][2]
@@ -85,7 +85,7 @@ def test_default_is_the_last_action_an_upgrade_keeping_the_tokens_and_a_new_turn
     assert s.state.active == "AA"
     left = {t.id: t.count for t in s.tileset().tiles}
     laid = [c.tile.tile for c in s.board.cells.values() if c.tile]
-    assert sorted(laid) == ["14", "9", "9"] and left["9"] == 2  # the manifest; the board says what is used
+    assert sorted(laid) == ["14", "7", "9"] and left["9"] == 2  # the manifest; the board says what is used
 
 
 def test_companies_come_from_the_title_with_home_and_token_costs():
@@ -142,7 +142,7 @@ def test_cli_writes_the_position_and_lists_what_is_unset(tmp_path, capsys):
     text = capsys.readouterr()
     assert "AA to act" in text.out and UNSET in text.err
     s = load(out)
-    assert board(s)["C1"] == ("9", 0, []) and s.state.active == "AA"
+    assert board(s)["C1"] == ("7", 0, []) and s.state.active == "AA"
     assert main(["import", str(GAME), "--from", "18xx-games-game", "--action", "77", "-o", str(tmp_path / "x.json")]) == 2
     assert "no action 77" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()

@@ -59,11 +59,13 @@ if str(ROOT) not in sys.path:
 DEFAULT_ENGINE = "../shared/upstream/18xx-2025-01"
 SCRIPT = ROOT / "tools" / "replay_engine.rb"
 BASELINE = ROOT / "tools" / "replay-baseline.json"
+RUNS = 3
+"""Our legal set is timed as the best of this many runs on a fresh copy of the position."""
 DOC = ROOT / "docs" / "conformance.md"
 BEGIN, END = "<!-- replay: written by tools/replay_conformance.py -->", "<!-- /replay -->"
 
 TITLES = ("1830", "1844", "1846", "1846 2p Variant", "1848", "1877 Stockholm Tramways", "1882", "1888", "1889", "18AL",
-          "18Chesapeake", "18EU", "18 Los Angeles", "18MS", "18TN")
+          "18Chesapeake", "18EU", "18 Los Angeles", "18MS", "18Texas", "18TN")
 """The titles whose recorded games are replayed by default: those that play with the engine's
 common track step (their fixtures' lays are taken by Engine::Step::Track, or by a title's step
 whose overrides are all in REVIEWED)."""
@@ -97,9 +99,12 @@ def engine_dir(arg: str | None) -> Path:
 
 # --- the engine's side ----------------------------------------------------------------------------
 def cache_key(game: Path, engine: Path) -> str:
+    """The script, the engine checkout's name and the game's bytes (not the checkout's path: a
+    clone of the repository elsewhere finds the answers of the same engine)."""
     h = hashlib.sha256()
     h.update(SCRIPT.read_bytes())
-    h.update(str(engine).encode())
+    h.update(engine.name.encode())
+    h.update(game.relative_to(engine).as_posix().encode() if game.is_relative_to(engine) else game.name.encode())
     h.update(game.read_bytes())
     return h.hexdigest()[:24]
 
@@ -121,19 +126,27 @@ def engine_dumps(games: list[Path], engine: Path, cache: Path | None) -> dict[Pa
         raise SetupError("ruby is not installed (Debian: apt-get install -y ruby)")
     env = {**os.environ, "T18XX_DIR": str(engine), "ENGINE_LOG_LEVEL": "4"}
     print(f"replay: the engine replays {len(todo)} games", file=sys.stderr)
-    proc = subprocess.run([exe, str(SCRIPT), "dump", *map(str, todo)], capture_output=True, text=True, env=env, check=False)
-    if proc.returncode != 0:
-        raise SetupError(f"replay_engine.rb failed: {proc.stderr.strip()[-800:]}")
-    docs = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-    by_file = {d["file"]: d for d in docs}
-    for g in todo:
-        doc = by_file.get(str(g))
-        if doc is None:
-            raise SetupError(f"replay_engine.rb gave no answer for {g}")
-        out[g] = doc
-        if cache is not None:
-            cache.mkdir(parents=True, exist_ok=True)
-            (cache / f"{cache_key(g, engine)}.json").write_text(json.dumps(doc), encoding="utf-8")
+    # one engine process for every game; each answer is kept as it comes (a long run that stops
+    # halfway keeps what it did)
+    with tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen([exe, str(SCRIPT), "dump", *map(str, todo)], stdout=subprocess.PIPE, stderr=err,
+                                text=True, env=env)
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if not line.strip():
+                continue
+            doc = json.loads(line)
+            g = Path(doc["file"])
+            out[g] = doc
+            if cache is not None:
+                cache.mkdir(parents=True, exist_ok=True)
+                (cache / f"{cache_key(g, engine)}.json").write_text(json.dumps(doc), encoding="utf-8")
+        if proc.wait() != 0:
+            err.seek(0)
+            raise SetupError(f"replay_engine.rb failed: {err.read().strip()[-800:]}")
+    missing = [g for g in todo if g not in out]
+    if missing:
+        raise SetupError(f"replay_engine.rb gave no answer for {missing[0]}")
     return out
 
 
@@ -260,9 +273,11 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
         res.position_diffs[k] += 1
 
     s = with_cash(scenario, entity, pos["entity"]["buying_power"])
-    t0 = time.perf_counter()
-    moves = rules.legal_moves(s, MoveContext(actor=entity))
-    ours_ms = (time.perf_counter() - t0) * 1000
+    ours_ms = float("inf")
+    for _ in range(RUNS):  # the best of RUNS: the machine may be busy with other work
+        t0 = time.perf_counter()
+        moves = rules.legal_moves(s.model_copy(), MoveContext(actor=entity))
+        ours_ms = min(ours_ms, (time.perf_counter() - t0) * 1000)
     if timed:
         res.ours_ms.append(ours_ms)
         res.engine_ms.append(pos["legal_ms"])

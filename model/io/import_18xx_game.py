@@ -577,4 +577,49 @@ def next_lays(log: GameLog, base: Scenario, title: TitleData, action_id: int | N
     return NextLays(before, replay.result(actor), actor, tiles, max(turns, 1), max(best, 1))
 
 
-__all__ = ["GameReplay", "ImportedGame", "NextLays", "next_lays", "TitleData", "UNSET", "base_scenario", "import_game", "read_title", "replay_to"]
+def action_text(action: dict) -> str:
+    """One line for a move list: ``22 KO lay J3 8 r3``."""
+    kind, who = action["type"], action.get("entity")
+    if kind == "lay_tile":
+        tile = str(action.get("tile", "")).rsplit("-", 1)[0]
+        what = f"lay {action.get('hex')} {tile} r{action.get('rotation', 0)}"
+    elif kind == "place_token":
+        what = f"token {action.get('city')}"
+    elif kind == "buy_train":
+        what = f"buys train {str(action.get('train', '')).rsplit('-', 1)[0]}"
+    elif kind in ("par", "buy_company", "bid"):
+        what = f"{kind.replace('_', ' ')} {action.get('corporation') or action.get('company') or ''}".rstrip()
+    else:
+        what = kind.replace("_", " ")
+    return f"{action['id']} {who} {what}"
+
+
+class GameSession:
+    """A recorded game opened once (its map imported, its title read), for stepping through it:
+    the effective actions (undo and redo followed), the scenario after any of them, the acting
+    company's next lays from any position. The editor's Game panel holds one."""
+
+    def __init__(self, path: str | Path, engine: str | Path | None = None) -> None:
+        from model.io.importing import read_text
+
+        self.path = Path(path)
+        self.log = read_game(read_text(self.path, "18xx-games-game"), str(self.path))
+        self.base, self.title, self.warnings = base_scenario(self.log, find_engine(self.path, engine))
+        self.actions = effective_actions(self.log.actions)
+
+    def at(self, action_id: int | None) -> Scenario:
+        """The scenario after ``action_id`` (None: before the first action)."""
+        if action_id is None:
+            replay = GameReplay(self.base, self.title, self.log)
+            if self.actions:
+                replay.before(self.actions[0])
+            return replay.result(acting_after(self.log, self.actions, replay, 0))
+        return replay_to(self.log, self.base, self.title, action_id)[0]
+
+    def next_lays(self, action_id: int | None, lays: int) -> NextLays:
+        """The position after ``action_id`` and the acting company's next ``lays`` lays (for a
+        puzzle from this position: :func:`model.puzzles.from_position.puzzle_from_position`)."""
+        return next_lays(self.log, self.base, self.title, action_id, lays)
+
+
+__all__ = ["GameReplay", "GameSession", "ImportedGame", "NextLays", "action_text", "next_lays", "TitleData", "UNSET", "base_scenario", "import_game", "read_title", "replay_to"]

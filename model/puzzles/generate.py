@@ -42,12 +42,6 @@ from model.scenario import Scenario
 GoalKind = Literal["destination", "reach", "connect"]
 GOAL_KINDS: tuple[str, ...] = ("destination", "reach", "connect")
 
-CATALAN_PALETTE = ("straight", "straight", "curve", "curve")
-"""Drawn and hand tiles of a generated Catalan puzzle: straights and curves, equally likely."""
-CATALAN_PHASES = (
-    PhaseStep(name="mandatory", tile_from="drawn", required=True),
-    PhaseStep(name="optional", tile_from="hand"),
-)
 VERIFY_SECONDS = 20.0
 """The most one candidate's proof may take; a candidate whose proof does not finish is refused."""
 TARGET_TRIES = 12
@@ -78,10 +72,13 @@ class _Cancelled(Exception):
 
 
 def default_phases(scenario: Scenario) -> list[PhaseStep]:
-    """The turn structure used when the scenario has no puzzle yet."""
-    if scenario.rules.id == "catalan":
-        return list(CATALAN_PHASES)
-    return [PhaseStep(name=scenario.state.game_phase or "I", max_moves=3)]
+    """The turn structure used when the scenario has no puzzle yet: the rule set's
+    (:meth:`RuleSet.puzzle_phases`), else one phase of up to three moves."""
+    try:
+        own = get_rule_set(scenario.rules.id).puzzle_phases(scenario)
+    except KeyError:  # an unknown rule set: the generic structure
+        own = None
+    return list(own) if own is not None else [PhaseStep(name=scenario.state.game_phase or "I", max_moves=3)]
 
 
 def parse_phases(text: str, old: list[PhaseStep] | None = None) -> list[PhaseStep]:
@@ -238,9 +235,10 @@ class Generator:
         self.rejected: dict[str, int] = {}
 
     def _default_palette(self) -> tuple[str, ...]:
-        if self.scenario.rules.id == "catalan":
-            return CATALAN_PALETTE
-        # 18xx: every yellow tile of the supply that is not a city or town tile (plain track)
+        own = self.rules.puzzle_palette(self.scenario)
+        if own is not None:
+            return tuple(own)
+        # else (18xx): every yellow tile of the supply that is not a city or town tile (plain track)
         out = []
         for tdef in sorted(self.scenario.tileset().tiles, key=lambda t: t.id):
             if tdef.color == "yellow" and not tdef.nodes and tdef.paths:

@@ -21,6 +21,7 @@ from model.features import ignored_feature_issues
 from model.grid import Coord
 from model.issues import SEVERITY_ORDER, Issue, Severity, sort_issues
 from model.manifest import manifest_issues
+from model.puzzle_spec import PhaseStep
 from model.rules.incremental import LocalChecker
 from model.scenario import Scenario
 
@@ -291,6 +292,16 @@ class RuleSet:
         cells=None)`` and ``reached(actor)`` for ``scenario``, sharing work with ``parent`` (an
         earlier position); optionally ``reads`` and ``distance_bound``. None (the default): the
         solver asks :meth:`legal_moves` and :meth:`reached` directly."""
+        return None
+
+    def puzzle_phases(self, scenario: Scenario) -> list[PhaseStep] | None:
+        """The turn structure of a new puzzle on ``scenario`` (the generator's, the puzzle panel's
+        starting one); None (the default): one phase of up to three moves."""
+        return None
+
+    def puzzle_palette(self, scenario: Scenario) -> tuple[str, ...] | None:
+        """The tiles a generated puzzle draws and hands out (a tile listed twice comes twice as
+        often); None (the default): the plain yellow track tiles of the supply."""
         return None
 
     def puzzle_track(self, scenario: Scenario) -> Any | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from model.board import LaidTile
 from model.grid import Coord
+from model.puzzle_spec import PhaseStep
 from model.rules import (
     Issue,
     Move,
@@ -279,6 +280,14 @@ class CatalanRules(RuleSet):
         cells = frozenset(grid.label(c) for c in coords)
         stations = {cell.platform.station for c in coords if (cell := scenario.board.cell(c)).platform is not None}
         return Reached(cells | stations, cells)
+
+    def puzzle_phases(self, scenario: Scenario) -> list[PhaseStep]:
+        """A drawn tile that must be played, then one from the hand."""
+        return [PhaseStep(name="mandatory", tile_from="drawn", required=True), PhaseStep(name="optional", tile_from="hand")]
+
+    def puzzle_palette(self, scenario: Scenario) -> tuple[str, ...]:
+        """Straights and curves, equally likely."""
+        return ("straight", "straight", "curve", "curve")
 
     def search_position(self, scenario: Scenario, parent: Any = None) -> Any:
         """A position for a search (the puzzle solver): ``legal_moves`` and ``reached`` of the

@@ -14,6 +14,8 @@ module Engine
 
         HOME_TOKEN_TIMING = :operate
 
+        TILE_LAYS = [{ lay: true, upgrade: true }, { lay: true, upgrade: :not_if_upgraded }].freeze
+
         PHASES = [
           { name: '2', train_limit: 4, tiles: [:yellow], operating_rounds: 1 },
           { name: '3', on: '3', train_limit: 4, tiles: %i[yellow green], operating_rounds: 2 },
