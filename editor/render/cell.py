@@ -120,6 +120,10 @@ def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tup
         for cid in reserved:
             if cid not in placed[k] and all(cid not in s for s in placed):
                 out[k].append((cid, CITY_FILL, RESERVED_TEXT, True))
+    if cell.tile is None:  # circles the printed map marks with a colour for no named company
+        for k, city in enumerate(cell.cities[:n_cities]):
+            out[k] += [("", palette_color(scenario.board.palette, m.color), RESERVED_TEXT, True)
+                       for m in city.marks if m.company is None and m.color]
     return out
 
 
