@@ -109,6 +109,18 @@ def test_bad_limits_are_refused(tmp_path, capsys):
         main(["solve", "--max-seconds", "0", path])
     assert exc.value.code == 2
     assert main(["solve", "--max-nodes", "0", path]) == 2
+    assert main(["solve", "--all", "--workers", "0", path]) == 2
+    assert "--workers 0" in capsys.readouterr().err
+
+
+def test_workers_count_the_same_solutions(tmp_path, capsys):
+    path = write(tmp_path, two_ways(), "two.json")
+    assert main(["solve", "--all", "--json", path]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main(["solve", "--all", "--json", "--workers", "2", path]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert one["count"] == two["count"] == 2 and two["complete"]
+    assert sorted(map(str, one["solutions"])) == sorted(map(str, two["solutions"]))
 
 
 def test_a_failing_rule_set_is_reported_in_one_line(tmp_path, capsys):

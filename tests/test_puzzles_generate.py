@@ -85,13 +85,30 @@ def test_a_seed_gives_the_same_puzzle():
 
 def test_the_generator_says_why_it_found_nothing():
     # five cells at least separate Red from Vic: no 3-move puzzle, and the reason says so
-    got = generate(small_board(), 3, seed=1, phases=[MANDATORY], max_seconds=20)
+    got = generate(small_board(), 3, goal="destination", seed=1, phases=[MANDATORY], max_seconds=20)
     assert not got.found and got.scenario is None
     assert "3 moves" in got.reason
     capped = generate(small_board(), 7, seed=1, phases=[MANDATORY], max_seconds=20, max_candidates=0)
     assert not capped.found and "0 candidate" in capped.reason
     cancelled = generate(small_board(), 7, seed=1, phases=[MANDATORY], cancelled=lambda: True)
     assert not cancelled.found and cancelled.reason == "cancelled"
+
+
+def test_the_default_goal_picks_a_place_the_moves_reach():
+    # Vic is too far for 3 moves: the default goal is then a place 3 moves away, and the puzzle
+    # it makes needs exactly those 3 moves, proven by the counting solver
+    got = generate(small_board(), 3, seed=1, phases=[MANDATORY], max_seconds=20)
+    assert got.found, got.reason
+    puzzle = got.scenario.puzzle
+    assert puzzle.goal.kind == "reach"
+    proof = solve(got.scenario, count=True)
+    assert proof.unique and len(proof.solution) == 3
+
+
+def test_the_default_goal_says_in_one_line_what_it_cannot_do():
+    got = generate(small_board(), 40, seed=1, phases=[MANDATORY], max_seconds=20)
+    assert not got.found and got.tried == 0
+    assert "\n" not in got.reason and "40 moves" in got.reason and "farthest needs" in got.reason
 
 
 def test_bad_requests_are_refused():
@@ -194,9 +211,12 @@ def test_cli_generate_json_and_failures(tmp_path, capsys):
     src = tmp_path / "board.json"
     save(small_board(), src)
     out = tmp_path / "p.json"
-    rc = main(["puzzle", "generate", str(src), "--moves", "3", "--phases", "mandatory:drawn:required", "--max-seconds", "5", "-o", str(out), "--json"])
+    rc = main(["puzzle", "generate", str(src), "--moves", "3", "--goal", "destination", "--phases", "mandatory:drawn:required", "--max-seconds", "5", "-o", str(out), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert rc == 1 and data["found"] is False and "3 moves" in data["reason"] and not out.exists()
+    rc = main(["puzzle", "generate", str(src), "--moves", "40", "--phases", "mandatory:drawn:required", "-o", str(out), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert rc == 1 and "needs 40 moves" in data["reason"] and not out.exists()
     assert main(["puzzle", "generate", str(src), "--moves", "5", "--phases", "optional:often", "-o", str(out)]) == 2
     assert "--phases" in capsys.readouterr().err
     assert main(["puzzle", "generate", str(src), "--moves", "5", "--actor", "blue", "-o", str(out)]) == 2

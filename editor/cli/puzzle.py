@@ -34,7 +34,10 @@ def register(subparsers) -> None:
     )
     g.add_argument("file", metavar="FILE")
     g.add_argument("--moves", type=int, required=True, metavar="N", help="moves of the solution (1-40)")
-    g.add_argument("--goal", choices=("destination", "reach", "connect"), default="destination")
+    g.add_argument(
+        "--goal", choices=("auto", "destination", "reach", "connect"), default="auto",
+        help="auto (default): the destination when it is N moves away, else a place N moves away",
+    )
     g.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (same seed, same puzzle)")
     g.add_argument("--max-seconds", type=_positive, default=60.0, metavar="T", help="time limit (default 60)")
     g.add_argument("--phases", default=None, metavar="STEPS", help="turn structure, e.g. 'mandatory:drawn:required' or 'I:x3'")

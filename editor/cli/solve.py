@@ -1,4 +1,4 @@
-"""``trackwright solve FILE [--all] [--max-seconds N] [--max-nodes N] [--json]``: solve a puzzle.
+"""``trackwright solve FILE [--all] [--workers N] [--max-seconds N] [--max-nodes N] [--json]``: solve a puzzle.
 
 Prints the verdict (solvable / unsolvable / unknown), the solution as moves, and with ``--all``
 the number of distinct solutions. Exit status: 0 solvable, 1 unsolvable or unknown, 2 bad input
@@ -50,6 +50,10 @@ def register(subparsers) -> None:
     )
     c.add_argument("file", metavar="FILE")
     c.add_argument("--all", action="store_true", help="count every distinct solution (uniqueness check)")
+    c.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="with --all: count in up to N processes (as many as there are processors; default 1)",
+    )
     c.add_argument("--max-seconds", type=_positive, default=10.0, metavar="N", help="time limit (default 10)")
     c.add_argument("--max-nodes", type=int, default=2_000_000, metavar="N", help="search node limit (default 2000000)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -64,8 +68,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file}:puzzle: the scenario has no puzzle")
     if args.max_nodes < 1:
         raise CliError(f"--max-nodes {args.max_nodes}: must be at least 1")
+    if not 1 <= args.workers <= 64:
+        raise CliError(f"--workers {args.workers}: must be 1 to 64")
     try:
-        result = solve(scenario, count=args.all, max_seconds=args.max_seconds, max_nodes=args.max_nodes)
+        result = solve(scenario, count=args.all, max_seconds=args.max_seconds, max_nodes=args.max_nodes, workers=args.workers)
     except PuzzleError as exc:
         raise CliError(f"{args.file}:{exc}") from None
     except NotImplementedError as exc:

@@ -600,7 +600,7 @@ class GameSession:
     company's next lays from any position. The editor's Game panel holds one."""
 
     def __init__(self, path: str | Path, engine: str | Path | None = None) -> None:
-        from model.io.importing import read_text
+        from model.io.import_files import read_text
 
         self.path = Path(path)
         self.log = read_game(read_text(self.path, "18xx-games-game"), str(self.path))

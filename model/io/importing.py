@@ -12,19 +12,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from model.io.import_files import KINDS, ImportFailure, read_text  # noqa: F401 - importing's API
 from model.scenario import Scenario
-
-KINDS = {"18xx-games": "an 18xx.games map file (map.rb)", "18xx-games-game": "a recorded 18xx.games game (JSON)",
-         "18xx-maker": "an 18xx-maker game (JSON)"}
-
-
-class ImportFailure(ValueError):
-    """A file that cannot be imported; ``str()`` names the file and the place. ``can_drop`` is
-    True when importing leniently (leaving out what cannot be held) would succeed or get further."""
-
-    def __init__(self, message: str, can_drop: bool = False) -> None:
-        super().__init__(message)
-        self.can_drop = can_drop
 
 
 @dataclass
@@ -50,28 +39,6 @@ def kind_of(path: Path, text: str) -> str:
             return "18xx-games-game"
         return "18xx-maker"
     raise ImportFailure(f"{path}: not a file Trackwright imports (an 18xx.games map.rb or an 18xx-maker game .json)")
-
-
-def read_text(path: Path, kind: str | None = None) -> str:
-    """The text of a file to import, within the size its importer accepts; ImportFailure otherwise."""
-    from model.io.game_log import MAX_GAME_BYTES
-    from model.io.import_18xx_maker import MAX_BYTES
-    from model.io.ruby_eval import MAX_SOURCE_BYTES
-
-    kind = kind or ("18xx-games" if path.suffix == ".rb" else "")
-    limit, what = {"18xx-games": (MAX_SOURCE_BYTES, "map files"), "18xx-games-game": (MAX_GAME_BYTES, "recorded games")}.get(
-        kind, (MAX_BYTES, "game files"))
-    try:
-        size = path.stat().st_size
-        if size > limit:
-            raise ImportFailure(f"{path}:1: the file is {size} bytes; {what} are limited to {limit} bytes")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ImportFailure(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise ImportFailure(f"{path}: not UTF-8 text (is this {KINDS.get(kind or '', 'a map file')}?)") from None
-    except OSError as exc:
-        raise ImportFailure(f"{path}: cannot be read: {exc.strerror or exc}") from None
 
 
 def import_any(path: str | Path, lenient: bool = False, kind: str | None = None, rules: str | None = None,

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.board import Cell
-from model.puzzles.solver import Solver, SolveResult, _same_move, _Stop, solve
+from model.puzzles.search_state import SearchStop, same_move
+from model.puzzles.solver import Solver, SolveResult, solve
 from model.rules import Move, RuleSet, get_rule_set
 from model.scenario import Scenario
 
@@ -128,14 +129,14 @@ def measure(
         for move in one.solution:
             while True:
                 kids = solver._children(node)
-                match = next((c for mv, c in kids if mv is not None and _same_move(mv, move)), None)
+                match = next((c for mv, c in kids if mv is not None and same_move(mv, move)), None)
                 if match is not None:
                     break
                 node = next(c for mv, c in kids if mv is None)  # a pass before the move
             if sum(1 for mv, _ in kids if mv is not None) == 1:
                 forced += 1
             node = match
-    except _Stop:  # a limit: the figures so far are lower bounds
+    except SearchStop:  # a limit: the figures so far are lower bounds
         complete = False
     states = len(m.alive)
     branching = m.moves_sum / states if states else 0.0
@@ -252,7 +253,7 @@ def suggest(
             break
         proof = solve(changed, rules=rules, count=True, max_seconds=left, cancelled=cancelled)
         if proof.unique:
-            keeps = len(proof.solution) == len(first) and all(_same_move(a, b) for a, b in zip(proof.solution, first, strict=False))
+            keeps = len(proof.solution) == len(first) and all(same_move(a, b) for a, b in zip(proof.solution, first, strict=False))
             out.append(Suggestion(kind, text, changed, proof, keeps))
     return out
 

@@ -33,14 +33,18 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle, ReachGoal, Resources, station_ids
-from model.puzzles.reach import distance_bound, goal_status
+from model.puzzles.reach import GoalStatus, distance_bound, goal_status, place_cells
 from model.puzzles.solver import PuzzleError, Solver, SolveResult, solve
-from model.rules import Move, RuleSet, get_rule_set
+from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
+from model.tokens import place_token
 
-GoalKind = Literal["destination", "reach", "connect"]
-GOAL_KINDS: tuple[str, ...] = ("destination", "reach", "connect")
+GoalKind = Literal["auto", "destination", "reach", "connect"]
+GOAL_KINDS: tuple[str, ...] = ("auto", "destination", "reach", "connect")
+"""``auto`` (the default) picks the goal by distance: the actor's destination when it lies N
+moves away, else a place (a stop, or any cell a tile can go on) that lies N moves away."""
 
 VERIFY_SECONDS = 20.0
 """The most one candidate's proof may take; a candidate whose proof does not finish is refused."""
@@ -48,6 +52,9 @@ TARGET_TRIES = 12
 """Guided plays towards one target that may all fail before the target is dropped."""
 PASS_CHANCE = 0.15
 """How often the guided play passes an optional step when it could play."""
+AUTO_WALKS = 60
+AUTO_CANDIDATES = 8
+"""``auto``: failed plays, or refused candidates, after which the next kind of goal is tried."""
 
 
 @dataclass
@@ -122,8 +129,30 @@ def _actor(scenario: Scenario, actor: str | None) -> str:
     if scenario.players:
         return scenario.players[0].id
     if scenario.companies:
-        return scenario.companies[0].id
+        # a company with a station on the board, else one with a home (its network starts there)
+        stationed = {t.company for cell in scenario.board.cells.values() for t in cell.tokens}
+        for c in scenario.companies:
+            if c.id in stationed:
+                return c.id
+        return next((c.id for c in scenario.companies if c.home is not None), scenario.companies[0].id)
     raise PuzzleError("the scenario has no player or company to play the puzzle")
+
+
+def _with_home_station(scenario: Scenario, actor: str) -> Scenario:
+    """The scenario with a company's home station placed when it has none on the board yet (a
+    company's network starts from its stations: a fresh map has none)."""
+    company = scenario.company(actor)
+    if company is None or company.home is None or not scenario.board.grid.is_label(company.home):
+        return scenario
+    if any(t.company == actor for cell in scenario.board.cells.values() for t in cell.tokens):
+        return scenario
+    changes = place_token(scenario, scenario.board.grid.coord(company.home), actor, company.home_city or 0)
+    if not changes:
+        return scenario
+    board = scenario.board.model_copy(update={"cells": dict(scenario.board.cells)})
+    for coord, cell in changes.items():
+        board.cells[board.grid.label(coord)] = cell
+    return scenario.model_copy(update={"board": board})
 
 
 def stop_places(scenario: Scenario) -> list[str]:
@@ -169,7 +198,7 @@ class Generator:
         scenario: Scenario,
         moves: int,
         *,
-        goal: str = "destination",
+        goal: str = "auto",
         seed: int = 0,
         max_seconds: float = 60.0,
         actor: str | None = None,
@@ -216,6 +245,9 @@ class Generator:
         for tid in self.palette:
             if scenario.tile(tid) is None:
                 raise PuzzleError(f"palette: unknown tile id {tid!r}")
+        if actor is None and scenario.puzzle is None and not scenario.players:
+            self.actor = self._company_that_can_lay(self.actor)
+        self.scenario = _with_home_station(scenario, self.actor)
         per_turn = sum(1 if p.tile_from == "drawn" else p.max_moves for p in phases)
         # enough turns for N moves with some passes (a lost turn, an optional step left out)
         self.turns = min(40, -(-moves // per_turn) + (1 if per_turn > 1 else 0) + moves // 6)
@@ -233,6 +265,20 @@ class Generator:
         self.tried = 0
         self.walks = 0
         self.rejected: dict[str, int] = {}
+        self.walk_failures: dict[str, int] = {}  # why guided plays ended before N moves
+
+    def _company_that_can_lay(self, first: str) -> str:
+        """The first company whose network (from its home station) has a lay of a palette tile:
+        a home hex without track (a fresh map's OO city) gives no network to build on."""
+        for company in self.scenario.companies:
+            if company.home is None:
+                continue
+            s = _with_home_station(self.scenario, company.id)
+            s = s.model_copy(update={"state": s.state.model_copy(update={"active": company.id, "phase": self.phases[0].name})})
+            for tid in sorted(set(self.palette)):
+                if self.rules.legal_moves(s, MoveContext(company.id, self.phases[0].name, tid)):
+                    return company.id
+        return first
 
     def _default_palette(self) -> tuple[str, ...]:
         own = self.rules.puzzle_palette(self.scenario)
@@ -256,6 +302,70 @@ class Generator:
         return self._deadline - time.monotonic()
 
     # --- targets ----------------------------------------------------------------------------
+    def _auto_targets(self) -> list[tuple[str, list[str]]] | str:
+        """The goal kinds and places ``auto`` tries in turn, or the sentence saying why there is none.
+
+        The goal test's distance bound is a lower bound on the moves a place needs (a turn of the
+        track may cost more), so the places whose bound is N, or a little less, are the ones an
+        N-move play can be the shortest way to: the destination when it is one of them, then the
+        stops and cells a tile can go on (a reach goal).
+        """
+        n = self.moves
+        out: list[tuple[str, list[str]]] = []
+        player = self.scenario.player(self.actor)
+        if player is not None and player.destination is not None:
+            d = self._place_bounds([player.destination], n + 1).get(player.destination)
+            if d is not None and n - 1 <= d <= n:
+                out.append(("destination", [player.destination]))
+        bounds = self._place_bounds(self._auto_places(), n + 1)
+        for low in (n, n - 1, n - 2):  # the places that need exactly N moves first
+            near = [p for p, d in bounds.items() if max(1, low) <= d <= n]
+            if near and (not out or near != out[-1][1]):
+                out.append(("reach", near))
+        if out:
+            return out
+        farthest = max(bounds.values(), default=0)
+        return (
+            f"no place on this board needs {n} moves from {self.actor!r}'s network "
+            f"(by the distance bound the farthest needs {farthest})"
+        )
+
+    def _auto_places(self) -> list[str]:
+        """Every place a reach goal may name: stops, and the cells a tile may go on."""
+        base = self.scenario
+        grid = base.board.grid
+        out = set(stop_places(base))
+        for coord in grid.ordered_coords:
+            cell = base.board.cell(coord)
+            if cell.terrain in ("offboard", "gray", "lake") or cell.platform is not None:
+                continue
+            out.add(grid.label(coord))
+        start = start_place(base, self.actor)
+        out.discard(start)
+        return sorted(out)
+
+    def _place_bounds(self, places: list[str], limit: int) -> dict[str, int]:
+        """Place -> the goal test's distance bound from the actor's network (places reached left out)."""
+        base = self.scenario
+        reached = self.rules.reached(base, self.actor)
+        if not places:
+            return {}
+        first = self._puzzle(places[0], Resources(turns=1), []).model_copy(
+            update={"goal": ReachGoal(actor=self.actor, places=[places[0]])}
+        )
+        status = goal_status(self.rules, base.model_copy(update={"puzzle": first}), first)
+        out: dict[str, int] = {}
+        for place in places:
+            if reached is not None and place in reached.places:
+                continue
+            one = GoalStatus(False, [place], status.sources)
+            if any(c in status.sources for c in place_cells(base, place)):
+                continue
+            d = distance_bound(base, one, limit=limit)
+            if d <= limit:
+                out[place] = d
+        return out
+
     def _targets(self) -> list[str]:
         """Goal places worth a walk: at most N moves away, not reached yet."""
         base = self.scenario
@@ -288,12 +398,13 @@ class Generator:
         return [p for _, p in out]
 
     def _puzzle(self, target: str, resources: Resources, phases: list[PhaseStep]) -> Puzzle:
+        kind = "reach" if self.goal_kind == "auto" else self.goal_kind
         return Puzzle.model_construct(
             title=None,
             difficulty=None,
             hint=None,
             actor=self.actor,
-            goal=_goal(self.goal_kind, self.scenario, self.actor, target),
+            goal=_goal(kind, self.scenario, self.actor, target),
             resources=resources,
             phases=phases or self.phases,
             expect="unique",
@@ -322,7 +433,7 @@ class Generator:
         solver._deadline = time.monotonic() + 3600
         node = solver._root()
         if target is not None and solver._met(node):
-            return None
+            return self._walk_failed("met at start")
         before = self._reached(node.scenario)
         played: list[Move] = []
         hand_used: list[str] = []
@@ -331,7 +442,7 @@ class Generator:
         while len(played) < n:
             self._check()
             if solver._finished(node):
-                return None
+                return self._walk_failed("turns ran out")
             remaining = n - len(played)
             step = solver.puzzle.phases[node.phase]
             if step.tile_from == "drawn":
@@ -356,17 +467,17 @@ class Generator:
                 nxt = passes[0]
                 if solver._capacity(nxt) < remaining:
                     if not options:
-                        return None
+                        return self._walk_failed("pass leaves too few moves")
                     take_pass = False
                 else:
                     node = nxt
                     continue
             if not options:
-                return None
+                return self._walk_failed("no move")
             if target is not None:
                 options = self._towards(solver, options, target, remaining)
                 if not options:
-                    return None
+                    return self._walk_failed("no move towards the target")
             m, child = self.rng.choice(options)
             if target is None and remaining > 1:
                 before = self._reached(child.scenario)
@@ -379,7 +490,7 @@ class Generator:
         if target is None:
             new = sorted((self._reached(node.scenario) - before) & stops)
             if not new:
-                return None
+                return self._walk_failed("no new stop")
             target = self.rng.choice(new)
         turns = last_turn + 1
         money = cost if not self.is_player else None
@@ -392,6 +503,10 @@ class Generator:
         if self.is_player and not self._uses_hand():
             res = res.model_copy(update={"hand": []})
         return played, res, target
+
+    def _walk_failed(self, why: str) -> None:
+        self.walk_failures[why] = self.walk_failures.get(why, 0) + 1
+        return None
 
     def _towards(self, solver: Solver, options: list, target: str, remaining: int) -> list:
         """Guided plays head for the target: a move is kept when it lays on the actor's own
@@ -487,6 +602,10 @@ class Generator:
 
     def run(self) -> GenerateResult:
         """Try candidates until one is proven unique with N moves, the time runs out, or a cancel."""
+        with collector.paused():  # as for a search (see model.puzzles.solver.solve)
+            return self._run()
+
+    def _run(self) -> GenerateResult:
         start = time.monotonic()
         self._deadline = start + self.max_seconds
         seen: set = set()
@@ -495,13 +614,20 @@ class Generator:
             self._stops = stop_places(self.scenario)
             start_at = start_place(self.scenario, self.actor)
             self._stops = [p for p in self._stops if p != start_at]
+            goals: list[tuple[str, list[str]]] = []
+            auto_targets = None
+            if self.goal_kind == "auto":
+                picked = self._auto_targets()
+                if isinstance(picked, str):
+                    return GenerateResult(None, 0, 0, time.monotonic() - start, None, picked)
+                (self.goal_kind, auto_targets), *goals = picked
             free = self.free_walks and self.goal_kind != "destination" and self.rules.reached(self.scenario, self.actor) is not None
-            targets = [None] if free else self._targets()
+            targets = [None] if free else auto_targets if auto_targets is not None else self._targets()
             if not targets or not self._stops:
                 reason = f"no goal place is within {self.moves} moves of {self.actor!r}"
                 return GenerateResult(None, 0, 0, time.monotonic() - start, None, reason)
             self._any_stop = targets[0] or self._stops[0]
-            failures = 0
+            failures = failed_before = tried_before = 0
             misses: dict[str, int] = {}
             hits: set[str] = set()
             while True:
@@ -509,6 +635,11 @@ class Generator:
                 if self.max_candidates is not None and self.tried >= self.max_candidates:
                     reason = f"no unique puzzle among {self.tried} candidate(s)"
                     break
+                if goals and (failures - failed_before >= AUTO_WALKS or self.tried - tried_before >= AUTO_CANDIDATES):
+                    # auto: this goal gives no puzzle soon enough; the next kind of goal is tried
+                    self.goal_kind, targets = goals.pop(0)
+                    failed_before, tried_before, misses, hits = failures, self.tried, {}, set()
+                    self._dist_cache.clear()
                 target = self.rng.choice(targets)
                 got = self._walk(target)
                 if got is None:

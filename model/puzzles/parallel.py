@@ -8,104 +8,70 @@ the plays they record are merged by final board. A solution's identity is its fi
 every subtree is searched whole, so the distinct solutions, and the count, are the same as in
 one process; which play stands for a solution may differ (the shortest one found is kept).
 
-Needs the ``fork`` start method (Linux, macOS); elsewhere it counts in one process.
+It uses only the solver's public interface for a count in parts (``begin_count``, ``split``,
+``count_below``, ``merge``, ``count_result``). Needs the ``fork`` start method (Linux, macOS)
+and more than one usable processor; otherwise it counts in one process.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
-import time
+import os
+from typing import TYPE_CHECKING
 
-from model.puzzles.solver import Solver, SolveResult, _Node, _Stop
-from model.rules import Move
+if TYPE_CHECKING:  # the solver is handed in (Solver.find_all's caller is model.puzzles.solver.solve)
+    from model.puzzles.search_state import CountPart, CountTask, SolveResult
+    from model.puzzles.solver import Solver
 
 DEFAULT_DEPTH = 2
 _SOLVER: Solver | None = None
-_TASKS: list[tuple[_Node, tuple[Move, ...]]] = []
+_TASKS: list[CountTask] = []
 
 
-def _run(i: int) -> tuple[int, dict, int, str]:
-    """One task in a worker: the subtree below task ``i``."""
-    s = _SOLVER
-    node, prefix = _TASKS[i]
-    s._found = {}
-    s.nodes = 0
-    reason = ""
+def _run(i: int) -> tuple[int, CountPart]:
+    """One part in a worker process (forked: the solver and the parts are inherited)."""
+    assert _SOLVER is not None
+    return i, _SOLVER.count_below(_TASKS[i])
+
+
+def usable_cpus() -> int:
+    """The processors this process may run on."""
     try:
-        s._dfs_all(node, list(prefix))
-    except _Stop as stop:
-        reason = stop.reason
-    return i, s._found, s.nodes, reason
-
-
-def _record(s: Solver, child: _Node, prefix: list[Move]) -> None:
-    diff = s._diff(child.key[0])
-    prev = s._found.get(diff)
-    if prev is None or len(prev) > len(prefix):
-        s._found[diff] = tuple(prefix)
-
-
-def _split(s: Solver, node: _Node, prefix: list[Move], depth: int, tasks: dict) -> None:
-    """``Solver._dfs_all`` down to ``depth`` moves; the nodes there become tasks."""
-    if s._finished(node):
-        return
-    turns_left = s.puzzle.resources.turns - node.turn
-    if depth == 0:
-        tasks.setdefault((node.key, turns_left), (node, tuple(prefix)))
-        return
-    if s._visited.get(node.key, -1) >= turns_left:
-        return
-    s._visited[node.key] = turns_left
-    s._tick()
-    cap = s._capacity(node)
-    if s._bound(node, cap)[1] > cap:
-        return
-    for move, child in s._children(node, last=cap <= 1):
-        if move is None:
-            _split(s, child, prefix, depth, tasks)
-            continue
-        prefix.append(move)
-        if s._met(child):
-            _record(s, child, prefix)
-        else:
-            _split(s, child, prefix, depth - 1, tasks)
-        prefix.pop()
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def find_all_parallel(solver: Solver, workers: int, depth: int = DEFAULT_DEPTH) -> SolveResult:
-    """``solver.find_all()`` in ``workers`` processes (see the module docstring)."""
-    global _SOLVER, _TASKS
+    """``solver.find_all()`` in ``workers`` processes (see the module docstring).
+
+    Counts in one process when processes cannot pay: one usable processor, one worker, or no
+    ``fork`` start method."""
+    workers = min(workers, usable_cpus())
     try:
         ctx = mp.get_context("fork")
     except ValueError:
+        ctx = None
+    if workers <= 1 or ctx is None:
         return solver.find_all()
-    start = time.monotonic()
-    solver._deadline = start + solver.max_seconds
-    solver._found = {}
-    solver._visited = {}
-    reason = ""
+    global _SOLVER, _TASKS
+    start = solver.begin_count()
+    tasks = solver.split(depth)
+    if tasks is None:
+        return solver.find_all()  # the goal is met before any move
+    if solver.stopped():
+        return solver.count_result(start, solver.stopped())
+    _SOLVER, _TASKS = solver, tasks
     try:
-        root = solver._root()
-        if solver._met(root):
-            return SolveResult("solvable", [], [[]], 1, True, solver.nodes, time.monotonic() - start, "the goal is met before any move")
-        tasks: dict = {}
-        _split(solver, root, [], depth, tasks)
-    except _Stop as stop:
-        return solver._count_result(start, stop.reason)
-    _SOLVER, _TASKS = solver, list(tasks.values())
-    try:
-        with ctx.Pool(max(1, workers)) as pool:
-            results = sorted(pool.imap_unordered(_run, range(len(_TASKS))), key=lambda r: r[0])
+        with ctx.Pool(workers) as pool:
+            parts = [part for _, part in sorted(pool.imap_unordered(_run, range(len(tasks))), key=lambda r: r[0])]
     finally:
         _SOLVER, _TASKS = None, []
-    for _, found, nodes, why in results:
-        solver.nodes += nodes
-        reason = reason or why
-        for diff, play in found.items():
-            prev = solver._found.get(diff)
-            if prev is None or len(prev) > len(play):
-                solver._found[diff] = play
-    return solver._count_result(start, reason)
+    reason = ""
+    for part in parts:
+        solver.merge(part)
+        reason = reason or part.reason
+    return solver.count_result(start, reason)
 
 
-__all__ = ["find_all_parallel"]
+__all__ = ["find_all_parallel", "usable_cpus"]

@@ -38,15 +38,24 @@ import inspect
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
+from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
+from model.puzzles.count_parts import CountInParts
 from model.puzzles.reach import distance_bound, goal_status, place_cells
+from model.puzzles.search_state import (  # noqa: F401 - the solver's public types, re-exported
+    CountPart,
+    CountTask,
+    PuzzleError,
+    SolveResult,
+    Verdict,
+)
+from model.puzzles.search_state import SearchNode as _Node
+from model.puzzles.search_state import SearchStop as _Stop
+from model.puzzles.search_state import same_move as _same_move
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
-
-Verdict = Literal["solvable", "unsolvable", "unknown"]
 
 DEFAULT_MAX_SECONDS = 10.0
 DEFAULT_MAX_NODES = 2_000_000
@@ -55,68 +64,7 @@ _FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
 _POSITIONS_KEPT = 2048
 
 
-class PuzzleError(ValueError):
-    """The scenario has no puzzle, or its rule set cannot be searched."""
-
-
-@dataclass
-class SolveResult:
-    """What the solver found."""
-
-    verdict: Verdict
-    solution: list[Move] | None = None
-    solutions: list[list[Move]] | None = None  # one play per distinct solution (count mode)
-    count: int | None = None  # distinct solutions (count mode; a lower bound when not complete)
-    complete: bool = False  # the count is exact (the whole bounded tree was searched)
-    nodes: int = 0
-    seconds: float = 0.0
-    reason: str = ""  # why the verdict is 'unknown', or a note
-
-    @property
-    def unique(self) -> bool:
-        return self.complete and self.count == 1
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "verdict": self.verdict,
-            "solution": [m.to_json() for m in self.solution] if self.solution is not None else None,
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 4),
-        }
-        if self.count is not None:
-            d["count"] = self.count
-            d["complete"] = self.complete
-            d["unique"] = self.unique
-            d["solutions"] = [[m.to_json() for m in s] for s in (self.solutions or [])]
-        if self.reason:
-            d["reason"] = self.reason
-        return d
-
-
-class _Stop(Exception):
-    """A limit was hit."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class _Node:
-    """A search state: the scenario plus what the solver tracks itself."""
-
-    scenario: Scenario
-    turn: int  # 0-based index of the puzzle turn
-    phase: int  # index into puzzle.phases
-    played: int  # moves played in this phase this turn
-    hand: tuple[str, ...] | None  # sorted tiles left; None = unlimited supply
-    money: int | None
-    moves_left: int
-    key: tuple = field(compare=False, default=())
-    before: Scenario | None = field(compare=False, default=None)  # the scenario of the move's parent node
-
-
-class Solver:
+class Solver(CountInParts):
     """One search over one puzzle scenario. Use :func:`solve` unless you need the pieces."""
 
     def __init__(
@@ -633,10 +581,7 @@ class Solver:
                 continue
             prefix.append(move)
             if self._met(child):
-                diff = self._diff(child.key[0])
-                prev = self._found.get(diff)
-                if prev is None or len(prev) > len(prefix):
-                    self._found[diff] = tuple(prefix)
+                self._record(child, prefix)
             else:
                 self._dfs_all(child, prefix)
             prefix.pop()
@@ -695,10 +640,6 @@ def _unchecked_apply(rules: RuleSet) -> Callable[[Scenario, Move], Scenario]:
     return rules.apply
 
 
-def _same_move(a: Move, b: Move) -> bool:
-    return (a.kind, a.cell, a.tile, a.rotation, a.phase or None) == (b.kind, b.cell, b.tile, b.rotation, b.phase or a.phase or None)
-
-
 def _move_order(m: Move) -> tuple:
     return (m.kind, m.cell, m.tile or "", m.rotation, m.phase or "", m.cost, str(m.extra))
 
@@ -720,11 +661,16 @@ def solve(
     scenario has no puzzle or an unknown rule set.
     """
     solver = Solver(scenario, rules, max_seconds=max_seconds, max_nodes=max_nodes, cancelled=cancelled)
-    if count and workers > 1:
-        from model.puzzles.parallel import find_all_parallel
+    # The search's tables (positions, moves, signatures, verdicts) grow to hundreds of thousands
+    # of long-lived objects that hold no cycles, and the collector's full passes walk them again
+    # and again without finding garbage (collections freed nothing in the counting benchmark):
+    # they cost about 40 % of a count. Collection pauses for the search.
+    with collector.paused():
+        if count and workers > 1:
+            from model.puzzles.parallel import find_all_parallel
 
-        return find_all_parallel(solver, workers)
-    return solver.find_all() if count else solver.find_one()
+            return find_all_parallel(solver, workers)
+        return solver.find_all() if count else solver.find_one()
 
 
 def replay(scenario: Scenario, moves: list[Move], rules: RuleSet | None = None) -> list[Scenario]:

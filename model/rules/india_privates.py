@@ -344,7 +344,6 @@ class PrivateRules(_Base):
     def reason_of(self, scenario: Scenario, move: Move, cost: int) -> list[str]:
         """Why a legal move is legal when a private or the home choice is the reason (for ``explain``)."""
         out: list[str] = []
-        sit = Situation.of(scenario)
         if move.kind in EXTRA_KINDS:
             wanted = dict(move.extra).get("private")
             pc = next(
@@ -357,6 +356,7 @@ class PrivateRules(_Base):
             out.append(f"{move.actor} chooses its home (state.pending_home)")
         if move.kind in (*EXTRA_KINDS, "lay", "upgrade", "home-upgrade") and move.actor is not None:
             pc = self.running_discount(scenario, move.actor)
+            sit = Situation.reuse(scenario)  # the one explain has just used
             tile = sit.tileset.get(move.tile or "")
             if pc is not None and tile is not None:
                 base = self.lay_cost(sit, sit.sm.grid.coord(move.cell), tile, move.rotation)

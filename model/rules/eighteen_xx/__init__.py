@@ -289,7 +289,20 @@ class EighteenXX(RuleSet):
         yield from self.rotation_failures(sit, coord, new, rotation)
 
     def fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
-        """The rotation-independent rules: layable hex, colour, upgrade graph, label, stops."""
+        """The rotation-independent rules: layable hex, colour, upgrade graph, label, stops.
+
+        Asked once per hex and tile in a position (the situation's memo): the rotations of one
+        tile, asked one at a time through ``explain`` or ``legal_moves``, share the answer."""
+        key = ("fit", type(self), coord, new.id)
+        old = sit.view(coord)  # the upgrade tables try other tiles on a hex (Situation.set_view)
+        hit = sit.memo.get(key)
+        if hit is not None and hit[0] is new and hit[1] is old:
+            return hit[2]
+        fail = self._fit_failure_static(sit, coord, new)
+        sit.memo[key] = (new, old, fail)
+        return fail
+
+    def _fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
         label = sit.sm.label_of[coord]
         printed_color = sit.sm.printed_color[coord]
         if printed_color not in LAYABLE_COLORS:
