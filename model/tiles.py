@@ -192,6 +192,10 @@ class HexDecor(MakerDrawing):
     stripes: str | None = Field(default=None, max_length=20, description="Colour of diagonal stripes.")
     future_label: FutureLabel | None = None
     stubs: list[int] = Field(default_factory=list, description="Edges with a short track stub (stub=edge:N).")
+    open_sides: list[int] = Field(
+        default_factory=list,
+        description="Edges whose hex outline is not drawn (18xx-maker removeBorders: an off-board area over several hexes).",
+    )
     terrain_drawn: list[tuple[Literal["terrain", "tunnels", "bridges"], str | None, int]] = Field(
         default_factory=list,
         description="18xx-maker's terrain symbols as drawn (list, type, cost), when they are not one symbol with the "

@@ -54,6 +54,7 @@ def test_every_mark_is_held_as_what_it_is():
     assert any(p.drawn and "bent" in p.drawn for p in b4.paths)
     c3 = at(s, "C3")
     assert [b.value for b in c3.bonuses] == ["East +50"] and c3.cities[0].name == "West"
+    assert c3.open_sides == [4]  # removeBorders [5] on a flat map: the outline of edge 4 is not drawn
     d2 = at(s, "D2")
     assert d2.towns[0].to_city and d2.towns[0].style == "boomtown_solid" and d2.towns[0].name == "Mitchell"
     d4 = at(s, "D4")

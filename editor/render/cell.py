@@ -125,6 +125,10 @@ def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tup
         for cid in reserved:
             if cid not in placed[k] and all(cid not in s for s in placed):
                 out[k].append((cid, CITY_FILL, RESERVED_TEXT, True))
+    if cell.tile is None:  # circles the printed map marks with a colour for no named company
+        for k, city in enumerate(cell.cities[:n_cities]):
+            out[k] += [("", palette_color(scenario.board.palette, m.color), RESERVED_TEXT, True)
+                       for m in city.marks if m.company is None and m.color]
     return out
 
 
@@ -223,7 +227,16 @@ def paint_cell_at(
         return
     painter.setPen(QPen(GRID_LINE, 1.5 if detail else 2.5))
     painter.setBrush(bg)
-    painter.drawPolygon(geo.polygon)
+    if cell.open_sides:  # an area over several hexes: the outline between them is not drawn
+        pen = painter.pen()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPolygon(geo.polygon)
+        painter.setPen(pen)
+        for edge, (i, j) in enumerate(geo.side_corners):
+            if edge not in cell.open_sides:
+                painter.drawLine(geo.corners[i], geo.corners[j])
+    else:
+        painter.drawPolygon(geo.polygon)
     try:
         if not cell.is_empty():
             _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names)

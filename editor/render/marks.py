@@ -72,6 +72,12 @@ def paint_marks(painter: QPainter, geo: Geometry, obj, palette: dict[str, str] |
         at = place(geo, b.at, (0.0, -0.35))
         draw_text(painter, at, b.value, 9, bold=True, color=QColor("#000000"), max_width=geo.apothem * 1.4,
                   background=QColor(255, 236, 140, 230))
+    for i, v in enumerate(getattr(obj, "extra_values", ())):  # revenues printed beside the stops
+        at = QPointF(geo.apothem * (0.55 - 0.3 * i), -geo.apothem * 0.45)
+        painter.setPen(QPen(QColor("#000000"), 1.2))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawEllipse(at, geo.apothem * 0.16, geo.apothem * 0.16)
+        draw_text(painter, at, str(v)[:4], 8, bold=True, color=QColor("#000000"), max_width=geo.apothem * 0.3)
     for i, lab in enumerate(obj.company_labels):
         at = place(geo, lab.at, (0.0, 0.55 - 0.3 * i))
         fill = palette_color(palette, lab.color, "#ffffff") if lab.color else QColor(255, 255, 255, 220)

@@ -335,6 +335,8 @@ def _hex_def(w: _Writer, cell: Cell, label: str, sides: dict[tuple[str, int], li
     w.track(d, list(cell.paths), list(cell.stubs), roles, label, list(cell.stub_lengths))
     w.decor(d, cell, label)
     write_marks(cell, d)
+    if cell.open_sides:
+        d["removeBorders"] = [w.side(e) for e in cell.open_sides]
     labelled = {m.label for m in cell.company_labels}
     if any(cid not in labelled for cid in cell.reserved):  # a hex-level reservation: a company label on the hex
         d["companies"] = d.get("companies", []) + [{"label": cid} for cid in cell.reserved if cid not in labelled]
@@ -354,6 +356,8 @@ def _tile_def(w: _Writer, t: TileDef, unlimited: int | str) -> dict:
     w.track(d, list(t.paths), list(t.stubs), roles, where, list(t.stub_lengths))
     w.decor(d, t, where)
     write_marks(t, d)
+    if t.open_sides:
+        d["removeBorders"] = [w.side(e) for e in t.open_sides]
     w.borders(d, [(b.edge, TILE_BORDER_KIND.get(b.type, b.type or "border"), b.color) for b in t.borders], where)
     if any(b.cost for b in t.borders):
         w.note(where, "border costs on a tile have no 18xx-maker field (kept in encoding)")

@@ -361,6 +361,7 @@ class _Reader(MapParts):
             "label": label, "labels": labels[1:], "name": name, "terrain": terrain, "cost": cost, "costs": costs,
             "icons": icons, "borders": borders, "stubs": stubs, "stub_lengths": stub_lengths if any(x != 1 for x in stub_lengths) else [],
             "extra_values": extra_values, "marks": read_marks(h, where, self.unsupported), "terrain_drawn": terrain_drawn,
+            "open_sides": [int(x) - 1 if orientation == "flat" else int(x) % 6 for x in self.items(h, "removeBorders", where)],
             "color": h.get("color"),
         }
 
@@ -454,7 +455,7 @@ class _Reader(MapParts):
             cities=cities, towns=content["towns"], junction=content["junction"], paths=content["paths"],
             icons=content["icons"], labels=content["labels"], costs=costs, stubs=content["stubs"],
             stub_lengths=content["stub_lengths"], extra_values=content["extra_values"], **content["marks"],
-            terrain_drawn=content["terrain_drawn"],
+            terrain_drawn=content["terrain_drawn"], open_sides=content["open_sides"],
         )
 
     def map(self, data: dict, orientation: str) -> tuple[Board, dict[str, Cell]]:
@@ -549,7 +550,7 @@ class _Reader(MapParts):
                 p = p.model_copy(update={"drawn": d.drawn, "track": "dashed" if d.track == "dashed" else p.track})
             paths.append(p)
         cell = cell.model_copy(update={"name": drawn.name or cell.name, "cities": cities, "towns": towns, "paths": paths,
-                                       "terrain_drawn": list(drawn.terrain_drawn),
+                                       "terrain_drawn": list(drawn.terrain_drawn), "open_sides": list(drawn.open_sides),
                                        "reserved": list(drawn.reserved), "extra_values": list(drawn.extra_values),
                                        "stub_lengths": list(drawn.stub_lengths) if len(drawn.stubs) == len(cell.stubs) else [],
                                        **{k: list(getattr(drawn, k)) for k in MakerDrawing.model_fields}})

@@ -37,7 +37,6 @@ NOT_HELD = {
     "offBoardRevenue.position": "where the revenue box is drawn",
     "track[].width, cross, offset": "the width of a track and which of two crossing tracks is drawn over",
     "cities[].width, extend, names' offsets": "how wide a city's circles are drawn",
-    "removeBorders": "sides of an off-board area whose hex outline is not drawn",
     "map.borders[].width, dashArray": "the width of a drawn border",
 }
 """What the comparison leaves out, and why (the drawing of content Trackwright holds)."""
@@ -144,6 +143,8 @@ def hex_record(h: dict) -> dict[str, Any]:
             "revenues": [(r.get("color"), _value(r)) for r in obr.get("revenues") or []],
             "groups": list(obr.get("groups") or []),
         }
+    if h.get("removeBorders"):
+        rec["removeBorders"] = sorted(_side(x) for x in h["removeBorders"])
     for key in ("tokens", "shapes", "routeBonuses", "companies"):
         marks = [_mark(m) for m in h.get(key) or []]
         if marks:

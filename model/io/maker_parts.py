@@ -219,6 +219,7 @@ class MapParts:
                            paths=content["paths"], count=count, stubs=content["stubs"], icons=content["icons"],
                            labels=content["labels"], stub_lengths=content["stub_lengths"], drawn_color=drawn_color,
                            costs=costs, printed_names=printed, terrain_drawn=content["terrain_drawn"],
+                           open_sides=content["open_sides"],
                            **content["marks"])
         except ValueError as exc:
             raise self.fail(where, f"not a valid tile: {str(exc).splitlines()[0][:80]}") from None

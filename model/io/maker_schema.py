@@ -131,43 +131,43 @@ class _Part(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    angle: Angle | None = None
-    percent: Percent | None = None
-    rotate: Angle | None = None
-    rotation: Angle | None = None
-    x: Offset | None = None
-    y: Offset | None = None
-    offset: Num | None = None
-    width: Num | None = None
-    fontSize: Num | None = None
-    borderWidth: Num | None = None
-    strokeWidth: Num | None = None
-    outlineWidth: Num | None = None
-    radius: Num | None = None
-    left: Num | None = None
-    right: Num | None = None
-    opacity: Num | None = None
-    hidden: bool | None = None
-    reverse: bool | None = None
-    straight: bool | None = None
-    bottom: bool | None = None
-    outside: bool | None = None
-    noCircle: bool | None = None
-    color: Text | None = None
-    textColor: Text | None = None
-    bgColor: Text | None = None
-    bgFill: Text | None = None
-    borderColor: Text | None = None
-    outerBorderColor: Text | None = None
-    gaugeColor: Text | None = None
-    outline: Text | None = None
-    fontFamily: Text | None = None
-    fontStyle: Text | None = None
-    fontWeight: Text | Num | None = None
+    angle: Angle = None
+    percent: Percent = None
+    rotate: Angle = None
+    rotation: Angle = None
+    x: Offset = None
+    y: Offset = None
+    offset: Num = None
+    width: Num = None
+    fontSize: Num = None
+    borderWidth: Num = None
+    strokeWidth: Num = None
+    outlineWidth: Num = None
+    radius: Num = None
+    left: Num = None
+    right: Num = None
+    opacity: Num = None
+    hidden: bool = None
+    reverse: bool = None
+    straight: bool = None
+    bottom: bool = None
+    outside: bool = None
+    noCircle: bool = None
+    color: Text = None
+    textColor: Text = None
+    bgColor: Text = None
+    bgFill: Text = None
+    borderColor: Text = None
+    outerBorderColor: Text = None
+    gaugeColor: Text = None
+    outline: Text = None
+    fontFamily: Text = None
+    fontStyle: Text = None
+    fontWeight: Text | Num = None
 
 
 class NameObj(_Part):
-    name: Text | None = None
+    name: Text = None
 
 
 Name = Annotated[
@@ -177,9 +177,9 @@ Name = Annotated[
 
 
 class CircleCompany(_Part):
-    label: Text | None = None
-    abbrev: Text | None = None
-    reserved: bool | None = None
+    label: Text = None
+    abbrev: Text = None
+    reserved: bool = None
 
 
 CityCompany = Annotated[
@@ -189,12 +189,12 @@ CityCompany = Annotated[
 
 
 class City(_Part):
-    size: Annotated[Any, AfterValidator(_city_size)] | None = None
+    size: Annotated[Any, AfterValidator(_city_size)] = None
     name: Name = None
-    groups: list[Text] | None = None
-    companies: list[CityCompany] | None = None
-    pass_: bool | None = Field(default=None, alias="pass")
-    extend: Text | None = None
+    groups: list[Text] = None
+    companies: list[CityCompany] = None
+    pass_: bool = Field(default=None, alias="pass")
+    extend: Text = None
 
 
 class Town(_Part):
@@ -203,20 +203,20 @@ class Town(_Part):
 
 class Boomtown(_Part):
     name: Name = None
-    city: bool | None = None
-    dashed: bool | None = None
-    groups: list[Text] | None = None
+    city: bool = None
+    dashed: bool = None
+    groups: list[Text] = None
 
 
 class Track(_Part):
-    side: Side | None = None
-    type: Text | None = None
-    start: Fraction | None = None
-    end: Fraction | None = None
-    gauge: Text | None = None
-    path: Annotated[str, Field(max_length=2000)] | None = None
-    cross: Text | None = None
-    revenue: Num | None = None
+    side: Side = None
+    type: Text = None
+    start: Fraction = None
+    end: Fraction = None
+    gauge: Text = None
+    path: Annotated[str, Field(max_length=2000)] = None
+    cross: Text = None
+    revenue: Num = None
 
 
 class Value(_Part):
@@ -224,94 +224,94 @@ class Value(_Part):
 
 
 class Label(_Part):
-    label: Text | None = None
-    size: Num | Text | None = None
+    label: Text = None
+    size: Num | Text = None
 
 
 class Terrain(_Part):
-    type: Text | None = None
-    cost: Count | None = None
-    size: Num | Text | None = None
+    type: Text = None
+    cost: Count = None
+    size: Num | Text = None
 
 
 class CostOnly(_Part):
-    cost: Count | None = None
+    cost: Count = None
 
 
 class Phase(_Part):
-    value: Revenue | None = None
-    cost: Revenue | None = None
+    value: Revenue = None
+    cost: Revenue = None
 
 
 class OffBoard(_Part):
     name: Name = None
     revenues: list[Phase] = Field(default_factory=list)
-    groups: list[Text] | None = None
-    rows: Num | None = None
+    groups: list[Text] = None
+    rows: Num = None
 
 
 class HexBorder(_Part):
-    side: Side | None = None
-    dashed: bool | None = None
+    side: Side = None
+    dashed: bool = None
 
 
 class Icon(_Part):
-    type: Text | None = None
+    type: Text = None
 
 
 class HexCompany(_Part):
-    label: Text | None = None
+    label: Text = None
 
 
 class Token(_Part):
-    company: Text | None = None
-    label: Text | None = None
-    logo: Text | None = None
-    destination: bool | None = None
-    reserved: bool | None = None
-    shield: bool | Text | None = None
+    company: Text = None
+    label: Text = None
+    logo: Text = None
+    destination: bool = None
+    reserved: bool = None
+    shield: bool | Text = None
 
 
 class Shape(_Part):
-    type: Text | None = None
-    text: Text | None = None
-    background: bool | None = None
-    dashed: bool | None = None
-    height: Num | None = None
+    type: Text = None
+    text: Text = None
+    background: bool = None
+    dashed: bool = None
+    height: Num = None
 
 
 class RouteBonus(_Part):
-    value: Text | None = None
+    value: Text = None
 
 
 class HexContent(_Part):
     """A hex definition of the map, or a tile definition."""
 
-    names: list[Name] | None = None
-    cities: list[City] | None = None
-    centerTowns: list[Town] | None = None
-    towns: list[Town] | None = None
-    boomtowns: list[Boomtown] | None = None
-    track: list[Track] | None = None
-    values: list[Value] | None = None
-    labels: list[Label] | None = None
-    terrain: list[Terrain] | None = None
-    tunnels: list[CostOnly] | None = None
-    bridges: list[CostOnly] | None = None
-    offBoardRevenue: OffBoard | None = None
-    borders: list[HexBorder] | None = None
-    icons: list[Icon] | None = None
-    removeBorders: list[Side] | None = None
-    encoding: Annotated[str, Field(max_length=100_000)] | None = None
-    companies: list[HexCompany] | None = None
-    tokens: list[Token] | None = None
-    shapes: list[Shape] | None = None
-    routeBonuses: list[RouteBonus] | None = None
-    hexes: list[Text] | None = None
-    quantity: Count | None = None
-    print: Count | None = None
-    group: Text | None = None
-    tile: Text | None = None
+    names: list[Name] = None
+    cities: list[City] = None
+    centerTowns: list[Town] = None
+    towns: list[Town] = None
+    boomtowns: list[Boomtown] = None
+    track: list[Track] = None
+    values: list[Value] = None
+    labels: list[Label] = None
+    terrain: list[Terrain] = None
+    tunnels: list[CostOnly] = None
+    bridges: list[CostOnly] = None
+    offBoardRevenue: OffBoard = None
+    borders: list[HexBorder] = None
+    icons: list[Icon] = None
+    removeBorders: list[Side] = None
+    encoding: Annotated[str, Field(max_length=100_000)] = None
+    companies: list[HexCompany] = None
+    tokens: list[Token] = None
+    shapes: list[Shape] = None
+    routeBonuses: list[RouteBonus] = None
+    hexes: list[Text] = None
+    quantity: Count = None
+    print: Count = None
+    group: Text = None
+    tile: Text = None
 
 
 Tile = Annotated[
@@ -321,34 +321,34 @@ Tile = Annotated[
 
 
 class MapBorder(_Part):
-    dashed: bool | None = None
+    dashed: bool = None
     coords: list[Text] = Field(default_factory=list)
-    dashArray: Text | Num | None = None
+    dashArray: Text | Num = None
 
 
 class Map(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
 
     hexes: list[HexContent] = Field(default_factory=list)
-    borders: list[MapBorder] | None = None
+    borders: list[MapBorder] = None
 
 
 class Company(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
 
-    abbrev: Text | None = None
-    name: Text | None = None
-    color: Text | None = None
-    tokens: list[Text | Num] | Text | Num | None = None
+    abbrev: Text = None
+    name: Text = None
+    color: Text = None
+    tokens: list[Text | Num] | Text | Num = None
 
 
 class Info(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
 
-    title: Text | None = None
-    designer: Text | None = None
-    subtitle: Text | None = None
-    orientation: Text | None = None
+    title: Text = None
+    designer: Text = None
+    subtitle: Text = None
+    orientation: Text = None
 
 
 class Game(BaseModel):
@@ -356,14 +356,14 @@ class Game(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    info: Info | None = None
-    map: Map | None = None
+    info: Info = None
+    map: Map = None
     tiles: Annotated[
         Annotated[dict[str, Tile], Tag("(object)")] | Annotated[list[HexContent], Tag("(list)")],
         Discriminator(lambda v: "(list)" if isinstance(v, list) else "(object)"),
     ] | None = None
-    companies: list[Company] | None = None
-    colors: dict[str, Text] | None = None
+    companies: list[Company] = None
+    colors: dict[str, Text] = None
 
 
 class ShapeError(ValueError):
