@@ -79,6 +79,10 @@ REVIEWED = {
         "the title's buying power for track; the oracle asks the step itself",
     "Engine::Game::G18MS::LayTileWithChattanoogaCheck#lay_tile":
         "calls the common one, then pays the Chattanooga bonus",
+    "Engine::Game::G1882::Step::Track#lay_tile":
+        "calls the common one, then pays the NWR bonus",
+    "Engine::Game::G18EU::Step::Track#process_lay_tile":
+        "adds a mountain cost to the new tile for its next upgrade, then calls the common one",
 }
 """Overrides of the common track step that do not change which lays are legal (read in the
 engine's code), with the reason; a position whose step overrides anything else is not compared."""

@@ -239,11 +239,23 @@ class GameReplay:
     def _acting_company(self, action: dict) -> str | None:
         kind = action.get("entity_type")
         entity = action.get("entity")
-        if kind in ("corporation", "minor") and entity in self.company_ids:
+        if kind in ("corporation", "minor") and isinstance(entity, str) and entity:
+            if entity not in self.company_ids:
+                self._add_company(entity)
             return str(entity)
         if kind == "company" and entity in self.owners and self.owners[entity] in self.company_ids:
             return self.owners[entity]
         return None
+
+    def _add_company(self, sym: str) -> None:
+        """A company the title's code makes (not a constant we read): it acts in the log, so it
+        exists; its home is unknown (its tokens come from the log's place_token)."""
+        self.company_ids.add(sym)
+        self.homed.add(sym)
+        self.scenario = self.scenario.model_copy(update={"companies": [*self.scenario.companies, Company(id=sym)]})
+        note = f"company {sym} is not in the title's CORPORATIONS or MINORS (the title makes it in code): no home token"
+        if note not in self.notes:
+            self.notes.append(note)
 
     # --- tokens ----------------------------------------------------------------------------
     def place_home(self, company_id: str) -> None:

@@ -1,0 +1,110 @@
+"""The replay conformance's comparison (tools/replay_conformance.py), on the test title's game
+with engine answers written by hand: agreement is counted, every kind of difference is counted
+and explained, the baseline catches a fall, the report keeps the page around its section."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "tests" / "cases" / "import" / "game" / "engine" / "public" / "fixtures" / "Mini" / "1.json"
+
+
+@pytest.fixture(scope="module")
+def rc():
+    spec = importlib.util.spec_from_file_location("replay_conformance", ROOT / "tools" / "replay_conformance.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(mod)
+        yield mod
+    finally:
+        sys.modules.pop(spec.name, None)
+
+
+@pytest.fixture(autouse=True)
+def _no_engine_setting(monkeypatch):
+    monkeypatch.delenv("T18XX_DIR", raising=False)
+
+
+def position(**changes) -> dict:
+    """The engine's dump before action 7 (AA's first lay, 57 on its home C3), as the oracle writes it."""
+    pos = {
+        "action": 7, "index": 6, "lay": ["C3", "57", 0], "entity": {"id": "AA", "cash": 100, "buying_power": 100},
+        "board": {"C3": [None, 0, [["AA", "normal", 0]]]}, "phase": {"name": "2", "tiles": ["yellow"]}, "laid": [],
+        "privates": [["PI", 11, False], ["FE", 11, False]], "tiles_left": {"57": 1, "7": 2, "8": 2, "9": 2, "14": 1},
+        "step": {"class": "Engine::Step::Track", "overrides": []}, "available": ["C3"], "blocked": [],
+        # rotations 0-2 of the straight city and 4, the same track as 1
+        "legal": [["C3", "57", 0], ["C3", "57", 1], ["C3", "57", 2], ["C3", "57", 4]], "refused": [],
+        "legal_ms": 40.0, "lay_legal": True,
+    }
+    pos.update(changes)
+    return pos
+
+
+def dump(*positions) -> dict:
+    return {"file": str(GAME), "title": "Mini", "positions": list(positions), "special": [], "errors": [],
+            "game_overrides": []}
+
+
+def judged(rc, *positions):
+    res = rc.TitleResult("Mini")
+    rc.judge_game(res, GAME, dump(*positions), timed=True)
+    return res
+
+
+def test_an_agreeing_position_is_counted_equal_everywhere(rc):
+    res = judged(rc, position())
+    assert (res.positions, res.compared, res.board_equal, res.phase_equal, res.active_equal, res.owners_equal) == (1, 1, 1, 1, 1, 1)
+    assert (res.identical, res.lay_legal_engine, res.lay_legal_ours) == (1, 1, 1)
+    assert res.diffs == [] and len(res.ours_ms) == 1 and res.engine_ms == [40.0]
+
+
+def test_differences_are_counted_with_their_cause(rc):
+    res = judged(rc, position(
+        legal=[["C3", "57", 0], ["C3", "57", 1]],  # the engine refuses rotation 2 ...
+        refused=[["C3", "57", 2, "Must use new track or change city value"]],
+        board={"C3": [None, 0, [["AA", "normal", 0], ["BB", "normal", 0]]]},
+        phase={"name": "3", "tiles": ["yellow", "green"]},
+        privates=[["PI", 12, False], ["FE", 11, False]],
+    ))
+    assert res.compared == 1 and res.identical == 0 and res.board_equal == 0 and res.phase_equal == 0
+    assert res.owners_equal == 0 and res.active_equal == 1
+    (d,) = res.diffs
+    assert d["rows"] == [{"row": ["C3", "57", 2], "side": "ours only",
+                          "why": "engine refuses: Must use new track or change city value"}]
+    assert "engine 3 ours 2" in d["detail"]["phase"] and "PI: engine bob ours ann" in d["detail"]["private owners"]
+
+
+def test_a_lay_only_the_engine_allows_is_explained_by_our_rule(rc):
+    res = judged(rc, position(legal=[["C3", "57", 0], ["C3", "57", 1], ["C3", "57", 2], ["D4", "8", 0]]))
+    (row,) = res.diffs[0]["rows"]
+    assert row["side"] == "engine only" and row["why"].startswith("ours refuse: 18xx.")
+
+
+def test_a_title_step_is_not_compared_and_says_why(rc):
+    res = judged(rc, position(step={"class": "G::Step::Track", "overrides": ["G::Step::Track#legal_tile_rotation?"]}))
+    assert res.compared == 0 and res.not_compared == {"a title's own step: G::Step::Track#legal_tile_rotation?": 1}
+
+
+def test_the_baseline_catches_a_fall_and_the_report_keeps_the_page(rc, tmp_path):
+    good, bad = judged(rc, position()), judged(rc, position(legal=[["C3", "57", 0]]))
+    base = tmp_path / "baseline.json"
+    base.write_text(json.dumps({"Mini": rc.figures(good)}), encoding="utf-8")
+    assert rc.check_baseline([good], base) == []
+    assert rc.check_baseline([bad], base) == ["Mini: identical fell from 1 to 0"]
+    page = tmp_path / "conformance.md"
+    page.write_text("# head\n\nkept above\n", encoding="utf-8")
+    engine = GAME.parents[3]
+    rc.write_doc([good], engine, page)
+    first = page.read_text(encoding="utf-8")
+    rc.write_doc([copy.deepcopy(bad)], engine, page)
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# head\n\nkept above\n") and text.count(rc.BEGIN) == 1
+    assert "| Mini | 1 | 1/1 (100%) | 1/1 (100%) | 0/1 (0%) |" in text and first != text
