@@ -437,6 +437,7 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
         lines.append(f"| {r.title} | {c} | {pct(r.lay_legal_engine, c)} | {pct(r.lay_legal_ours, c)} | {pct(r.identical, c)} | "
                      f"{r.special} | {sum(r.engine_ms):.0f} | {sum(r.ours_ms):.0f} | {f'{ratio:.1f}x' if ratio else '-'} |")
     e_ms, o_ms = sum(sum(r.engine_ms) for r in results), sum(sum(r.ours_ms) for r in results)
+    c = tot("compared")
     lines.append(f"| **all** | {c} | {pct(tot('lay_legal_engine'), c)} | {pct(tot('lay_legal_ours'), c)} | {pct(tot('identical'), c)} | "
                  f"{tot('special')} | {e_ms:.0f} | {o_ms:.0f} | {f'{e_ms / o_ms:.1f}x' if o_ms else '-'} |")
     per_e = [x for r in results for x in r.engine_ms]
