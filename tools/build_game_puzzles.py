@@ -46,9 +46,9 @@ class GamePuzzle:
 PUZZLES = (
     GamePuzzle("1889-01-kubokawa-to-kouchi", "1889", "314.json", 239, 2,
                "Shikoku 1889: UR from Kubokawa to Kouchi in two lays", 3),
+    GamePuzzle("1830-01-pittsburgh-and-lancaster", "1830", "26855.json", 103, 2,
+               "1830: from Pittsburgh to Lancaster in two lays", 3),
 )
-# 1830-01-pittsburgh-and-lancaster (26855.json after action 103, two lays) joins when the 18xx
-# rules read the map's borders (the bundled boards may hold no feature their rules ignore)
 
 
 def engine_dir(arg: str | None) -> Path:
