@@ -593,7 +593,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.diffs:
         write_diffs(results, Path(args.diffs))
     if args.update_baseline:
-        Path(args.baseline).write_text(json.dumps({r.title: figures(r) for r in results}, indent=2) + "\n", encoding="utf-8")
+        # Titles not in this run keep their figures (a run of one --title rewrites that title only).
+        path = Path(args.baseline)
+        base = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        base.update({r.title: figures(r) for r in results})
+        path.write_text(json.dumps(dict(sorted(base.items())), indent=2) + "\n", encoding="utf-8")
     if args.check_baseline:
         lost = check_baseline(results, Path(args.baseline))
         for line in lost:

@@ -123,6 +123,20 @@ def fingerprint(game)
   end
 end
 
+# A company held by the bank (1844's privates before they are sold) has no owner to name.
+def owner_id(owner)
+  owner.respond_to?(:id) ? owner.id : nil
+end
+
+# The hexes the track step lays on. A step that also places tokens (TrackAndToken) answers
+# available_hex for either half; the track half is tracker_available_hex (1846's B&O and PRR
+# may token their reserved home hex, where the track step has no graph to lay from).
+def track_hex?(step, entity, hex)
+  return step.send(:tracker_available_hex, entity, hex) if step.is_a?(Engine::Step::TrackAndToken)
+
+  step.available_hex(entity, hex)
+end
+
 def position(game, step, entity)
   round = game.round
   laid = (round.respond_to?(:laid_hexes) ? round.laid_hexes : []).map { |h| [h.id, h.tile.name] }
@@ -133,7 +147,7 @@ def position(game, step, entity)
     'laid' => laid,
     'num_laid_track' => (round.respond_to?(:num_laid_track) ? round.num_laid_track : nil),
     'upgraded_track' => (round.respond_to?(:upgraded_track) ? round.upgraded_track : nil),
-    'privates' => game.companies.map { |c| [c.id, c.owner&.id, c.closed?] },
+    'privates' => game.companies.map { |c| [c.id, owner_id(c.owner), c.closed?] },
     'tiles_left' => game.tiles.group_by(&:name).transform_values(&:size),
     'round' => round.class.name,
     'step' => { 'class' => step.class.name, 'overrides' => step_overrides(step) },
@@ -227,7 +241,7 @@ def legal_set(game, step, entity)
   legal = []
   refused = []
   game.hexes.each do |hex|
-    next unless step.available_hex(entity, hex)
+    next unless track_hex?(step, entity, hex)
 
     step.upgradeable_tiles(entity, hex).each do |tile|
       rotations = tile.legal_rotations.dup
@@ -285,7 +299,7 @@ def dump_game(file)
         row['note'] = entity ? 'no step takes this lay' : 'unknown entity'
         out['errors'] << row
       elsif entity.company?
-        row.merge!('owner' => entity.owner&.id, 'abilities' => entity.all_abilities.map { |a| a.type.to_s },
+        row.merge!('owner' => owner_id(entity.owner), 'abilities' => entity.all_abilities.map { |a| a.type.to_s },
                    'step' => step.class.name, 'phase' => game.phase.name, 'board' => board(game))
         out['special'] << row
       elsif step.is_a?(Engine::Step::Tracker)
@@ -298,10 +312,10 @@ def dump_game(file)
           row['legal_ms'] = now_ms - start
           row['legal'] = legal
           row['refused'] = refused
-          row['available'] = game.hexes.select { |h| step.available_hex(entity, h) }.map(&:id).sort
+          row['available'] = game.hexes.select { |h| track_hex?(step, entity, h) }.map(&:id).sort
           row['blocked'] = game.hexes.filter_map do |h|
             ability = step.send(:ability_blocking_hex, entity, h)
-            [h.id, ability.owner.id] if ability
+            [h.id, owner_id(ability.owner)] if ability
           end
           row['restored'] = fingerprint(game) == before
           row['lay_legal'] = legal.include?(row['lay'])
