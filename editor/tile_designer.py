@@ -45,6 +45,7 @@ from editor import render
 from editor.render.base import UNIT, geometry
 from editor.render.track import TrackData, _node_positions, path_shapes
 from model.io.tile_code import DslError, parse_revenue, tile_code, tile_from_code
+from model.rules import RuleSet
 from model.tile_design import (
     DESIGN_TRACK_KINDS,
     HEX_COLORS,
@@ -258,7 +259,7 @@ class TerrainChooser(QWidget):
 class TileDesigner(QDialog):
     """A dialog around :class:`TileCanvas`: id, colour, label, count, stops, code and problems."""
 
-    def __init__(self, grid, tile: TileDef, rules: str = "18xx", taken: set[str] | frozenset = frozenset(),
+    def __init__(self, grid, tile: TileDef, rules: RuleSet | None = None, taken: set[str] | frozenset = frozenset(),
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Tile designer")
@@ -298,7 +299,8 @@ class TileDesigner(QDialog):
             self.track_box.hide()
         self.id_edit = QLineEdit(tile.id)
         self.color_box = QComboBox()
-        self.color_box.addItems(list(HEX_COLORS) if self.hex else ["track"])
+        colors = rules.tile_colors if rules is not None and rules.tile_colors else (HEX_COLORS if self.hex else ("track",))
+        self.color_box.addItems(list(colors))
         self.label_edit = QLineEdit(tile.label or "")
         self.count_spin = QSpinBox()
         self.count_spin.setRange(-1, 999)
@@ -330,10 +332,10 @@ class TileDesigner(QDialog):
         form.addRow("Revenue", self.revenue_edit)
         side = QVBoxLayout()
         side.addLayout(form)
-        # the terrains the tile may be laid on (18xx hexes only: the Catalan rules have none)
+        # the terrains the tile may be laid on, when the rule set's tiles name them (RuleSet.tile_terrains)
         self.terrain_chooser = TerrainChooser()
         self.terrain_chooser.setToolTip("The tile may be laid only on a hex of a checked terrain (rule 18xx.tile-terrain)")
-        if self.hex:
+        if rules.tile_terrains if rules is not None else self.hex:
             side.addWidget(QLabel("May be laid on (none checked: any terrain):"))
             side.addWidget(self.terrain_chooser)
         else:

@@ -2,14 +2,20 @@
 
 A designed tile is a :class:`~model.tiles.TileDef`; each step returns a new one (tiles are
 frozen). :func:`design_problems` is the live validation: a path to nowhere (a junction that
-joins fewer than two paths, a path from a side back to itself, a path given twice), a stop
-with no exits (an 18xx city or town must have one), an edge out of range, a colour the rule set
-has no use for, a terrain no tile is laid on (the terrains a tile may be laid on: ``terrains``).
+joins fewer than two paths, a path from a side back to itself, a path given twice), a city or
+town with no exits, an edge out of range, and what the rule set says of its tiles: a colour it
+has no use for (:attr:`~model.rules.RuleSet.tile_colors`), terrains named when its tiles name
+none (:attr:`~model.rules.RuleSet.tile_terrains`), a terrain no tile is laid on.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.tiles import Node, TileDef, TilePath, TrackKind, node_index
+
+if TYPE_CHECKING:  # the rule set is handed in (the rule sets sit above this module)
+    from model.rules import RuleSet
 
 HEX_COLORS = ("yellow", "green", "brown", "gray")
 """Colours an 18xx tile may have (white, red and blue are printed hexes, not tiles)."""
@@ -79,21 +85,24 @@ def set_terrains(tile: TileDef, terrains) -> TileDef:
     return tile.model_copy(update={"terrains": wanted})
 
 
-def terrain_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[str]:
-    """What is wrong with the terrains a tile may be laid on."""
+def terrain_problems(tile: TileDef, rules: RuleSet | None = None) -> list[str]:
+    """What is wrong with the terrains a tile may be laid on: a terrain that never takes a tile,
+    and any terrain at all when the rule set's tiles name none (:attr:`RuleSet.tile_terrains`)."""
     if not tile.terrains:
         return []
-    if sides != 6 or rules == "catalan":
-        return ["terrains: the Catalan rules do not restrict tiles by terrain"]
+    if rules is not None and not rules.tile_terrains:
+        return [f"terrains: {rules.name} does not restrict tiles by terrain"]
     return [f"terrain {t}: no tile is laid on a {t} hex" for t in tile.terrains if t in NO_TILE_TERRAINS]
 
 
-def design_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[str]:
-    """Everything that is wrong with a tile as designed (empty when it is fine)."""
+def design_problems(tile: TileDef, sides: int = 6, rules: RuleSet | None = None) -> list[str]:
+    """Everything that is wrong with a tile as designed (empty when it is fine), on a grid of
+    ``sides`` sides, by the rule set's idea of a tile (:attr:`RuleSet.tile_colors`,
+    :attr:`RuleSet.tile_terrains`); None: an unknown rule set, the shared checks only."""
     out: list[str] = []
-    hex_rules = sides == 6 and rules != "catalan"
-    if hex_rules and tile.color not in HEX_COLORS:
-        out.append(f"colour {tile.color}: an 18xx tile is yellow, green, brown or gray")
+    colors = rules.tile_colors if rules is not None else None
+    if colors and tile.color not in colors:
+        out.append(f"colour {tile.color}: a tile of this game is {_either(colors)}")
     if not tile.paths:
         out.append("the tile has no track")
     seen: set[tuple] = set()
@@ -118,8 +127,12 @@ def design_problems(tile: TileDef, sides: int = 6, rules: str = "18xx") -> list[
         name = f"{n.kind} {k + 1}"
         if n.kind == "junction" and touching[k] < 2:
             out.append(f"{name} joins {touching[k]} path(s): a path to nowhere")
-        elif n.kind in ("city", "town") and hex_rules and not exits[k]:
-            out.append(f"{name} has no exits: an 18xx {n.kind} needs at least one")
+        elif n.kind in ("city", "town") and not exits[k]:
+            out.append(f"{name} has no exits: a {n.kind} needs at least one")
         elif touching[k] == 0:
             out.append(f"{name} is not on any path")
-    return out + terrain_problems(tile, sides, rules)
+    return out + terrain_problems(tile, rules)
+
+
+def _either(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

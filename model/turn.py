@@ -24,7 +24,6 @@ DEDICATED_COMPANY_FIELDS = ("id", "name", "color", "text_color", "home", "home_c
 
 DEDICATED_PLAYER_FIELDS = ("id", "name", "color", "origin", "destination", "hand")
 
-CATALAN_PHASES = ("mandatory", "optional")
 GAME_PHASES = ("I", "II", "III", "IV")
 """The 18xx game phases the bundled rule sets name (an editable list: titles may add their own)."""
 
@@ -61,6 +60,16 @@ def set_active(scenario: Scenario, rules: RuleSet | None, actor: str | None) -> 
         known = ", ".join(actors(scenario, rules)) or "none"
         raise ValueError(f"state.active: {actor!r} is not one of the {actor_kind(scenario, rules)}s ({known})")
     return with_state(scenario, active=actor)
+
+
+# --- turn phases ------------------------------------------------------------------------------
+def turn_phases(scenario: Scenario, rules: RuleSet | None) -> list[str]:
+    """The turn phases the Turn panel offers: the rule set's (:meth:`RuleSet.turn_phases`; none
+    without a rule set), with the current ``state.phase`` if it is another."""
+    names = list(rules.turn_phases(scenario)) if rules is not None else []
+    if scenario.state.phase and scenario.state.phase not in names:
+        names.append(scenario.state.phase)
+    return names
 
 
 # --- hands (Catalan) --------------------------------------------------------------------------

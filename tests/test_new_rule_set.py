@@ -19,9 +19,10 @@ from tiny_rails import TinyRails, tiny_scenario
 from editor.cli import main
 from editor.dialogs import NewBoardDialog
 from editor.tools import StampTool
+from model import turn
 from model.io import load, save
 from model.newboard import new_scenario
-from model.rules import Move, get_rule_set
+from model.rules import Move, RuleSet, get_rule_set, register
 from tests.editor_helpers import click, hover, make_window, no_dialogs  # noqa: F401 (autouse fixture)
 
 LEFT = Qt.MouseButton.LeftButton
@@ -89,6 +90,12 @@ def test_turn_panel_and_the_ghost_ask_the_rule_set(qtbot, tmp_path):
     assert panel.active_label.text() == "Active player"
     choose(qtbot, panel.active_combo, "ann")
     qtbot.waitUntil(lambda: doc.scenario.state.active == "ann")
+    # the turn phases are the game's own (RuleSet.turn_phases), not another game's
+    combo = panel.phase_combo
+    assert combo.isVisibleTo(win) and [combo.itemText(i) for i in range(combo.count())] == ["(unset)", "survey", "build"]
+    choose(qtbot, combo, "build")
+    qtbot.waitUntil(lambda: doc.scenario.state.phase == "build")
+    assert doc.undo_stack.undoText() == "Phase: build"
     pick_tile(qtbot, win, "line")
     stamp = win.view.tool
     win.view.setFocus()
@@ -101,6 +108,27 @@ def test_turn_panel_and_the_ghost_ask_the_rule_set(qtbot, tmp_path):
     assert ghost.coord == (2, 1) and ghost.legal
     click(win, (2, 1))
     assert doc.cell((2, 1)).tile.rotation == 1
+
+
+def test_a_game_without_turn_phases_gets_no_phase_choice(qtbot, tmp_path):
+    """The Turn panel offers what the rule set declares: a player game whose turn has no phases
+    (the default RuleSet.turn_phases) shows no phase list, and a phase set in the file stays shown."""
+
+    class NoPhases(TinyRails):
+        id = "test.tiny-rails-no-phases"
+
+        def turn_phases(self, scenario):
+            return RuleSet.turn_phases(self, scenario)
+
+    register(NoPhases)
+    s = tiny_scenario()
+    s = s.model_copy(update={"rules": s.rules.model_copy(update={"id": NoPhases.id})})
+    win = make_window(qtbot, tmp_path, s)
+    panel = win.turn_panel
+    assert panel.catalan_box.isVisibleTo(win) and not panel.phase_combo.isVisibleTo(win)
+    assert turn.turn_phases(s, get_rule_set(NoPhases.id)) == []
+    assert turn.turn_phases(s.model_copy(update={"state": s.state.model_copy(update={"phase": "dig"})}),
+                            get_rule_set(NoPhases.id)) == ["dig"]
 
 
 def test_file_new_offers_the_game_on_a_square_board(qtbot):

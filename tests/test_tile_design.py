@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from model.rules import get_rule_set
 from model.tile_design import add_node, design_problems, remove_node, set_node, toggle_path
 from model.tiles import Node, TileDef, TilePath
 
@@ -33,24 +34,42 @@ def test_add_and_set_node():
     assert t.nodes[0].slots == 3 and OO.nodes[0].slots == 1
 
 
+XX = get_rule_set("18xx")
+CATALAN = get_rule_set("catalan")
+
+
 def test_problems_as_you_draw():
-    assert design_problems(OO) == []
+    assert design_problems(OO, rules=XX) == []
     lonely = add_node(OO, Node(kind="city"))
-    assert design_problems(lonely) == ["city 4 has no exits: an 18xx city needs at least one"]
+    assert design_problems(lonely, rules=XX) == ["city 4 has no exits: a city needs at least one"]
     j = add_node(TileDef(id="J", color="yellow", paths=[TilePath(a=0, b=3)]), Node(kind="junction"))
     j = toggle_path(j, 1, "n0")
-    assert design_problems(j) == ["junction 1 joins 1 path(s): a path to nowhere"]
+    assert design_problems(j, rules=XX) == ["junction 1 joins 1 path(s): a path to nowhere"]
     twice = OO.model_copy(update={"paths": [*OO.paths, TilePath(a="n0", b=0)]})
-    assert design_problems(twice) == ["path 5 (n0-0) is given twice"]
-    assert design_problems(OO.model_copy(update={"color": "red"})) == ["colour red: an 18xx tile is yellow, green, brown or gray"]
-    assert design_problems(TileDef(id="E", color="yellow")) == ["the tile has no track"]
+    assert design_problems(twice, rules=XX) == ["path 5 (n0-0) is given twice"]
+    red = OO.model_copy(update={"color": "red"})
+    assert design_problems(red, rules=XX) == ["colour red: a tile of this game is yellow, green, brown or gray"]
+    assert design_problems(TileDef(id="E", color="yellow"), rules=XX) == ["the tile has no track"]
+
+
+def test_the_rule_set_says_what_a_tile_may_be():
+    """The colour and terrain checks are the rule set's (RuleSet.tile_colors, tile_terrains): 18 India
+    inherits the 18xx ones, the Catalan game has neither, an unknown rule set (None) gets the shared checks."""
+    red = OO.model_copy(update={"color": "red"})
+    assert XX.tile_colors == ("yellow", "green", "brown", "gray") and XX.tile_terrains
+    assert design_problems(red, rules=get_rule_set("18india")) == design_problems(red, rules=XX) != []
+    assert CATALAN.tile_colors is None and not CATALAN.tile_terrains
+    assert design_problems(red, rules=CATALAN) == [] == design_problems(red)
+    hill = OO.model_copy(update={"terrains": ["hill"]})
+    assert design_problems(hill, rules=XX) == [] == design_problems(hill)
+    assert design_problems(hill, rules=CATALAN) == [f"terrains: {CATALAN.name} does not restrict tiles by terrain"]
 
 
 def test_square_tiles_follow_the_catalan_rules():
     t = TileDef(id="S", color="track", nodes=[Node(kind="turntable")], paths=[TilePath(a=e, b="n0") for e in range(4)])
-    assert design_problems(t, sides=4, rules="catalan") == []
+    assert design_problems(t, sides=4, rules=CATALAN) == []
     bad = t.model_copy(update={"paths": [TilePath(a=5, b="n0")]})
-    assert design_problems(bad, sides=4, rules="catalan") == ["path 1: edge 5 is out of range 0-3"]
+    assert design_problems(bad, sides=4, rules=CATALAN) == ["path 1: edge 5 is out of range 0-3"]
 
 
 def test_track_kinds_toggle_change_and_survive_a_renumbering():

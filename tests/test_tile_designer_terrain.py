@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from model.board import Cell
 from model.io.files import load
 from model.newboard import new_scenario
+from model.rules import get_rule_set
 from model.scenario import Scenario
 from model.tile_design import design_problems, set_terrains
 from model.tiles import TileDef, TilePath
@@ -104,9 +105,10 @@ def test_a_mountain_only_tile_is_designed_saved_and_stamped(qtbot, tmp_path):
 
 
 def test_terrains_are_validated_as_you_design():
+    xx, catalan = get_rule_set("18xx"), get_rule_set("catalan")
     t = TileDef(id="M", color="yellow", paths=[TilePath(a=0, b=3)])
-    assert design_problems(set_terrains(t, ["mountain", "plain"])) == []
+    assert design_problems(set_terrains(t, ["mountain", "plain"]), rules=xx) == []
     assert set_terrains(t, ["river", "plain", "mountain"]).terrains == ["plain", "mountain", "river"]
-    assert design_problems(set_terrains(t, ["mountain", "offboard"])) == ["terrain offboard: no tile is laid on a offboard hex"]
+    assert design_problems(set_terrains(t, ["mountain", "offboard"]), rules=xx) == ["terrain offboard: no tile is laid on a offboard hex"]
     square = TileDef(id="S", color="track", paths=[TilePath(a=0, b=2)], terrains=["hill"])
-    assert design_problems(square, sides=4, rules="catalan") == ["terrains: the Catalan rules do not restrict tiles by terrain"]
+    assert design_problems(square, sides=4, rules=catalan) == [f"terrains: {catalan.name} does not restrict tiles by terrain"]

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from editor import render
 from editor.tile_designer import TileDesigner
 from model.grid import HexGrid
+from model.rules import get_rule_set
 from model.tiles import TileDef, TilePath
 from tests.editor_helpers import LEFT
 from tests.test_tileset_panel import canvas_click, set_text
@@ -18,7 +19,7 @@ GRID = HexGrid(width=3, height=6, orientation="flat", parity=0)
 
 
 def designer(qtbot) -> TileDesigner:
-    d = TileDesigner(GRID, TileDef(id="N1", color="yellow"), "18xx", set())
+    d = TileDesigner(GRID, TileDef(id="N1", color="yellow"), get_rule_set("18xx"), set())
     qtbot.addWidget(d)
     d.show()
     qtbot.waitExposed(d)

@@ -16,6 +16,7 @@ from model.io.files import load
 from model.io.tile_code import tile_code
 from model.io.tile_formats import tiles_from_18xx_games
 from model.newboard import new_scenario
+from model.rules import get_rule_set
 from model.tiles import Node, TileDef, TilePath
 from tests.editor_helpers import LEFT, answers, click, make_window, no_dialogs  # noqa: F401
 
@@ -219,7 +220,7 @@ def test_remove_is_refused_for_a_laid_tile_and_upgrades_can_be_overridden(qtbot,
 def test_designer_validates_as_you_draw_and_reads_typed_code(qtbot):
     grid = HexGrid(width=3, height=6, orientation="flat", parity=0)
     start = TileDef(id="X1", color="yellow", nodes=[Node(kind="city", revenue=20)], paths=[TilePath(a=0, b="n0")])
-    d = TileDesigner(grid, start, "18xx", {"7"})
+    d = TileDesigner(grid, start, get_rule_set("18xx"), {"7"})
     qtbot.addWidget(d)
     d.show()
     qtbot.waitExposed(d)
@@ -235,7 +236,7 @@ def test_designer_validates_as_you_draw_and_reads_typed_code(qtbot):
     # erase the only path: the city has no exits
     qtbot.mouseClick(d.canvas, LEFT, pos=d.canvas.to_widget(d.canvas.edge_point(0) * 0.6).toPoint())
     assert d.tile().paths == []
-    assert "city 1 has no exits: an 18xx city needs at least one" in d.problems.text()
+    assert "city 1 has no exits: a city needs at least one" in d.problems.text()
     # draw edge 2 to edge 5 (a straight past the city), then again to take it away
     press(qtbot, d.mode_buttons["path"])
     canvas_click(qtbot, d.canvas, 2)

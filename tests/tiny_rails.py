@@ -1,7 +1,7 @@
 """A rule set written only for the tests: the smallest game that uses the whole seam.
 
 *Tiny rails* is played by players on a square grid with two tiles, a straight ``line`` and a
-``bend``. A player builds on an empty plain cell (``build``) or replaces a laid tile
+``bend``; a player's turn has two phases, ``survey`` and ``build``. A player builds on an empty plain cell (``build``) or replaces a laid tile
 (``rebuild``); no track may run off the board (``tiny.off-board``). Importing this module
 registers it; nothing in ``editor/`` names it, so the tests that drive the editor on it show
 that a new rule set plugs in through :class:`model.rules.RuleSet` alone.
@@ -28,7 +28,7 @@ class TinyRails(RuleSet):
     id = "test.tiny-rails"
     name = "Tiny rails (test game)"
     grid_kinds = ("square",)
-    phases = ("build",)
+    phases = ("survey", "build")
     tile_move_kinds = ("build", "rebuild")
     state_fields = frozenset()
     features = frozenset({"city", "players"})
@@ -63,7 +63,16 @@ class TinyRails(RuleSet):
                 return f"{grid.label(coord)}: the {laid.tile} runs off the board"
         return None
 
-    # --- moves ----------------------------------------------------------------------------
+    # --- turns and moves ------------------------------------------------------------------
+    def turn_phases(self, scenario: Scenario) -> tuple[str, ...]:
+        return self.phases  # a player surveys, then builds (the phases name the turn; no rule reads them)
+
+    def current_phase(self, scenario: Scenario) -> str | None:
+        return scenario.state.phase or self.phases[0]
+
+    def is_turn_refusal(self, verdict: Verdict) -> bool:
+        return verdict.rule in (None, "tiny.unknown-move", "tiny.unknown-player", "tiny.not-your-turn")
+
     def explain(self, scenario: Scenario, move: Move) -> Verdict:
         grid = scenario.board.grid
         if move.kind not in self.tile_move_kinds:

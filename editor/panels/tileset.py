@@ -589,7 +589,7 @@ class TileSetPanel(QWidget):
         else:
             tile = ts.get(tile_id)
             taken.discard(tile_id)
-        self.designer = TileDesigner(s.board.grid, tile, s.rules.id, taken, self)
+        self.designer = TileDesigner(s.board.grid, tile, self.document.rule_set, taken, self)
         self.designer.accepted.connect(lambda: self._designer_done(tile_id))
         self.designer.open()
         return self.designer

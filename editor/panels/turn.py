@@ -84,11 +84,11 @@ class TurnPanel(QWidget):
         top.addRow("Turn", self.turn_box)
         self.active_label = QLabel("Active")
         top.addRow(self.active_label, self.active_combo)
-        # --- Catalan: turn phase, drawn tile, hands
+        # --- a game of players: turn phase, drawn tile, hands
         self.catalan_box = QGroupBox("Turn phase, drawn tile and hands")
         self.phase_combo = QComboBox()
         self.phase_combo.setObjectName("turn_phase")
-        self.phase_combo.addItems([UNSET, *turn.CATALAN_PHASES])
+        self.phase_combo.addItems([UNSET])  # the rule set's turn phases: refresh()
         self.phase_combo.activated.connect(self._phase_chosen)
         self.drawn_combo = QComboBox()
         self.drawn_combo.setObjectName("turn_drawn")
@@ -112,7 +112,8 @@ class TurnPanel(QWidget):
         for w in (self.hand_tile, self.hand_add, self.hand_remove):
             hand_buttons.addWidget(w)
         cat = QFormLayout(self.catalan_box)
-        cat.addRow("Phase", self.phase_combo)
+        self.phase_label = QLabel("Phase")
+        cat.addRow(self.phase_label, self.phase_combo)
         cat.addRow("Drawn tile", self.drawn_combo)
         cat.addRow("Hand of", self.hand_owner)
         cat.addRow(self.hand_table)
@@ -200,7 +201,10 @@ class TurnPanel(QWidget):
             self.catalan_box.setVisible(kind == "player")
             self.game_box.setVisible(kind == "company")
             tiles = [t.id for t in s.tileset().tiles]
-            self._fill_combo(self.phase_combo, [UNSET, *turn.CATALAN_PHASES], s.state.phase or UNSET)
+            phases = turn.turn_phases(s, rules)
+            self._fill_combo(self.phase_combo, [UNSET, *phases], s.state.phase or UNSET)
+            self.phase_label.setVisible(bool(phases))
+            self.phase_combo.setVisible(bool(phases))
             self._fill_combo(self.drawn_combo, [NONE, *tiles], s.state.drawn or NONE)
             owner = self.hand_owner.currentText()
             ids = [p.id for p in s.players]

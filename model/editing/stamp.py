@@ -26,10 +26,6 @@ def stamp_cell(scenario: Scenario, coord: Coord, tile_id: str, rotation: int) ->
     return {coord: cell.model_copy(update={"tile": laid})}
 
 
-NO_MOVE_RULES = ("unknown-move", "unknown-player", "unknown-company", "not-your-turn", "mandatory-done", "no-actor")
-"""Rules (by suffix) meaning 'the rule set has no move for a free placement here' (e.g. no active player)."""
-
-
 def stamp_move(scenario: Scenario, coord: Coord, tile_id: str, rotation: int, kinds: tuple[str, str]) -> Move:
     """The rule-set move that stamping ``tile_id`` on ``coord`` stands for, in the rule set's
     vocabulary ``kinds`` (:attr:`RuleSet.tile_move_kinds`: on an empty cell, on a cell with a tile)."""
@@ -62,20 +58,17 @@ def structural_stamp_verdict(
     return True, "legal (structural checks only)"
 
 
-def _no_move(rule: str | None) -> bool:
-    return rule is None or any(rule.endswith(s) for s in NO_MOVE_RULES) or rule == "core.not-a-legal-move"
-
-
 def rule_verdict(scenario: Scenario, rules: RuleSet, coord: Coord, tile_id: str, rotation: int) -> tuple[bool, str] | None:
     """The rule set's answer for the stamp's move, or None when it has no move for a free placement
-    (it names no tile moves, :attr:`RuleSet.tile_move_kinds`, or no actor may make one here)."""
+    (it names no tile moves, :attr:`RuleSet.tile_move_kinds`, or its refusal is about the turn,
+    not the move: :meth:`RuleSet.is_turn_refusal`)."""
     kinds = rules.tile_move_kinds
     if kinds is None:
         return None
     verdict = rules.explain(scenario, stamp_move(scenario, coord, tile_id, rotation, kinds))
     if verdict.legal:
         return True, verdict.message or "legal"
-    if _no_move(verdict.rule):
+    if rules.is_turn_refusal(verdict):
         return None
     return False, f"{verdict.message} [{verdict.rule}]"
 
@@ -150,7 +143,7 @@ def legal_cells(scenario: Scenario, rules: RuleSet | None, tile_id: str) -> set[
             moves = None
         if moves is not None:
             out = {grid.coord(m.cell) for m in moves if m.tile in (None, tile_id) and grid.is_label(m.cell)}
-            if out or type(rules).legal_moves is RuleSet.legal_moves:
+            if out or rules.tile_move_kinds is None:  # no tile moves: the designer's answer
                 return out if out else _design_cells(scenario, rules, tile_id, rotations)
             probe = next(iter(grid.ordered_coords), None)
             if probe is None or any(rule_verdict(scenario, rules, probe, tile_id, r) is not None for r in rotations):

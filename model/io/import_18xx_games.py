@@ -261,7 +261,7 @@ class _Importer:
         names = self._names(c.get("LOCATION_NAMES"), hexes, orientation, axes)
         grid = self._grid(hexes, orientation, axes)
         cells, edges = self._cells(hexes, names, grid)
-        tiles = self._tiles(c.get("TILES"), rules_id, game_id)
+        tiles = self._tiles(c.get("TILES"), game_id)
         if "TILE_GROUPS" in c:
             tiles = tiles.model_copy(update={"groups": self._tile_groups(c["TILE_GROUPS"])})
         meta = Meta(title=game or "Imported map", game=game, description=f"Imported from the 18xx.games map file {self.file}.")
@@ -619,8 +619,8 @@ class _Importer:
         return ",".join(f"{k}:{v}" for k, v in p.params.items())
 
     # --- tiles ---------------------------------------------------------------------------------
-    def _tiles(self, tv: RValue | None, rules_id: str, game_id: str | None) -> TileSupply:
-        return read_tiles(self, tv, rules_id, game_id)
+    def _tiles(self, tv: RValue | None, game_id: str | None) -> TileSupply:
+        return read_tiles(self, tv, game_id)
 
     def _std(self) -> dict[str, TileDef]:
         """The standard tiles by number: the engine checkout's own list when the map file sits in

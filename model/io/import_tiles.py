@@ -44,7 +44,7 @@ def generic_upgrades(tiles: list[TileDef]) -> list[TileDef]:
     return out
 
 
-def read_tiles(imp, tv: RValue | None, rules_id: str, game_id: str | None) -> TileSupply:
+def read_tiles(imp, tv: RValue | None, game_id: str | None) -> TileSupply:
     """The tile supply of a ``TILES`` constant; ``imp`` is the importer (its ``fail``, ``warn``,
     ``lenient``, ``file`` and standard tiles)."""
     if tv is None:
@@ -88,7 +88,7 @@ def read_tiles(imp, tv: RValue | None, rules_id: str, game_id: str | None) -> Ti
                 imp.warn(k.line, f"tile {tid} taken from the engine checkout's tile list ({imp.tile_list}), "
                          "which Trackwright's bundled copy lacks or holds otherwise")
             tiles.append(base.model_copy(update={"count": count_of(imp, v, tid)}))
-    bundled = bundled_set(tiles, game_id) if rules_id != "18xx" or game_id else None
+    bundled = bundled_set(tiles, game_id)
     if bundled is not None:
         return TileSupply(set=bundled)
     return TileSupply(custom=generic_upgrades(tiles))

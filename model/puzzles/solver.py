@@ -43,6 +43,7 @@ from typing import Any
 from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
 from model.puzzles.count_parts import CountInParts
+from model.puzzles.parallel import find_all_parallel
 from model.puzzles.reach import distance_bound, goal_status, place_cells
 from model.puzzles.search_state import (  # noqa: F401 - the solver's public types, re-exported
     CountPart,
@@ -667,8 +668,6 @@ def solve(
     # they cost about 40 % of a count. Collection pauses for the search.
     with collector.paused():
         if count and workers > 1:
-            from model.puzzles.parallel import find_all_parallel
-
             return find_all_parallel(solver, workers)
         return solver.find_all() if count else solver.find_one()
 

@@ -141,9 +141,10 @@ class RuleSet:
     command line, the solver and the importers ask of a game is declared here, each with a
     default, so a new rule set overrides only what its game has. The facts are class attributes
     (``id``, ``name``, ``grid_kinds``, ``tile_set``, ``options``, ``actor_kind``, ``phases``,
-    ``tile_move_kinds``, ``state_fields``, ``features``, ``label_notes``); the questions are
-    methods (``check``, ``legal_moves``, ``explain``, ``apply``, ``reached`` and the optional
-    hooks below them). docs/architecture.md has the table.
+    ``tile_move_kinds``, ``tile_colors``, ``tile_terrains``, ``state_fields``, ``features``,
+    ``label_notes``); the questions are methods (``check``, ``legal_moves``, ``explain``,
+    ``apply``, ``reached`` and the optional hooks below them). docs/architecture.md has the
+    table of every one (tests/test_seam_doc.py keeps it complete).
     """
 
     # --- facts ------------------------------------------------------------------------------
@@ -167,8 +168,18 @@ class RuleSet:
     name them, and any phase is passed through."""
     tile_move_kinds: ClassVar[tuple[str, str] | None] = None
     """The game's move kinds for laying a tile: ``(on an empty cell, on a cell that has a tile)``,
-    e.g. ``("lay", "upgrade")``. The editor's stamp asks :meth:`explain` about the move so named;
-    None (the default): the rule set has no such moves and the stamp asks the checker alone."""
+    e.g. ``("lay", "upgrade")``. The editor's stamp asks :meth:`explain` about the move so named,
+    and the 'where can this tile go?' overlay asks :meth:`legal_moves` (a rule set that names
+    these kinds lists its moves of them there); None (the default): the rule set has no such
+    moves and the stamp and the overlay ask the checker alone."""
+    tile_colors: ClassVar[tuple[str, ...] | None] = None
+    """The colours a tile of the game may have, in the order the tile designer offers them (18xx:
+    yellow, green, brown, gray); the designer flags a tile of another colour. None (the default):
+    the game gives colours no meaning, and any colour is accepted."""
+    tile_terrains: ClassVar[bool] = False
+    """Whether a tile may name the terrains it is laid on (``TileDef.terrains``, as an 18xx
+    mountain or river tile does); False (the default): the game has no such tiles, and the tile
+    designer flags a tile that names any."""
     state_fields: ClassVar[frozenset[str] | None] = None
     """The fields of ``scenario.state`` beyond the turn, the active actor and the phases that the
     rule set reads (the Turn panel shows an editor for each); None: every field."""
@@ -187,12 +198,16 @@ class RuleSet:
 
     # --- options ------------------------------------------------------------------------
     def option(self, scenario: Scenario, name: str) -> Any:
+        """The value of option ``name`` in ``scenario`` (its ``rules.options``, else the
+        :class:`OptionSpec` default); KeyError for an option the rule set does not have."""
         for spec in self.options:
             if spec.name == name:
                 return scenario.rules.options.get(name, spec.default)
         raise KeyError(name)
 
     def option_issues(self, scenario: Scenario) -> list[Issue]:
+        """The scenario's ``rules.options`` that the rule set does not have or that have a bad
+        value (``core.unknown-option``, ``core.bad-option``): part of :meth:`shared_issues`."""
         known = {o.name: o for o in self.options}
         out = []
         for k, v in scenario.rules.options.items():
@@ -215,14 +230,29 @@ class RuleSet:
         return structural_issues(scenario) + self.option_issues(scenario) + ignored_feature_issues(scenario, self)
 
     def board_issues(self, scenario: Scenario) -> list[Issue]:
+        """The game's own findings on the board (what :meth:`check` adds to the shared checks);
+        none by default."""
         return []
 
     def legal_moves(self, scenario: Scenario, context: MoveContext) -> list[Move]:
+        """Every legal move for ``context`` (the overlay, the solver, ``trackwright moves``), each
+        carrying its ``cost``; none by default."""
         return []
 
     def explain(self, scenario: Scenario, move: Move) -> Verdict:
+        """Is ``move`` legal, and if not which rule fails (the ghost, ``trackwright explain``); by
+        default, whether it is among :meth:`legal_moves` (else ``core.not-a-legal-move``)."""
         legal = move in set(self.legal_moves(scenario, MoveContext(move.actor, move.phase, move.tile)))
         return Verdict(legal, None if legal else "core.not-a-legal-move", "legal" if legal else "not a legal move")
+
+    def is_turn_refusal(self, verdict: Verdict) -> bool:
+        """Whether a refusal of :meth:`explain` is about the turn rather than the move: the actor
+        is unknown, it is not the actor's turn, the actor's phase is over, or the game plays no
+        move of that kind, so no cell, tile or rotation would be legal. The editor's stamp then
+        judges the cell as when designing (by the checker) instead of showing the refusal. The
+        default: a refusal without a rule, and the default :meth:`explain`'s
+        ``core.not-a-legal-move`` (which cannot tell the two apart)."""
+        return verdict.rule is None or verdict.rule == "core.not-a-legal-move"
 
     def apply(self, scenario: Scenario, move: Move, check: bool = True) -> Scenario:
         """The scenario after a legal move (a new object; the input is not changed).
@@ -237,6 +267,12 @@ class RuleSet:
         """The phase a scenario is in, in the sense of ``MoveContext.phase`` (see there):
         the turn phase ``state.phase`` here; rule sets whose phase is the game phase override it."""
         return scenario.state.phase
+
+    def turn_phases(self, scenario: Scenario) -> tuple[str, ...]:
+        """The phases of a player's turn, in order (the values of ``state.phase``; the Turn
+        panel's Phase choices), e.g. Catalan's ``mandatory``, ``optional``. Empty (the default):
+        the game's turn has no phases, and the Turn panel offers none."""
+        return ()
 
     def game_phases(self, scenario: Scenario) -> tuple[str, ...]:
         """The game phases a scenario may be in, by name: the scenario's ``play.phases`` when it

@@ -153,6 +153,19 @@ class CatalanRules(RuleSet):
         """The turn phase, ``mandatory`` or ``optional`` (``state.phase``; unset means mandatory)."""
         return scenario.state.phase or "mandatory"
 
+    def turn_phases(self, scenario: Scenario) -> tuple[str, ...]:
+        """A turn's two phases: the mandatory play of the drawn tile, then the optional one from the hand."""
+        return PHASES
+
+    TURN_REFUSALS = frozenset(
+        {"catalan.unknown-player", "catalan.not-your-turn", "catalan.mandatory-done", "catalan.unknown-move"})
+    """The refusals of :meth:`explain` that are about the turn (see :meth:`is_turn_refusal`)."""
+
+    def is_turn_refusal(self, verdict: Verdict) -> bool:
+        """A refusal naming no rule, an unknown player, another player's turn, a mandatory play
+        already made, or a move kind the game does not have."""
+        return verdict.rule is None or verdict.rule in self.TURN_REFUSALS
+
     def no_moves_reason(self, scenario: Scenario, context: MoveContext) -> Verdict | None:
         """Why ``legal_moves`` is empty, when one rule explains it (used by ``trackwright moves``)."""
         a = self.analysis(scenario)

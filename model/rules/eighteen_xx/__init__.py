@@ -57,6 +57,7 @@ from model.rules.eighteen_xx.hexmap import (
 )
 from model.rules.eighteen_xx.situation import _SITUATIONS, Situation, _SituationKey  # noqa: F401 - re-exported
 from model.scenario import Company, LaidThisTurn, Scenario
+from model.tile_design import HEX_COLORS
 from model.tiles import COLOR_ORDER, TileDef
 from model.upgrading import predicates as upgrades
 
@@ -96,6 +97,8 @@ class EighteenXX(RuleSet):
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
     actor_kind: ClassVar[ActorKind] = "company"
     tile_move_kinds: ClassVar[tuple[str, str] | None] = ("lay", "upgrade")
+    tile_colors: ClassVar[tuple[str, ...] | None] = HEX_COLORS
+    tile_terrains: ClassVar[bool] = True
     state_fields: ClassVar[frozenset[str] | None] = frozenset({"privates"})
     """The shared rules read none of the other state fields (gauge markers, privates and a pending
     home belong to the titles that play them)."""
@@ -505,6 +508,14 @@ class EighteenXX(RuleSet):
             why = play.lay_context(self, sit, move) if kind in ("lay", "upgrade") else []
             return Verdict(True, None, "; ".join([f"every rule passes; cost {cost}", *why]), cost)
         return Verdict(False, self.rid(fail[0]), fail[1], cost)
+
+    TURN_REFUSALS: ClassVar[tuple[str, ...]] = ("unknown-move", "unknown-company")
+    """The rules (without the rule set's id) of :meth:`explain`'s refusals that are about the turn:
+    a move kind the title does not play, no company or an unknown one."""
+
+    def is_turn_refusal(self, verdict: Verdict) -> bool:
+        """A refusal naming no rule, a move kind the title does not play, or no (known) company."""
+        return verdict.rule is None or verdict.rule in {self.rid(r) for r in self.TURN_REFUSALS}
 
     def other_failure(self, sit: Situation, move: Move) -> tuple[Failure, int]:
         kinds = "lay, upgrade, station"
