@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 import editor.qtcompat  # noqa: F401  (PySide6 emit refcount fix, before any signal is emitted)
-from editor.workers import drain_finished_workers, start_worker
+from editor.workers import drain_finished_workers, submit
 from model.board import EMPTY_CELL, Board, Cell, EdgeFeature
 from model.grid import Coord
 from model.io.atomic import file_digest
@@ -90,6 +90,7 @@ class Document(QObject):
     edgesChanged = Signal(list)      # list[tuple[Coord, int]]: sides whose edge features changed
     boardReset = Signal()            # the whole scenario was replaced (new/open/recover/grid change)
     metaChanged = Signal()           # meta, rules options, players, companies, state, supply changed
+    partChanged = Signal(str)        # which of SCENARIO_PARTS changed (emitted just before metaChanged)
     issuesChanged = Signal(list)     # list[Issue], after each debounced re-check
     selectionChanged = Signal(list)  # list[Coord]
     modifiedChanged = Signal(bool)
@@ -287,6 +288,9 @@ class Document(QObject):
             self._scenario.forget_tileset()  # the tile catalogue depends on these
         if name == "rules":
             self._load_rule_set()
+        # a listener that depends on some parts only (the board's colours on players and companies,
+        # the palette on the supply) reads partChanged and leaves the other edits alone
+        self.partChanged.emit(name)
         self.metaChanged.emit()
         self.schedule_check()
 
@@ -374,8 +378,8 @@ class Document(QObject):
             results.put((generation, *run_check(rules, error, incremental, scen, changed, full), scen))
 
         self._poll.start()
-        # no cyclic garbage collection while the worker runs (see start_worker)
-        start_worker(work, "trackwright-checker")
+        # no cyclic garbage collection while the worker runs (see editor.workers.submit)
+        submit(work, "trackwright-checker")
 
     def _drain_results(self) -> None:
         """Main thread: take finished checks from the worker's queue."""

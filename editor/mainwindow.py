@@ -216,6 +216,13 @@ class MainWindow(RegionEdits, QMainWindow):
         self.cell_label.setMinimumWidth(70)
         self.checking_label = QLabel()
         self.counts_label = QLabel()
+        # fixed sizes: their text changes around every edit, and a label whose size hint changes
+        # makes the whole window lay out again (a millisecond or two each time)
+        metrics = self.checking_label.fontMetrics()
+        height = self.checking_label.sizeHint().height()  # as tall as it would be: the bar keeps its height
+        self.checking_label.setFixedSize(metrics.horizontalAdvance("checking…") + 12, height)
+        self.counts_label.setFixedSize(metrics.horizontalAdvance("8888 errors, 8888 warnings, 8888 notes") + 12, height)
+        self.counts_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addPermanentWidget(self.checking_label)
         bar.addPermanentWidget(self.counts_label)
         bar.addPermanentWidget(self.cell_label)

@@ -2,7 +2,8 @@
 
 Model -> Document -> Scene, one direction: the scene listens to the document's signals and
 refreshes only the items of the cells that changed. A cell's picture depends only on that
-cell (and on the scenario's players, companies and tiles, which ``metaChanged`` covers), so
+cell (and on the scenario's tile catalogue and on the colours and destinations of its players and
+companies: ``partChanged`` repaints every cell when one of those changed, and only then), so
 ``cellsChanged`` refreshes exactly the listed cells; edge features live in their own layer.
 
 At low zoom the view calls :meth:`BoardScene.set_view_scale` and the scene swaps the
@@ -78,7 +79,7 @@ class BoardScene(QGraphicsScene):
         document.cellsChanged.connect(self._on_cells_changed)
         document.edgesChanged.connect(self._on_edges_changed)
         document.boardReset.connect(self._on_board_reset)
-        document.metaChanged.connect(self._on_meta_changed)
+        document.partChanged.connect(self._on_part_changed)
         document.selectionChanged.connect(self._on_selection_changed)
         document.issuesChanged.connect(self._on_issues_changed)
 
@@ -102,6 +103,7 @@ class BoardScene(QGraphicsScene):
         self._edge_marks = {}
         self._polygons: dict[Coord, QPolygonF] = {}
         scen = self.document.scenario
+        self._owner_looks = render.owner_looks(scen)
         grid = scen.board.grid
         size = render.CELL_SIZE
         self.board_rect = render.board_rect(scen, size, labels=True)
@@ -253,8 +255,16 @@ class BoardScene(QGraphicsScene):
         if was_previewing:
             self.previewChanged.emit(False)
 
-    def _on_meta_changed(self) -> None:
-        # players, companies and the tile supply change colours and tiles: refresh cells with content
+    def _on_part_changed(self, part: str) -> None:
+        # the tile catalogue, or the players' and companies' colours, change what cells show
+        looks = render.owner_looks(self.document.scenario)
+        if part not in render.CELL_PARTS and looks == self._owner_looks:
+            return  # cash, tokens, hands, the state, the title: no cell looks different
+        self._owner_looks = looks
+        self.refresh_content_cells()
+
+    def refresh_content_cells(self) -> None:
+        """Repaint every cell that holds something (the empty ones read no part of the scenario)."""
         grid = self.grid
         coords = []
         for label in self.document.scenario.board.cells:

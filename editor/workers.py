@@ -6,11 +6,19 @@ destroy a QObject (a document, an undo command) there. So automatic cyclic colle
 (``model.collector``, the one place that pauses it) while any worker runs, and a main-thread
 timer ends the pause when the worker finishes.
 Results go back through plain Python queues or lists that a main-thread timer reads.
+
+A worker shares the interpreter lock with the event loop. With Python's default switch interval
+(5 ms) every slot the event loop calls while a check runs could wait that long for the lock, and
+a few such waits in a row froze the window for a frame or more after an edit; so while any worker
+runs, the interpreter switches threads every :data:`SWITCH_INTERVAL_S` (the event loop waits at
+most that long; the worker loses a few per cent).
 """
 
 from __future__ import annotations
 
+import atexit
 import queue
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -19,21 +27,32 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from model import collector
 
+SWITCH_INTERVAL_S = 0.0005
+"""How often the interpreter hands its lock to another thread while a worker runs (see above)."""
+
 _running = 0  # workers whose pause of the collector is still open
+_switch_interval: float | None = None  # the interval found before the first worker started
 
 
 def _pause_gc() -> None:
-    """Main thread: stop automatic cyclic collection until the matching :func:`_resume_gc`."""
-    global _running
+    """Main thread: stop automatic cyclic collection (and switch threads often) until the
+    matching :func:`_resume_gc`."""
+    global _running, _switch_interval
+    if _running == 0:
+        _switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(_switch_interval, SWITCH_INTERVAL_S))
     _running += 1
     collector.pause()
 
 
 def _resume_gc() -> None:
-    global _running
+    global _running, _switch_interval
     if _running:
         _running -= 1
         collector.resume()
+        if _running == 0 and _switch_interval is not None:
+            sys.setswitchinterval(_switch_interval)
+            _switch_interval = None
 
 
 # Workers report "finished" here; a main-thread timer resumes the collector for each. This does
@@ -85,6 +104,72 @@ def start_worker(work: Callable[[], object], name: str) -> threading.Thread:
     thread = threading.Thread(target=run, name=name, daemon=False)
     thread.start()
     return thread
+
+
+class _Lane:
+    """One long-lived thread that runs the work handed to it in order (see :func:`submit`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+
+    def put(self, work: Callable[[], object]) -> None:
+        if self.thread is None or not self.thread.is_alive():
+            # daemon, and told to stop at exit (below) before Qt is torn down: it is idle then,
+            # or finishing a check that touches no Qt object
+            self.thread = threading.Thread(target=self._loop, name=self.name, daemon=True)
+            self.thread.start()
+        self.inbox.put(work)
+
+    def _loop(self) -> None:
+        while True:
+            work = self.inbox.get()
+            if work is None:
+                return
+            try:
+                work()
+            except Exception:  # noqa: BLE001 - as a thread would: say so, and keep serving
+                import traceback
+
+                traceback.print_exc()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.thread is not None and self.thread.is_alive():
+            self.inbox.put(None)
+            self.thread.join(timeout)
+
+
+_lanes: dict[str, _Lane] = {}
+
+
+@atexit.register
+def _stop_lanes() -> None:
+    for lane in list(_lanes.values()):
+        lane.stop()
+
+
+def submit(work: Callable[[], object], name: str) -> None:
+    """Main thread: run ``work()`` on the long-lived thread called ``name``, after the work
+    handed to it before (the live checker's per-edit checks).
+
+    The same contract as :func:`start_worker` (no Qt object touched, the collector paused until
+    it has run), but no thread is started per call: starting one waits until the new thread has
+    run, which on a busy machine held the event loop for several milliseconds after each edit.
+    """
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            _finished_workers.put(1)
+
+    _pause_gc()
+    _start_janitor()
+    lane = _lanes.get(name)
+    if lane is None:
+        lane = _lanes[name] = _Lane(name)
+    lane.put(run)
 
 
 def paused_collections() -> int:

@@ -33,8 +33,14 @@ def test_palette_lists_tiles_with_counts_and_follows_edits(qtbot):
     limited = next(t for t in tiles if t.count is not None)
     item = pal.item_for(limited.id)
     assert f"{limited.count} left" in item.text()
+    # out of view, an edit costs the palette nothing: the count follows when it is shown
     doc.undo_stack.push(PlaceTileCommand(doc, editing.stamp_cell(doc.scenario, (0, 0), limited.id, 0), limited.id, 0))
+    qtbot.wait(120)
+    assert f"{limited.count} left" in item.text()
+    pal.show()
     qtbot.waitUntil(lambda: f"{limited.count - 1} left" in item.text())
+    doc.undo_stack.push(PlaceTileCommand(doc, editing.stamp_cell(doc.scenario, (1, 0), limited.id, 0), limited.id, 0))
+    qtbot.waitUntil(lambda: f"{limited.count - 2} left" in item.text())  # in view: soon after the edit
     with qtbot.waitSignal(pal.tileSelected) as sig:
         pal.select_tile(limited.id)
     assert sig.args == [limited.id]

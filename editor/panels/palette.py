@@ -128,12 +128,15 @@ class TilePalette(QWidget):
         self._current: str | None = None
         self._counts_timer = QTimer(self)
         self._counts_timer.setSingleShot(True)
-        self._counts_timer.timeout.connect(self.refresh_counts)
+        self._counts_timer.timeout.connect(lambda: self.refresh_counts(phase=False))
         document.boardReset.connect(self.rebuild)
-        document.metaChanged.connect(self.rebuild)
-        document.cellsChanged.connect(lambda _cells: self._counts_timer.start(50))
+        document.partChanged.connect(self._part_changed)
+        document.cellsChanged.connect(self._cells_changed)
         self._icons: dict[tuple, QIcon] = {}
         self._item_list: list[QListWidgetItem] | None = None
+        self._by_id: dict[str, QListWidgetItem] = {}
+        self._shown: dict[str, tuple[str, str]] = {}  # tile id -> (caption, colour) on screen
+        self._counts_stale = False  # cells changed while the palette was out of view
         self.rebuild()
 
     # --- queries -----------------------------------------------------------------------------
@@ -144,7 +147,7 @@ class TilePalette(QWidget):
         return self._item_list
 
     def item_for(self, tile_id: str) -> QListWidgetItem | None:
-        return next((it for it in self.items() if it.data(TILE_ROLE) == tile_id), None)
+        return self._by_id.get(tile_id)
 
     def current_tile(self) -> str | None:
         return self._current
@@ -188,6 +191,7 @@ class TilePalette(QWidget):
         except Exception:  # noqa: BLE001 - a broken supply shows as an empty palette
             tiles = []
         self._item_list = None
+        self._by_id, self._shown = {}, {}
         for name in list(self.sections):
             self.sections.pop(name).deleteLater()
             self.headers.pop(name).deleteLater()
@@ -210,6 +214,7 @@ class TilePalette(QWidget):
             item.setData(TILE_ROLE, t.id)
             item.setToolTip(f"{t.name or t.id} ({t.color})" + (f", label {t.label}" if t.label else ""))
             self.sections[t.color].addItem(item)
+            self._by_id[t.id] = item
         self._tiles = {t.id: t for t in tiles}
         self._item_list = None
         self._current = None
@@ -226,26 +231,75 @@ class TilePalette(QWidget):
         s = self.document.scenario
         if rules is None or not s.play.phases:
             return {}
+        # the same phase of the same phases and tiles refuses the same tiles: a state edit
+        # that is not a change of phase (cash, the turn, the active company) asks nothing again
+        phase, key = rules.current_phase(s), (rules, s.play, s.tileset())  # the same objects, not equal ones
+        cached = getattr(self, "_refused_for", None)
+        if cached is not None and cached[0] == phase and all(a is b for a, b in zip(cached[1], key, strict=True)):
+            return cached[2]
         out = {}
         for tid in getattr(self, "_tiles", {}):
             why = rules.phase_refusal(s, tid)
             if why:
                 out[tid] = why
+        self._refused_for = (phase, key, out)
         return out
 
-    def refresh_counts(self) -> None:
-        """Show the copies left of each tile (only the items whose count changed are touched)."""
+    PARTS = ("tiles", "rules", "play")
+    """The scenario parts whose change rebuilds the palette (the tiles, their pictures and the
+    phases); a change of the state re-reads what the game phase refuses; the others change nothing."""
+
+    def _part_changed(self, part: str) -> None:
+        if part in self.PARTS:
+            self.rebuild()
+        elif part == "state":
+            self.refresh_counts(phase=True)
+
+    def _cells_changed(self, _cells) -> None:
+        """Cells changed: the copies left follow soon, or when the palette comes into view."""
+        if self.in_view():
+            self._counts_timer.start(50)
+        else:
+            self._counts_stale = True
+
+    def in_view(self) -> bool:
+        """Whether any of the palette is on screen (a dock tabbed behind another is moved off it)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def set_in_view(self, shown: bool) -> None:
+        """Its dock came into view (the main window connects the dock's visibilityChanged)."""
+        if shown and self._counts_stale:
+            self._counts_timer.start(0)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._counts_stale:
+            self._counts_timer.start(0)
+
+    def refresh_counts(self, phase: bool = True) -> None:
+        """Show the copies left of each tile (only the items whose caption changed are touched).
+
+        ``phase`` False (after cell edits) keeps the game phase's refusals as they were: a cell
+        edit does not change the phase, and asking the rule set about every tile cost a frame on
+        a large tile set."""
+        self._counts_stale = False
         left = editing.tiles_left(self.document.scenario)
-        refused = self.refused_now()
-        changed = refused != getattr(self, "_refused", None)
+        old = getattr(self, "_refused", None)
+        refused = self.refused_now() if phase or old is None else old
+        changed = refused != old
         self._refused = refused
         tiles = getattr(self, "_tiles", {})
-        for item in self.items():
-            tid = item.data(TILE_ROLE)
+        shown = self._shown
+        before = getattr(self, "_left", None)
+        self._left = left
+        todo = self._by_id if changed or before is None or len(shown) != len(self._by_id) else {
+            tid: self._by_id[tid] for tid, n in left.items() if before.get(tid, n) != n and tid in self._by_id}
+        for tid, item in todo.items():
             n = left.get(tid)
             text = f"{tid}\n{'∞' if n is None else f'{n} left'}"
             colour = "#b00000" if n is not None and n < 0 else "#9a9a9a" if tid in refused else "#202020"
-            if item.text() != text or item.foreground().color() != QColor(colour):
+            if shown.get(tid) != (text, colour):
+                shown[tid] = (text, colour)
                 item.setText(text)
                 item.setForeground(QColor(colour))
             if changed and (t := tiles.get(tid)) is not None:

@@ -235,9 +235,14 @@ class PlayersPanel(QWidget):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.timeout.connect(self.refresh)
-        document.metaChanged.connect(lambda: self._refresh_timer.start(0))
+        # the title, the author, the players and companies, and the rule set (whose actors are shown)
+        document.partChanged.connect(self._part_changed)
         document.boardReset.connect(lambda: self._refresh_timer.start(0))
         self.refresh()
+
+    def _part_changed(self, part: str) -> None:
+        if part in ("meta", "players", "companies", "rules"):
+            self._refresh_timer.start(0)
 
     def refresh(self) -> None:
         meta = self.document.scenario.meta

@@ -112,7 +112,8 @@ class PrivatesBox(QGroupBox):
         the list of owners stay the same, so an edit in progress is not thrown away)."""
         s = self.scenario
         owners = turn.private_owners(s)
-        shape = (tuple((pc.id, pc.owner if pc.owner not in owners else None) for pc in s.state.privates), tuple(owners))
+        known = set(owners)
+        shape = (tuple((pc.id, pc.owner if pc.owner not in known else None) for pc in s.state.privates), tuple(owners))
         if shape != self._shape:
             self._build(owners)
             self._shape = shape

@@ -240,8 +240,13 @@ class PropertiesPanel(QWidget):
         document.selectionChanged.connect(lambda _sel: self.rebuild())
         document.cellsChanged.connect(self._cells_changed)
         document.boardReset.connect(self.rebuild)
-        document.metaChanged.connect(self.rebuild)
+        # the owners, companies and tiles a cell's fields offer (not the state, the title or the puzzle)
+        document.partChanged.connect(self._part_changed)
         self.rebuild()
+
+    def _part_changed(self, part: str) -> None:
+        if part in ("players", "companies", "tiles", "rules"):
+            self.rebuild()
 
     # --- building the form ----------------------------------------------------------------
     def _clear(self) -> None:

@@ -361,6 +361,8 @@ class PuzzlePanel(QWidget):
         self.verifier.cancel(emit=False)
         if self.document.scenario.puzzle is None:
             self._timer.stop()
+            if self.status.text() == "No puzzle" and self.result is None and not self.boards and not self.moves.count():
+                return  # already showing nothing: an edit of a board without a puzzle costs nothing here
             self._set_status("No puzzle")
             self._clear_solution()
             return

@@ -247,7 +247,7 @@ class TileSetPanel(QWidget):
         self._rebuild_timer.setSingleShot(True)
         self._rebuild_timer.timeout.connect(self._catch_up)
         document.boardReset.connect(self._board_reset)
-        document.metaChanged.connect(self._meta_changed)
+        document.partChanged.connect(self._part_changed)
         document.cellsChanged.connect(self._cells_changed)
         self._count_laid()
         self.rebuild()
@@ -275,6 +275,14 @@ class TileSetPanel(QWidget):
         """The dock came into view (its tab was picked, or it was opened): catch up with the edits."""
         if shown and (self._stale or self._dirty):
             self._rebuild_timer.start(0)
+
+    def _part_changed(self, part: str) -> None:
+        """The supply or the rules: every row again (the unchanged ones are skipped); the state:
+        the line on the mandatory draw; the other parts show nowhere in this panel."""
+        if part in ("tiles", "rules"):
+            self._meta_changed()
+        elif part == "state" and not self._hexes:
+            self.draw_label.setText(self.draw_text())
 
     def _meta_changed(self) -> None:
         self._stale = True

@@ -41,6 +41,11 @@ NONE = "(none)"
 INVALID_STYLE = "QLineEdit { background: #ffd6d6; border: 1px solid #c00000; }"
 INVALID = QColor("#ffd6d6")
 COMPANY_COLUMNS = ("Company", "Cash", "Tokens left", "Token costs")
+COMPANY_TIPS = {
+    1: "Cash in the treasury (empty: not tracked, every cost is affordable)",
+    2: "Station tokens not yet on the board (and the cost of the next one)",
+    3: "Cost of each station token, in the order they are placed (e.g. 0, 40, 100)",
+}
 
 
 class StateChoiceCommand(SetPartCommand):
@@ -168,17 +173,48 @@ class TurnPanel(QWidget):
             lay.addWidget(w)
         lay.addStretch(1)
         self._other_shape: tuple | None = None
+        self._company_rows: list[str] | None = None  # the company of each row of the table
+        self._shown_parts: tuple | None = None  # the state, companies, players and rules last shown
+        self._combo_items: dict[int, list[str]] = {}  # what each list holds (read without asking Qt)
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.timeout.connect(self.refresh)
-        for sig in (document.metaChanged, document.boardReset):
-            sig.connect(lambda *_a: self._refresh_timer.start(0))
+        self._refresh_timer.timeout.connect(lambda: self.refresh(changed_only=True))
+        self._stale = False  # a part it shows changed while the panel was out of view
+        document.partChanged.connect(self._part_changed)
+        document.boardReset.connect(lambda: self._part_changed("state"))
         # a cell edit changes only the tokens left (the state, hands and cash are not cells)
         self._tokens_timer = QTimer(self)
         self._tokens_timer.setSingleShot(True)
         self._tokens_timer.timeout.connect(self._refresh_tokens_left)
         document.cellsChanged.connect(lambda *_a: self._tokens_timer.start(0))
         self.refresh()
+
+    PARTS = ("state", "players", "companies", "play", "tiles", "rules")
+    """The scenario parts the panel shows (the title, the author and the puzzle are not)."""
+
+    def _part_changed(self, part: str) -> None:
+        """Refresh once control is back in the loop, or when next shown (a dock tabbed behind
+        another does no work for an edit)."""
+        if part not in self.PARTS:
+            return
+        if self.in_view():
+            self._refresh_timer.start(0)
+        else:
+            self._stale = True
+
+    def in_view(self) -> bool:
+        """Whether any of the panel is on screen (a dock tabbed behind another is moved off it)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def set_in_view(self, shown: bool) -> None:
+        """Its dock came into view (the main window connects the dock's visibilityChanged)."""
+        if shown and self._stale:
+            self._refresh_timer.start(0)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self._refresh_timer.start(0)
 
     # --- reading -----------------------------------------------------------------------------
     @property
@@ -188,10 +224,20 @@ class TurnPanel(QWidget):
     def kind(self) -> str:
         return turn.actor_kind(self.scenario, self.document.rule_set)
 
-    def refresh(self) -> None:
-        """Show the document's state (called after every change, once control is back in the loop)."""
+    def refresh(self, changed_only: bool = False) -> None:
+        """Show the document's state (called after every change, once control is back in the loop).
+
+        ``changed_only``: the company table, the privates and the other fields are left alone when
+        the parts they show are the very objects shown last time (an edit replaces a part, never
+        changes it in place): one edit of 1822CA's state rewrote its 40 companies and 71 privates."""
         s = self.scenario
         rules = self.document.rule_set
+        shown = (s.state, s.companies, s.players, rules)
+        same = changed_only and self._shown_parts is not None and all(a is b for a, b in zip(shown, self._shown_parts, strict=True))
+        same_companies = changed_only and self._shown_parts is not None and s.companies is self._shown_parts[1]
+        self._shown_parts = shown
+        self._stale = False
+        self._tokens_timer.stop()  # the whole table is written below
         self._filling = True
         try:
             kind = self.kind()
@@ -219,24 +265,30 @@ class TurnPanel(QWidget):
             summary = turn.phase_summary(s)
             self.phase_colours.setText(summary)
             self.phase_colours.setVisible(bool(summary))
-            self._fill_companies()
+            if not same_companies:
+                self._fill_companies()
             self.privates_box.setVisible(kind == "company" and turn.reads_state_field(rules, "privates"))
             self.privates_box.show_pending(turn.reads_state_field(rules, "pending_home"))
-            self.privates_box.refresh()
-            self.laid_list.clear()
-            for e in s.state.laid:
-                self.laid_list.addItem(turn.laid_text(e))
-            self._fill_other()
+            if not same:
+                self.privates_box.refresh()
+            laid = [turn.laid_text(e) for e in s.state.laid]
+            if [self.laid_list.item(i).text() for i in range(self.laid_list.count())] != laid:
+                self.laid_list.clear()
+                self.laid_list.addItems(laid)
+            if not same:
+                self._fill_other()
         finally:
             self._filling = False
 
-    @staticmethod
-    def _fill_combo(combo: QComboBox, items: list[str], current: str) -> None:
+    def _fill_combo(self, combo: QComboBox, items: list[str], current: str) -> None:
         combo.blockSignals(True)
-        if [combo.itemText(i) for i in range(combo.count())] != items:
+        known = self._combo_items.get(id(combo)) == items and not combo.isEditable()  # typing may add an item
+        if not known and [combo.itemText(i) for i in range(combo.count())] != items:
             combo.clear()
             combo.addItems(items)
-        combo.setCurrentText(current)
+        self._combo_items[id(combo)] = items
+        if combo.currentText() != current:
+            combo.setCurrentText(current)
         combo.blockSignals(False)
 
     def _fill_hand(self, owner: str) -> None:
@@ -262,8 +314,11 @@ class TurnPanel(QWidget):
         return placed
 
     def _refresh_tokens_left(self) -> None:
-        """After cell edits: the tokens-left column only."""
+        """After cell edits: the tokens-left column only (when next shown, if out of view)."""
         if not self.game_box.isVisibleTo(self) or self.company_table.rowCount() != len(self.scenario.companies):
+            return
+        if not self.in_view():
+            self._stale = True
             return
         placed = self._placed()
         self.company_table.blockSignals(True)
@@ -277,6 +332,31 @@ class TurnPanel(QWidget):
     def _fill_companies(self) -> None:
         s = self.scenario
         placed = self._placed()
+        table = self.company_table
+        ids = [c.id for c in s.companies]
+        if ids == self._company_rows:
+            # the same companies: write only the texts that changed (a refresh after one edit
+            # rebuilt 40 rows of 1822CA and sized the columns again, a frame's worth of work)
+            table.blockSignals(True)
+            resized = False
+            for r, c in enumerate(s.companies):
+                texts = ("" if c.treasury is None else str(c.treasury), self._tokens_left_text(c, placed), ", ".join(map(str, c.tokens)))
+                for k, text in zip((1, 2, 3), texts, strict=True):
+                    item = table.item(r, k)
+                    if item.text() != text or item.toolTip() != COMPANY_TIPS[k]:
+                        item.setText(text)
+                        item.setBackground(QBrush())  # an invalid entry's red goes with it
+                        item.setToolTip(COMPANY_TIPS[k])
+                        resized = True
+                name = table.item(r, 0)
+                if name.data(Qt.ItemDataRole.DecorationRole) != QColor(c.color):
+                    name.setData(Qt.ItemDataRole.DecorationRole, QColor(c.color))
+                if name.toolTip() != (c.name or c.id):
+                    name.setToolTip(c.name or c.id)
+            if resized:
+                table.resizeColumnsToContents()
+            table.blockSignals(False)
+            return
         self.company_table.blockSignals(True)
         self.company_table.setRowCount(len(s.companies))
         for r, c in enumerate(s.companies):
@@ -285,16 +365,17 @@ class TurnPanel(QWidget):
             name.setData(Qt.ItemDataRole.DecorationRole, QColor(c.color))
             name.setToolTip(c.name or c.id)
             cash = QTableWidgetItem("" if c.treasury is None else str(c.treasury))
-            cash.setToolTip("Cash in the treasury (empty: not tracked, every cost is affordable)")
+            cash.setToolTip(COMPANY_TIPS[1])
             left_item = QTableWidgetItem(self._tokens_left_text(c, placed))
-            left_item.setToolTip("Station tokens not yet on the board (and the cost of the next one)")
+            left_item.setToolTip(COMPANY_TIPS[2])
             left_item.setFlags(left_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             costs = QTableWidgetItem(", ".join(map(str, c.tokens)))
-            costs.setToolTip("Cost of each station token, in the order they are placed (e.g. 0, 40, 100)")
+            costs.setToolTip(COMPANY_TIPS[3])
             for k, item in enumerate((name, cash, left_item, costs)):
                 self.company_table.setItem(r, k, item)
         self.company_table.resizeColumnsToContents()
         self.company_table.blockSignals(False)
+        self._company_rows = ids
 
     def _fill_other(self) -> None:
         """Generic editors: the state's other fields, and each company's / player's other fields."""
@@ -323,8 +404,11 @@ class TurnPanel(QWidget):
                 self.other_form.addRow(title, edit)
                 self.fields[key] = edit
             self._other_shape = shape
+        companies = {c.id: c for c in s.companies}
+        players = {p.id: p for p in s.players}
         for key, edit in self.fields.items():
-            model = self._model_of(key)
+            part, owner, _name = key
+            model = s.state if part == "state" else (companies if part == "companies" else players).get(owner)
             if model is not None and not edit.hasFocus():
                 edit.setText(turn.field_text(model, key[2]))
                 edit.setStyleSheet("")

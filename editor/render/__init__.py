@@ -55,9 +55,11 @@ from editor.render.base import (
     grid_bounds,
 )
 from editor.render.cell import (
+    CELL_PARTS,
     cell_background,
     cell_track,
     owner_colors,
+    owner_looks,
     paint_cell,
     paint_cell_at,
     paint_cost_badge,
@@ -80,11 +82,11 @@ from editor.render.marks import off_grid_scenario, paint_lines
 from model.scenario import Scenario
 
 __all__ = [
-    "CELL_SIZE", "CITY_FILL", "EDGE_ORDER", "FALLBACK_OWNER", "FONT_FAMILY", "GAUGE", "GRID_LINE", "HILL", "IMPASSABLE",
+    "CELL_PARTS", "CELL_SIZE", "CITY_FILL", "EDGE_ORDER", "FALLBACK_OWNER", "FONT_FAMILY", "GAUGE", "GRID_LINE", "HILL", "IMPASSABLE",
     "LABEL_COLOR", "LAKE", "LAKE_WAVE", "LAND", "LOW_DETAIL_PX", "MOUNTAIN", "MOUNTAIN_SNOW", "PHASE_COLORS",
     "RESERVED_TEXT", "RIVER", "SCREEN_LABEL_PX", "TERRAIN_FILL", "TEXT", "TILE_COLORS", "TRACK", "UNIT", "WATER",
     "Geometry", "board_rect", "cell_background", "cell_centre", "cell_polygon", "cell_track", "draw_static_label",
-    "draw_text", "edge_pen", "font", "geometry", "grid_bounds", "label_margin", "owner_colors", "paint_board",
+    "draw_text", "edge_pen", "font", "geometry", "grid_bounds", "label_margin", "owner_colors", "owner_looks", "paint_board",
     "paint_cell", "paint_cell_at", "paint_cost_badge", "paint_edges", "paint_labels", "paint_screen_labels",
     "paint_tile", "screen_label_bands", "screen_label_offsets", "screen_labels", "side_segment", "station_circles",
 ]

@@ -92,6 +92,18 @@ def paint_cost_badge(painter: QPainter, at: QPointF, cost: int, color: QColor) -
 
 
 # --- owners and tokens -----------------------------------------------------------------------
+def owner_looks(scenario: Scenario) -> tuple:
+    """All that a cell's picture reads of the players and companies: their ids, colours and
+    destinations (an edit of anything else, cash, token costs, hands, repaints no cell)."""
+    return (tuple((c.id, c.color, c.text_color) for c in scenario.companies),
+            tuple((p.id, p.color, p.destination) for p in scenario.players))
+
+
+CELL_PARTS = ("tiles", "rules")
+"""Scenario parts whose every change may change a cell's picture (the tile catalogue); a change
+of ``players`` or ``companies`` does when :func:`owner_looks` changes; the other parts never."""
+
+
 def owner_colors(scenario: Scenario, owner_id: str | None) -> tuple[QColor, QColor]:
     """Fill and text colour of a company or player id (companies first)."""
     if owner_id:

@@ -9,6 +9,13 @@ applied in order, up to the chosen action:
   rule set's own move (tokens and reservations follow their track on an upgrade);
 * ``place_token``: a station token of the company in the city the action names (``57-0-1``:
   city 1 of the tile copy ``57-0``, wherever that copy lies now);
+* ``remove_token``: the token taken off; a tile with track and several cities laid where there
+  was no track lifts the hex's tokens, which the ``place_token`` actions that follow place again
+  (the engine's ``Tracker#update_token!``); a ``place_token`` with a ``tokener`` is that
+  corporation's token, one with a ``token_type`` a token of that kind;
+* ``auto_actions`` recorded in an action (programmed buys and passes) are applied after it;
+* what a title does to the board in code (18EU's minors and neutral token ...): its adapter in
+  :mod:`model.io.title_setup`;
 * home tokens, placed where the title places them (the corporation's ``coordinates`` and
   ``city`` in its ``entities.rb``) and when (``HOME_TOKEN_TIMING``: ``:operate`` when the
   company first acts, ``:par`` when it is parred, ``:float`` and ``:operating_round`` at the
@@ -33,6 +40,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from model.board import TOKEN_KINDS
 from model.io.game_log import (
     GameLog,
     GameLogError,
@@ -43,6 +51,7 @@ from model.io.game_log import (
     title_constants,
     title_folder,
 )
+from model.io.title_setup import title_setup
 from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
@@ -203,6 +212,7 @@ class GameReplay:
         self.parred: set[str] = set()
         self.homed: set[str] = set()
         self.auto_home: dict[str, str] = {}  # company -> hex of the home token placed for it
+        self.lifted: list[tuple[str, str]] = []  # (hex, company): tokens a lay lifted, to place again
         self.acted: set[str] = set()
         self.in_operating = False
         self.turn_entity: str | None = None
@@ -210,6 +220,8 @@ class GameReplay:
         self.laid: list[LaidThisTurn] = []
         self.last_entity: str | None = None
         self.applied = 0
+        self.setup = title_setup(log.title)
+        self.setup.start(self)
 
     # --- helpers --------------------------------------------------------------------------
     def fail(self, action: dict, message: str) -> GameLogError:
@@ -310,15 +322,25 @@ class GameReplay:
             self.turn_entity, self.turn_steps, self.laid = None, set(), []
 
     def apply(self, action: dict) -> None:
+        self._apply_one(action)
+        self.applied += 1
+
+    def _apply_one(self, action: dict) -> None:
+        """One action, then the actions the site took automatically after it (``auto_actions``:
+        the programmed buys and passes it records in the action that set them off)."""
         kind = action["type"]
         company = self._acting_company(action)
         self.before(action)
+        self.setup.before(self, action)
         handler = getattr(self, "on_" + kind, None)
         if handler is not None:
             handler(action)
+        self.setup.after(self, action)
         if company is not None:
             self.last_entity = company
-        self.applied += 1
+        for sub in action.get("auto_actions") or []:
+            if isinstance(sub, dict) and isinstance(sub.get("type"), str):
+                self._apply_one({**sub, "id": action.get("id")})
 
     def _turn(self, company: str | None, kind: str) -> None:
         """Keep the acting company's turn: a new company, or a lay after its later steps, starts one."""
@@ -355,16 +377,32 @@ class GameReplay:
             after = self.rules.apply(self.scenario, move, check=False)
         except (ValueError, KeyError) as exc:
             raise self.fail(action, str(exc)) from None
+        before = self.scenario
         self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
+        self._lift_tokens(before, label, name)
+        self.setup.laid(self, before, label)
         private = str(action["entity"]) if action.get("entity_type") == "company" else None
         self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
 
-    def on_place_token(self, action: dict) -> None:
-        from model.board import Token
+    def _lift_tokens(self, before: Scenario, label: str, tile: str) -> None:
+        """The engine's ``Tracker#update_token!``: a tile with track and several cities laid where
+        there was no track lifts the hex's tokens off, and each owner places its token again in
+        the city it chooses: the ``place_token`` actions that follow, by the company that laid,
+        place the lifted tokens in turn (``HomeToken``: the first pending token's owner)."""
+        from model.rules.eighteen_xx.hexmap import current_view
 
-        ref = action.get("city")
-        company = self._acting_company(action)
-        self._turn(company, "place_token")
+        tdef = self.scenario.tile(tile)
+        cell = self.scenario.board.cell_at_label(label)
+        if tdef is None or sum(n.kind == "city" for n in tdef.nodes) < 2 or not tdef.paths or not cell.tokens:
+            return
+        if current_view(before, before.board.cell_at_label(label)).paths:
+            return
+        self.lifted += [(label, t.company) for t in sorted(cell.tokens, key=lambda t: t.city)]
+        self._set_cell(label, cell.model_copy(update={"tokens": []}))
+
+    def city_at(self, ref: Any, action: dict) -> tuple[str, int]:
+        """The hex and city index of an engine city id (``57-0-1``: city 1 of the tile copy
+        ``57-0``, wherever that copy lies now; ``G2-0-0``: city 0 of the hex's printed tile)."""
         if not isinstance(ref, str) or "-" not in ref:
             raise self.fail(action, "a token needs 'city' (e.g. 57-0-0)")
         tile_id, _, index = ref.rpartition("-")
@@ -377,17 +415,65 @@ class GameReplay:
                 label = printed
         if label is None:
             raise self.fail(action, f"city {ref!r}: the tile {tile_id} is not on the map")
-        cell = self._cell(label, action)
+        self._cell(label, action)
+        return label, int(index)
+
+    def add_token(self, label: str, company: str, city: int, kind: str = "normal") -> None:
+        from model.board import Token
+
+        cell = self.scenario.board.cell_at_label(label)
+        self._set_cell(label, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company, city=city, kind=kind)]}))
+
+    def remove_tokens(self, company: str, label: str | None = None, city: int | None = None) -> list[tuple[str, int]]:
+        """Take the company's tokens off the board (only in that hex / city when given); where they were."""
+        removed = []
+        for at, cell in list(self.scenario.board.cells.items()):
+            if label is not None and at != label:
+                continue
+            keep = [t for t in cell.tokens if not (t.company == company and (city is None or t.city == city))]
+            if len(keep) != len(cell.tokens):
+                removed += [(at, t.city) for t in cell.tokens if t not in keep]
+                self._set_cell(at, cell.model_copy(update={"tokens": keep}))
+        return removed
+
+    def tokens_of(self, company: str) -> list[tuple[str, int]]:
+        return [(label, t.city) for label, cell in self.scenario.board.cells.items() for t in cell.tokens if t.company == company]
+
+    def on_place_token(self, action: dict) -> None:
+        company = self._acting_company(action)
+        self._turn(company, "place_token")
+        label, index = self.city_at(action.get("city"), action)
         owner = company or (str(action["entity"]) if action.get("entity") in self.company_ids else None)
+        tokener = action.get("tokener")
+        if isinstance(tokener, str) and tokener in self.corp_info:
+            owner = tokener  # a private's token ability used for the corporation it names
+            if owner not in self.company_ids:
+                self._add_company(owner)
         if owner is None:
             raise self.fail(action, f"{action.get('entity')!r} is not a company of {self.log.title}")
+        lifted = next((i for i, (at, _c) in enumerate(self.lifted) if at == label), None)
+        if lifted is not None:
+            owner = self.lifted.pop(lifted)[1]
         self.homed.add(owner)
-        tokens = list(cell.tokens)
         if self.auto_home.pop(owner, None) == label:
             # the title asked the company to choose its home city (track was already there):
             # this is the home token, in the city chosen
-            tokens = [t for t in tokens if t.company != owner]
-        self._set_cell(label, cell.model_copy(update={"tokens": [*tokens, Token(company=owner, city=int(index))]}))
+            self.remove_tokens(owner, label)
+        kind = action.get("token_type") if action.get("token_type") in TOKEN_KINDS else "normal"
+        self.add_token(label, self.setup.token_owner(self, owner, kind), index, kind)
+
+    def on_remove_token(self, action: dict) -> None:
+        """A token taken off the board (1882's NWR moves one): the acting company's token in that
+        city, else whatever token is there."""
+        label, index = self.city_at(action.get("city"), action)
+        owner = self._acting_company(action)
+        cell = self.scenario.board.cell_at_label(label)
+        here = [t for t in cell.tokens if t.city == index]
+        mine = [t for t in here if t.company == owner]
+        gone = (mine or here)[:1]
+        if gone:
+            self._set_cell(label, cell.model_copy(update={"tokens": [t for t in cell.tokens if t is not gone[0]]}))
+            self.setup.token_removed(self, label, index, gone[0].company)
 
     def on_par(self, action: dict) -> None:
         sym = action.get("corporation")
