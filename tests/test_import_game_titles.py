@@ -54,3 +54,12 @@ def test_remove_token_takes_the_companys_token_off():
 def test_18eu_a_player_passing_in_the_final_exchange_discards_their_minors():
     assert "C8" in tokens(at("18EU", 21))
     assert "C8" not in tokens(at("18EU", 22))  # the 5 train set off the final exchange; ann passes
+
+
+def test_1877_an_acquired_corporations_tokens_become_the_acquirers_or_leave_where_it_has_one():
+    assert tokens(at("1877 Stockholm Tramways", 5)) == {
+        "C1": [("LT", 0, "normal")], "C3": [("D", 0, "normal"), ("LT", 1, "normal")],
+        "E1": [("D", 0, "normal")], "G1": [("D", 0, "normal")]}
+    # Game#replace_tokens: D's token in C3 is destroyed (LT has one there), the others are LT's now
+    assert tokens(at("1877 Stockholm Tramways", 6)) == {
+        "C1": [("LT", 0, "normal")], "C3": [("LT", 1, "normal")], "E1": [("LT", 0, "normal")], "G1": [("LT", 0, "normal")]}

@@ -257,6 +257,11 @@ class GameReplay:
             return str(entity)
         if kind == "company" and entity in self.owners and self.owners[entity] in self.company_ids:
             return self.owners[entity]
+        if kind == "company" and entity in self.owners and self.in_operating:
+            # a private owned by a player, used in an operating round (``when: owning_player_track``):
+            # it acts for the corporation operating (SpecialTrack: ``@game.current_entity``; its
+            # token is that corporation's, ``teleport_tokener``)
+            return self.last_entity
         return None
 
     def _add_company(self, sym: str) -> None:

@@ -15,6 +15,9 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
+1877 Stockholm        ``Game#merge`` (the ``merge`` action of ``Acquire``): ``replace_tokens``: each
+Tramways              token of the acquired corporation becomes the acquirer's, or is removed where the
+                      acquirer already has a token in that hex; ``remove_corporation!`` (its other tokens)
 ====================  ================================================================================
 
 The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
@@ -176,7 +179,31 @@ class G18EU(TitleSetup):
             replay._set_cell(label, cell.model_copy(update={"tokens": keep}))
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU}
+class G1877StockholmTramways(TitleSetup):
+    """1877: Stockholm Tramways (``lib/engine/game/g_1877_stockholm_tramways``)."""
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        if action["type"] != "merge" or not isinstance(action.get("entity"), str) or not isinstance(action.get("corporation"), str):
+            return
+        corp, other = action["entity"], action["corporation"]
+        # Game#replace_tokens: city by city, the acquired corporation's token is destroyed when the
+        # acquirer has a token in the hex (in any of its cities), else swapped for the acquirer's
+        for label, cell in list(replay.scenario.board.cells.items()):
+            if not any(t.company == other for t in cell.tokens):
+                continue
+            tokens = list(cell.tokens)
+            for city in sorted({t.city for t in tokens if t.company == other}):
+                mine = any(t.company == corp for t in tokens)
+                at = next(i for i, t in enumerate(tokens) if t.company == other and t.city == city)
+                if mine:
+                    del tokens[at]
+                else:
+                    tokens[at] = tokens[at].model_copy(update={"company": corp})
+            replay._set_cell(label, cell.model_copy(update={"tokens": tokens}))
+        replay.remove_tokens(other)  # remove_corporation!(other)
+
+
+ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1877: Stockholm Tramways": G1877StockholmTramways}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
