@@ -63,3 +63,20 @@ def test_1877_an_acquired_corporations_tokens_become_the_acquirers_or_leave_wher
     # Game#replace_tokens: D's token in C3 is destroyed (LT has one there), the others are LT's now
     assert tokens(at("1877 Stockholm Tramways", 6)) == {
         "C1": [("LT", 0, "normal")], "C3": [("LT", 1, "normal")], "E1": [("LT", 0, "normal")], "G1": [("LT", 0, "normal")]}
+
+
+def open_privates(s) -> dict:
+    return {p.id: p.owner for p in s.state.privates if not p.used}
+
+
+def test_1848_com_places_its_two_homes_when_it_first_operates():
+    assert tokens(at("1848", 3)) == {}
+    assert tokens(at("1848", 4)) == {"F17": [("COM", 0, "normal")], "G6": [("COM", 0, "normal")]}
+
+
+def test_1848_a_private_with_an_unused_ability_stays_open_and_closes_once_used():
+    assert open_privates(at("1848", 5)) == {"P1": "ann", "P2": "bob", "P4": "ann"}
+    assert open_privates(at("1848", 6)) == {"P2": "bob", "P4": "ann"}  # the 5 train: P1 (no ability) closes
+    s = at("1848", 7)  # P2 lays its tile (for COM, the corporation operating): it closes
+    assert open_privates(s) == {"P4": "ann"}
+    assert s.board.cell_at_label("E6").tile.tile == "7" and s.board.cell_at_label("E6").tile.by == "COM"

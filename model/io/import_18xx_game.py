@@ -96,9 +96,13 @@ class TitleData:
         return out
 
 
-def read_title(folder: Path) -> TitleData:
-    """The title's phases, trains, corporations and private companies, read from its code."""
-    consts, notes = title_constants(folder, TITLE_CONSTANTS)
+def read_title(folder: Path, names: dict[str, str] | None = None) -> TitleData:
+    """The title's phases, trains, corporations and private companies, read from its code;
+    ``names``: the constant that holds one of them where the title's code picks another (1888's
+    ``game_corporations``: ``CORPORATIONS_NORTH``), see :meth:`model.io.title_setup.TitleSetup.constants`."""
+    names = names or {}
+    read, notes = title_constants(folder, tuple(dict.fromkeys(names.get(n, n) for n in TITLE_CONSTANTS)))
+    consts = {n: read.get(names.get(n, n)) for n in TITLE_CONSTANTS if names.get(n, n) in read}
 
     def dicts(name: str) -> list[dict]:
         v = consts.get(name)
@@ -280,6 +284,8 @@ class GameReplay:
         if company_id in self.homed:
             return
         self.homed.add(company_id)
+        if self.setup.home(self, company_id):
+            return
         company = self.scenario.company(company_id)
         if company is None or company.home is None or not self.scenario.board.grid.is_label(company.home):
             return
@@ -524,7 +530,7 @@ class GameReplay:
             if i > self.phase_index and trig & names:
                 self.phase_index = i
         if names & self.closing:
-            self.closed |= {sym for sym in self.private_names if not self._never_closes(sym)}
+            self.closed |= {sym for sym in self.private_names if not self._never_closes(sym) and self.setup.closes(self, sym)}
         if company is not None:
             self.closed |= {sym for sym, corp in self.close_on_train.items() if corp == company}
 
@@ -600,7 +606,7 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
         result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True)
     except ImportError18xx as exc:
         raise GameLogError(f"{log.file}: the map of {log.title} cannot be imported: {exc}") from None
-    title = read_title(folder)
+    title = read_title(folder, title_setup(log.title).constants(log))
     return result.scenario, title, list(result.warnings) + title.notes
 
 

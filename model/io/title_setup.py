@@ -15,6 +15,12 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
+1888                  ``Game#game_corporations`` and ``#game_companies``: the North map's
+                      (``CORPORATIONS_NORTH``, ``COMPANIES_NORTH``), the East map's with ``:east``
+1848                  ``Game#place_home_token``: COM's two home tokens (Sydney, Adelaide) when it
+                      first operates; ``Game#event_close_companies``: a private with an ability
+                      unused stays open; ``SpecialTrack`` / ``SpecialBuyTrain``: a private whose
+                      ability is used closes once the privates' closing came (``ability_used!``)
 1877 Stockholm        ``Game#merge`` (the ``merge`` action of ``Acquire``): ``replace_tokens``: each
 Tramways              token of the acquired corporation becomes the acquirer's, or is removed where the
                       acquirer already has a token in that hex; ``remove_corporation!`` (its other tokens)
@@ -29,12 +35,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from model.io.game_log import GameLog
     from model.io.import_18xx_game import GameReplay
     from model.scenario import Scenario
 
 
 class TitleSetup:
     """A title's own board code, as hooks of the replay (the default does nothing)."""
+
+    def constants(self, log: GameLog) -> dict[str, str]:
+        """The constants the title's code reads in place of the common ones (``CORPORATIONS`` ->
+        ``CORPORATIONS_NORTH``) for this game (its optional rules)."""
+        return {}
 
     def start(self, replay: GameReplay) -> None:
         """What the title's ``setup`` places before the first action."""
@@ -47,6 +59,15 @@ class TitleSetup:
 
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
         """After a tile was laid on ``label`` (``before``: the scenario before the lay)."""
+
+    def home(self, replay: GameReplay, company: str) -> bool:
+        """The company's home token(s), when the title places them in code (``place_home_token``):
+        True when placed here, False for the common placement (the company's ``coordinates``)."""
+        return False
+
+    def closes(self, replay: GameReplay, private: str) -> bool:
+        """Whether the private closes when a train's ``close_companies`` event closes them."""
+        return True
 
     def token_owner(self, replay: GameReplay, company: str, kind: str) -> str:
         """Whose token a company places when it places one of ``kind``."""
@@ -203,7 +224,53 @@ class G1877StockholmTramways(TitleSetup):
         replay.remove_tokens(other)  # remove_corporation!(other)
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1877: Stockholm Tramways": G1877StockholmTramways}
+class G1888(TitleSetup):
+    """1888 (``lib/engine/game/g_1888``)."""
+
+    def constants(self, log: GameLog) -> dict[str, str]:
+        # Game#game_corporations / #game_companies: the East map's with the optional rule :east,
+        # else the North map's
+        side = "EAST" if "east" in log.optional_rules else "NORTH"
+        return {"CORPORATIONS": f"CORPORATIONS_{side}", "COMPANIES": f"COMPANIES_{side}"}
+
+
+class G1848(TitleSetup):
+    """1848 (``lib/engine/game/g_1848``)."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()  # privates whose abilities are used (Game#ability_used!)
+
+    def home(self, replay: GameReplay, company: str) -> bool:
+        if company != "COM":
+            return False
+        # Game#place_home_token: COM's home tokens in Sydney and Adelaide, city 0, space or not
+        if not replay.tokens_of("COM"):
+            for label in ("F17", "G6"):
+                if replay.scenario.board.grid.is_label(label):
+                    replay.add_token(label, "COM", 0)
+        return True
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        entity = action.get("entity")
+        if action.get("entity_type") == "company" and action["type"] in ("lay_tile", "buy_train") and isinstance(entity, str):
+            # SpecialTrack / SpecialBuyTrain: the private's abilities are used (all removed); once
+            # the privates' closing came, it closes at once
+            self.used.add(entity)
+            if any(replay.closing & {n} for n in replay.trains_bought):
+                replay.closed.add(entity)
+
+    def closes(self, replay: GameReplay, private: str) -> bool:
+        # Game#event_close_companies: a private with an ability left unused (no_buy aside) stays
+        # open at no revenue; a shares ability is used when the private is bought
+        for a in replay.abilities.get(private, []):
+            kind = a.get("type")
+            if kind == "no_buy" or (kind == "shares" and private in replay.owners) or private in self.used:
+                continue
+            return False
+        return True
+
+
+ADAPTERS: dict[str, type[TitleSetup]] = {"1848": G1848, "1888": G1888, "18EU": G18EU, "1877: Stockholm Tramways": G1877StockholmTramways}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 

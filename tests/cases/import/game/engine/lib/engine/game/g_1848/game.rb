@@ -1,0 +1,29 @@
+# frozen_string_literal: true
+
+require_relative 'meta'
+require_relative 'map'
+require_relative 'entities'
+
+module Engine
+  module Game
+    module G1848
+      class Game < Game::Base
+        include_meta(G1848::Meta)
+        include Entities
+        include Map
+
+        HOME_TOKEN_TIMING = :operate
+
+        PHASES = [
+          { name: '2', train_limit: 4, tiles: [:yellow], operating_rounds: 1 },
+          { name: '5', on: '5', train_limit: 2, tiles: %i[yellow green], operating_rounds: 2 },
+        ].freeze
+
+        TRAINS = [
+          { name: '2', distance: 2, price: 100, num: 4 },
+          { name: '5', distance: 5, price: 500, num: 3, events: [{ 'type' => 'close_companies' }] },
+        ].freeze
+      end
+    end
+  end
+end
