@@ -54,3 +54,15 @@ def test_remove_token_takes_the_companys_token_off():
 def test_18eu_a_player_passing_in_the_final_exchange_discards_their_minors():
     assert "C8" in tokens(at("18EU", 21))
     assert "C8" not in tokens(at("18EU", 22))  # the 5 train set off the final exchange; ann passes
+
+
+def test_1889_beginner_tiles_leave_the_supply_unless_the_game_is_a_beginner_game():
+    from model.rules import MoveContext, get_rule_set
+
+    # Game#optional_tiles: remove_beginner_tiles unless beginner_game?
+    for game, beginner in (("1.json", False), ("2.json", True)):
+        s = at("1889", 7, game)
+        assert ("Beg7" in {t.id for t in s.tileset().tiles}) is beginner
+        offered = {m.tile for m in get_rule_set(s.rules.id).legal_moves(s, MoveContext(actor="TR"))}
+        assert "7" in offered
+        assert ("Beg7" in offered) is beginner

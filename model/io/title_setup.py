@@ -15,6 +15,8 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
+1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
+                      unless the game plays the optional rule ``beginner_game``
 ====================  ================================================================================
 
 The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
@@ -176,7 +178,23 @@ class G18EU(TitleSetup):
             replay._set_cell(label, cell.model_copy(update={"tokens": keep}))
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU}
+class G1889(TitleSetup):
+    """1889 (``lib/engine/game/g_1889``)."""
+
+    def start(self, replay: GameReplay) -> None:
+        # Game#optional_tiles: remove_beginner_tiles unless beginner_game? (@tiles and @all_tiles
+        # lose every tile whose id starts with 'Beg')
+        if "beginner_game" in replay.log.optional_rules:
+            return
+        scenario = replay.scenario
+        ids = [t.id for t in scenario.tileset().tiles]
+        keep = [i for i in ids if not i.startswith("Beg")]
+        if len(keep) != len(ids):
+            tiles = scenario.tiles.model_copy(update={"only": keep})
+            replay.scenario = scenario.model_copy(update={"tiles": tiles})
+
+
+ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1889": G1889}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
