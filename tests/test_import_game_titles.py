@@ -87,3 +87,15 @@ def test_1846_with_two_players_a_removed_corporation_places_a_second_token_now_o
         "C15": [("MS", 0, "normal")], "D20": [("ERIE", 0, "normal")], "E21": [("ERIE", 0, "normal")],
         "G9": [("BIG4", 0, "normal")], "I15": [("C&O", 0, "normal")]}
     assert tokens(s)["H12"] == [("C&O", 0, "normal")]  # the green tile on H12
+
+
+def test_1889_beginner_tiles_leave_the_supply_unless_the_game_is_a_beginner_game():
+    from model.rules import MoveContext, get_rule_set
+
+    # Game#optional_tiles: remove_beginner_tiles unless beginner_game?
+    for game, beginner in (("1.json", False), ("2.json", True)):
+        s = at("1889", 7, game)
+        assert ("Beg7" in {t.id for t in s.tileset().tiles}) is beginner
+        offered = {m.tile for m in get_rule_set(s.rules.id).legal_moves(s, MoveContext(actor="TR"))}
+        assert "7" in offered
+        assert ("Beg7" in offered) is beginner

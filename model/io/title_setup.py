@@ -24,6 +24,8 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       last company goes to the next player when passes took its price down
 18 Los Angeles        1846's code, and ``post_setup``: every corporation's home token but PER's at
                       set-up; ``init_round_finished``: the minors and companies nobody drafted close
+1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
+                      unless the game plays the optional rule ``beginner_game``
 ====================  ================================================================================
 
 The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
@@ -397,7 +399,24 @@ class G18LosAngeles(G1846):
         replay.closed |= {sym for sym in replay.private_names if sym not in replay.owners}
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles}
+class G1889(TitleSetup):
+    """1889 (``lib/engine/game/g_1889``)."""
+
+    def start(self, replay: GameReplay) -> None:
+        # Game#optional_tiles: remove_beginner_tiles unless beginner_game? (@tiles and @all_tiles
+        # lose every tile whose id starts with 'Beg')
+        if "beginner_game" in replay.log.optional_rules:
+            return
+        scenario = replay.scenario
+        ids = [t.id for t in scenario.tileset().tiles]
+        keep = [i for i in ids if not i.startswith("Beg")]
+        if len(keep) != len(ids):
+            tiles = scenario.tiles.model_copy(update={"only": keep})
+            replay.scenario = scenario.model_copy(update={"tiles": tiles})
+
+
+ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles,
+                                       "1889": G1889}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
