@@ -15,7 +15,6 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
-<<<<<<< HEAD
 1888                  ``Game#game_corporations`` and ``#game_companies``: the North map's
                       (``CORPORATIONS_NORTH``, ``COMPANIES_NORTH``), the East map's with ``:east``
 1848                  ``Game#place_home_token``: COM's two home tokens (Sydney, Adelaide) when it
@@ -25,7 +24,6 @@ title                 what the adapter follows (engine code)
 1877 Stockholm        ``Game#merge`` (the ``merge`` action of ``Acquire``): ``replace_tokens``: each
 Tramways              token of the acquired corporation becomes the acquirer's, or is removed where the
                       acquirer already has a token in that hex; ``remove_corporation!`` (its other tokens)
-=======
 1846, 1846 2p         ``Game#setup``: the companies and corporations ``remove_from_group!`` removes
 Variant               (the engine's random numbers from the game's seed, ``Game::Base#rand``; a
                       removed corporation's home token stays, with two players its second token now
@@ -37,7 +35,6 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       set-up; ``init_round_finished``: the minors and companies nobody drafted close
 1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
                       unless the game plays the optional rule ``beginner_game``
->>>>>>> main
 ====================  ================================================================================
 
 The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
@@ -214,7 +211,6 @@ class G18EU(TitleSetup):
             replay._set_cell(label, cell.model_copy(update={"tokens": keep}))
 
 
-<<<<<<< HEAD
 class G1877StockholmTramways(TitleSetup):
     """1877: Stockholm Tramways (``lib/engine/game/g_1877_stockholm_tramways``)."""
 
@@ -285,8 +281,6 @@ class G1848(TitleSetup):
         return True
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"1848": G1848, "1888": G1888, "18EU": G18EU, "1877: Stockholm Tramways": G1877StockholmTramways}
-=======
 
 RAND_A, RAND_C, RAND_M = 1_103_515_245, 12_345, 2**31
 """``Game::Base#rand``: the engine's random numbers (a linear congruence on the game's seed)."""
@@ -516,8 +510,7 @@ class G1889(TitleSetup):
 
 
 ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles,
-                                       "1889": G1889}
->>>>>>> main
+                                       "1889": G1889, "1848": G1848, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
