@@ -125,3 +125,24 @@ def test_1889_beginner_tiles_leave_the_supply_unless_the_game_is_a_beginner_game
         offered = {m.tile for m in get_rule_set(s.rules.id).legal_moves(s, MoveContext(actor="TR"))}
         assert "7" in offered
         assert ("Beg7" in offered) is beginner
+
+
+def test_1882_neutral_tokens_are_cns_and_a_home_token_the_nwr_removes_leaves_one():
+    assert tokens(at("1882", 7))["E1"] == [("CN", 0, "neutral")]  # QLL's neutral token
+    s = at("1882", 9)
+    assert tokens(s)["C3"] == [("CN", 0, "neutral")]  # SpecialNWR: QLL's home token replaced
+    assert tokens(s)["E3"] == [("QLL", 0, "normal")]  # the NWR's token is its owner's
+
+
+def test_1882_canadian_pacific_closes_when_cpr_buys_a_train_and_a_private_closing_later_outlives_the_5():
+    assert set(open_privates(at("1882", 10))) == {"CP", "SC", "NWR"}
+    assert set(open_privates(at("1882", 11))) == {"SC", "NWR"}  # CPR's first train
+    # close_companies: the NWR closes; SC's close ability names phase 6, still to come
+    assert set(open_privates(at("1882", 12))) == {"SC"}
+    assert open_privates(at("1882", 13)) == {}  # phase 6: SC closes
+
+
+def test_18texas_the_shares_the_privates_carry_count_towards_the_float():
+    # seed 1: the first random number picks T&P; JG carries its president's share, IGN share 1:
+    # with the two shares bought, 50% is out and T&P places its home when it operates
+    assert tokens(at("18Texas", 5)) == {"D9": [("T&P", 0, "normal")]}

@@ -526,9 +526,15 @@ class GameReplay:
         if isinstance(action.get("variant"), str):
             names.add(action["variant"])
         self.trains_bought.extend(sorted(names))
+        was = self.phase_index
         for i, trig in enumerate(self.triggers):
             if i > self.phase_index and trig & names:
                 self.phase_index = i
+        if self.phase_index != was:
+            # Phase#next!: a private whose close ability names the phase closes
+            started = {str(p.get("name")) for p in self.title.phases[was + 1:self.phase_index + 1]}
+            self.closed |= {sym for sym, abilities in self.abilities.items()
+                            if any(a.get("type") == "close" and str(a.get("on_phase")) in started for a in abilities)}
         if names & self.closing:
             self.closed |= {sym for sym in self.private_names if not self._never_closes(sym) and self.setup.closes(self, sym)}
         if company is not None:
@@ -538,7 +544,11 @@ class GameReplay:
         self._turn(self._acting_company(action), "pass")
 
     def _never_closes(self, sym: str) -> bool:
-        return any(a.get("type") == "close" and a.get("on_phase") == "never" for a in self.abilities.get(sym, []))
+        """``Game::Base#event_close_companies!``: a private whose close ability names ``never``, or
+        a phase still to come, stays open when the privates close."""
+        future = {str(p.get("name")) for p in self.title.phases[self.phase_index + 1:]}
+        return any(a.get("type") == "close" and (a.get("on_phase") == "never" or str(a.get("on_phase")) in future)
+                   for a in self.abilities.get(sym, []))
 
     def on_run_routes(self, action: dict) -> None:
         self._turn(self._acting_company(action), "run_routes")

@@ -35,6 +35,11 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       set-up; ``init_round_finished``: the minors and companies nobody drafted close
 1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
                       unless the game plays the optional rule ``beginner_game``
+1882                  ``Game#init_corporations``: a corporation's neutral token is CN's;
+                      ``SpecialNWR``: a home token the NWR removes leaves a neutral token;
+                      ``Game#setup``: Canadian Pacific closes when CPR buys a train
+18Texas               ``Game#init_company_abilities``: the shares the privates carry (of the
+                      corporation the engine's first random number picks) count towards its float
 ====================  ================================================================================
 
 The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
@@ -509,7 +514,64 @@ class G1889(TitleSetup):
             replay.scenario = scenario.model_copy(update={"tiles": tiles})
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles,
+class G1882(TitleSetup):
+    """1882 (``lib/engine/game/g_1882``)."""
+
+    def token_owner(self, replay: GameReplay, company: str, kind: str) -> str:
+        # Game#init_corporations: a corporation's neutral token is CN's
+        return "CN" if kind == "neutral" else company
+
+    def token_removed(self, replay: GameReplay, label: str, city: int, company: str) -> None:
+        # SpecialNWR#process_remove_token: a home token taken off is replaced by a neutral (CN) one
+        home = replay.scenario.company(company)
+        if home is not None and home.home == label:
+            replay.add_token(label, "CN", city, "neutral")
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        # Game#setup: Canadian Pacific closes when the corporation of its share buys a train
+        if action["type"] == "buy_train" and action.get("entity_type") == "corporation":
+            for a in replay.abilities.get("CP", []):
+                shares = a.get("shares") if a.get("type") == "shares" else None
+                first = shares[0] if isinstance(shares, list) and shares else shares
+                if isinstance(first, str) and first.rpartition("_")[0] == action.get("entity"):
+                    replay.closed.add("CP")
+
+
+class G18Texas(TitleSetup):
+    """18Texas (``lib/engine/game/g_18_texas``)."""
+
+    def __init__(self) -> None:
+        self.carries: dict[str, tuple[str, int]] = {}  # private -> (corporation, share index)
+
+    def start(self, replay: GameReplay) -> None:
+        # Game#init_company_abilities: random_corporation = @corporations[rand % size] (the first
+        # of the engine's random numbers); 'random_president' is its share 0, each 'match_share'
+        # the next share no private took (the privates of the player count, in order)
+        corps = [c["sym"] for c in replay.title.corporations if isinstance(c.get("sym"), str)]
+        if not corps:
+            return
+        corp = corps[EngineRand(replay.log.seed)() % len(corps)]
+        taken: list[int] = []
+        players = len(replay.log.players)
+        for c in replay.title.companies:
+            sym, least = c.get("sym"), c.get("min_players")
+            if not isinstance(sym, str) or (isinstance(least, int) and players < least):
+                continue
+            for a in c.get("abilities") or []:
+                if isinstance(a, dict) and a.get("type") == "shares" and a.get("shares") in ("random_president", "match_share"):
+                    idx = 0 if a["shares"] == "random_president" else next(i for i in range(1, 99) if i not in taken)
+                    taken.append(idx)
+                    self.carries[sym] = (corp, idx)
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        # the private's share goes with it to its buyer (out of the corporation's treasury: it
+        # counts towards the float)
+        for sym, (corp, idx) in self.carries.items():
+            if sym in replay.owners:
+                replay.sold.setdefault(corp, set()).add(idx)
+
+
+ADAPTERS: dict[str, type[TitleSetup]] = {"1882": G1882, "18Texas": G18Texas, "18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles,
                                        "1889": G1889, "1848": G1848, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways}
 """Title -> its adapter (the titles listed in the module's table)."""
 
