@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from model.board import Board, Cell, City, EdgeFeature, Town
-from model.grid import HexGrid, letter_index
+from model.grid import MAX_EXTENT, MIN_NUMBER_START, HexGrid, letter_index
 from model.io.engine_tiles import standard_tiles
 from model.io.export_18xx_games import LAND_COLORS, NAMED_WHITE, icon_defaults, is_standard
 from model.io.import_tiles import generic_upgrades, read_tiles
@@ -428,8 +428,18 @@ class _Importer:
         letter_start, number_start = min(letter_min, 0), min(number_min + 1, 1)
         if letter_start < -26:
             raise self.fail(None, "coordinates more than 26 letters left of A")
+        if number_start < MIN_NUMBER_START:
+            low = min(raw, key=lambda lbl: raw[lbl][1 if axes == "letter-number" else 0])
+            raise self.fail(hexes[low][2], f"{low}: numbers below {MIN_NUMBER_START} are more than a board holds")
         shift = (-letter_start, 1 - number_start) if axes == "letter-number" else (1 - number_start, -letter_start)
         coords = {lbl: (x + shift[0], y + shift[1]) for lbl, (x, y) in raw.items()}
+        for axis, extent in ((0, "columns wide"), (1, "rows high")):
+            size = max(c[axis] for c in coords.values()) + 1
+            if size > MAX_EXTENT:  # one far coordinate (A9997) would make a board of millions of places
+                far = max(coords, key=lambda lbl: coords[lbl][axis])
+                near = min(coords, key=lambda lbl: coords[lbl][axis])
+                raise self.fail(hexes[far][2], f"{far}: the board from {near} to {far} would be {size} {extent}; "
+                                f"a board is at most {MAX_EXTENT}")
         by_parity = Counter((x + y) % 2 for x, y in coords.values())
         parity = by_parity.most_common(1)[0][0] if len(by_parity) == 1 or by_parity[0] != by_parity[1] else 0
         off = sorted(lbl for lbl, (x, y) in coords.items() if (x + y) % 2 != parity)
