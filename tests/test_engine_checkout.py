@@ -164,9 +164,27 @@ def test_unknown_keys_on_a_tile_of_the_title_are_carried_with_their_part():
     ("partition=a:1,b:2,type:" + "x" * 30, "type: string should have at most 20"),
     ("city=revenue:20," + "k" * 50 + ":1", "is not one Trackwright can keep"),
     ("border=edge:0,color:" + "x" * 50, "a colour is at most 40"),
+    ("upgrade=" + "9" * 40 + "cost:80,terrain:water", "expected upgrade=cost:N"),  # a fuzzed key the warning must not trip on
+    ("upgrade=cost:80," + "9" * 45 + ":1", "is not one Trackwright can keep"),
 ])
 def test_a_value_the_model_cannot_hold_is_refused_by_line_and_key(code, words):
     with pytest.raises(ImportError18xx) as info:
         import_18xx_games(f"LAYOUT = :flat\nHEXES = {{ white: {{ ['A1'] => '{code}' }} }}\n", "m.rb")
     message = str(info.value)
     assert message.startswith("m.rb:2: A1: ") and words in message and "\n" not in message and len(message) < 300, message
+
+
+def test_a_newer_map_in_a_checkout_opens_and_exports_what_it_read(tmp_path):
+    # a tile of the checkout's list, a key on a city and on a path, a part kind: all at once
+    path = checkout(tmp_path / "18xx")
+    newer = MAP.replace("'city=revenue:20'", "'city=revenue:20,capital:1;path=a:0,b:_0,bridge:1;marker=type:ferry'")
+    path.write_text(newer, encoding="utf-8")
+    result = import_18xx_games(newer, str(path), path=path)
+    cell = result.scenario.board.cells["C2"]
+    assert cell.cities[0].extra == (("capital", "1"),) and cell.paths[0].extra == (("bridge", "1"),)
+    assert cell.extra_parts == ["marker=type:ferry"] and result.scenario.tileset().get("401") is not None
+    for word in ("capital", "bridge", "marker", "401"):
+        assert len([w for w in result.warnings if word in w]) == 1, (word, result.warnings)
+    text, _notes = export_18xx_games(result.scenario)
+    written = next(line for line in text.splitlines() if "'C2'" in line).split(" => ", 1)[1].strip(" ',")
+    assert canonical_parts(written) == canonical_parts("city=revenue:20,capital:1;path=a:0,b:_0,bridge:1;marker=type:ferry")

@@ -573,8 +573,8 @@ ICON_KEYS = {"image", "name", "sticky", "blocks_lay", "large", "loc"}
 def part_note(p: Part) -> str | None:
     """The one warning for an upgrade, border or icon part with keys the reader does not know."""
     known = {"upgrade": UPGRADE_KEYS, "border": BORDER_KEYS, "icon": ICON_KEYS}.get(p.type)
-    extra = _extra(p.params, known) if known is not None else ()
-    return extra_note(p.type, extra) if extra else None
+    extra = tuple((k, v) for k, v in p.params.items() if k not in known) if known is not None else ()
+    return extra_note(p.type, extra) if extra else None  # (a key the model cannot hold is refused by the part's reader)
 
 
 def parse_cost(p: Part, where: str) -> TerrainCost:
