@@ -307,8 +307,7 @@ class TilePalette(QWidget):
                 item.setToolTip(tip + (f"\nNot now: {refused[tid]}" if tid in refused else ""))
         if changed:  # the section headers say when a whole colour is out of this phase
             self._apply_filter()
-        else:
-            self._update_info()
+        # else: which tiles the filter shows did not change, nor the info line that counts them
 
     # --- filter and layout -------------------------------------------------------------------
     def _apply_filter(self, *_args) -> None:
