@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import dialogs, window_extras
+from editor import context_menus, dialogs, window_extras
 from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.document import Document
 from editor.minimap import Minimap
@@ -143,6 +143,7 @@ class MainWindow(RegionEdits, QMainWindow):
         self.set_tool(self.tools[SelectTool])
         self._update_title()
         window_extras.install(self)  # status fields, focus rules, Help menu
+        context_menus.install(self)  # right-clicks on the board, the palette and the issues list
         self.resize(1400, 900)
         restore_layout(self)
 
