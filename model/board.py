@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from model.drawing import CircleMark
 from model.grid import Coord, Grid, HexGrid
-from model.tiles import HexDecor, StopDetails, TilePath
+from model.tiles import ExtraKeys, HexDecor, StopDetails, TilePath
 
 Terrain = Literal["plain", "lake", "mountain", "hill", "water", "gray", "offboard"]
 """plain: open land; lake: a body of water (Catalan: bridge only; 18xx: a blue hex, no tiles);
@@ -131,6 +131,9 @@ class Cell(HexDecor, _Model):
     towns: list[Town] = Field(default_factory=list)
     junction: bool = False
     extra_junctions: int = Field(default=0, ge=0, le=6, description="Junctions after the first (18xx.games hexes with several).")
+    junction_extra: ExtraKeys = Field(
+        default=(), description="Keys of the first junction's part Trackwright does not know, kept as written and exported unchanged."
+    )
     node_order: list[Literal["city", "town", "junction"]] | None = Field(
         default=None,
         description="The order an 18xx.games map wrote this hex's stops in, when it is not cities, "
@@ -197,6 +200,9 @@ class EdgeFeature(_Model):
     )
     one_sided: bool = Field(
         default=False, description="Declared by the cell only, not by its neighbour (18xx.games keeps borders per hex)."
+    )
+    extra: ExtraKeys = Field(
+        default=(), description="Keys of the border part Trackwright does not know, kept as written and exported unchanged."
     )
 
     def key(self) -> tuple:

@@ -62,6 +62,12 @@ def letter_index(text: str) -> int:
     return value - 1
 
 
+MAX_EXTENT = 1000
+"""A grid is at most this many columns wide and rows high (in its doubled coordinates)."""
+MIN_NUMBER_START = -99
+"""The lowest number a grid's first number column/row may have."""
+
+
 class GridError(ValueError):
     """A label or coordinate that the grid does not have."""
 
@@ -69,8 +75,8 @@ class GridError(ValueError):
 class _GridBase(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    width: int = Field(ge=1, le=1000, description="Columns (hex: number of letter/number columns).")
-    height: int = Field(ge=1, le=1000, description="Rows.")
+    width: int = Field(ge=1, le=MAX_EXTENT, description="Columns (hex: number of letter/number columns).")
+    height: int = Field(ge=1, le=MAX_EXTENT, description="Rows.")
     cells: list[str] | None = Field(
         default=None,
         description="When set, only these labels are on the board (irregular maps); otherwise every position of the rectangle is.",
@@ -132,6 +138,11 @@ class _GridBase(BaseModel):
     @cached_property
     def _label_coords(self) -> dict[str, Coord]:
         """Labels already parsed by :meth:`coord` (the grid is frozen, so they stay true)."""
+        return {}
+
+    @cached_property
+    def _coord_labels(self) -> dict[Coord, str]:
+        """Labels of the coordinates already printed by :meth:`label` (on the board only)."""
         return {}
 
     def coord(self, label: str) -> Coord:
@@ -204,7 +215,13 @@ class SquareGrid(_GridBase):
                 yield (x, y)
 
     def label(self, coord: Coord) -> str:
-        return f"{letters_for(coord[0])}{coord[1] + 1}"
+        known = self._coord_labels
+        text = known.get(coord)
+        if text is None:
+            text = f"{letters_for(coord[0])}{coord[1] + 1}"
+            if coord in self.coord_set:
+                known[coord] = text
+        return text
 
     def _parse(self, label: str) -> Coord:
         m = _LABEL_RE.fullmatch(label) if isinstance(label, str) else None
@@ -257,7 +274,7 @@ class HexGrid(_GridBase):
         default=0, ge=-26, le=0,
         description="Letter index of the first letter column/row: 0 = 'A'; -1 = 'a', -2 = 'b' (18xx.games columns left of A).",
     )
-    number_start: int = Field(default=1, ge=-99, le=1, description="The number of the first number column/row (0 for maps with D0).")
+    number_start: int = Field(default=1, ge=MIN_NUMBER_START, le=1, description="The number of the first number column/row (0 for maps with D0).")
     off_parity: list[str] = Field(
         default_factory=list,
         description="Listed cells that break the grid's parity (18xx.games bonus boxes placed between rows).",

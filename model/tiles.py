@@ -13,9 +13,9 @@ import json
 import re
 from functools import cached_property
 from pathlib import Path as FsPath
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from model.drawing import CircleMark, MakerDrawing, Placement
 
@@ -35,6 +35,16 @@ thin (a drawing-only thin line), future (track printed for later, not yet usable
 18xx.games has no kind for."""
 
 RouteKind = Literal["mandatory", "optional", "never"]
+
+ExtraKeys = tuple[
+    tuple[Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[^,;:=|\s]+$")],
+          Annotated[str, StringConstraints(max_length=200, pattern=r"^[^,;:=\x00-\x1f]*$")]],
+    ...,
+]
+"""Keys of an 18xx.games tile-code part that Trackwright does not know (a key the tile language
+gained after this reader, such as a partition's ``length:0.5``), as (key, value) in the order
+written: kept unchanged through a save and written back by the 18xx.games export."""
+_EXTRA_DOC = "Keys of the part Trackwright does not know, kept as written and exported unchanged."
 
 
 def node_index(port: Port) -> int | None:
@@ -69,6 +79,7 @@ class StopDetails(BaseModel):
         description="How 18xx-maker wrote the stop when it is not the usual way: a town among its centerTowns; an "
         "off-board whose revenue is a plain value, with no revenue box.",
     )
+    extra: ExtraKeys = Field(default=(), description=_EXTRA_DOC)
 
 
 class Node(StopDetails):
@@ -107,6 +118,7 @@ class TilePath(BaseModel):
         "('M 85 -45 L 0 -40', hex radius 100) for a custom track; 'start:0.25' / 'end:0.75' for a track drawn "
         "only part of its length.",
     )
+    extra: ExtraKeys = Field(default=(), description=_EXTRA_DOC)
 
     @field_validator("a", "b", mode="before")
     @classmethod
@@ -133,6 +145,7 @@ class TerrainCost(BaseModel):
     terrains: list[str] = Field(default_factory=list, description="e.g. ['mountain'], ['mountain', 'river'], ['cow_skull'].")
     size: int | None = Field(default=None, ge=0, le=100, description="Drawing size of the terrain icon.")
     loc: str | None = Field(default=None, max_length=12)
+    extra: ExtraKeys = Field(default=(), description=_EXTRA_DOC)
 
 
 class Partition(BaseModel):
@@ -144,7 +157,7 @@ class Partition(BaseModel):
     b: str = Field(max_length=12)
     type: str = Field(default="divider", max_length=20)
     restrict: str | None = Field(default=None, max_length=40)
-    extra: tuple[tuple[str, str], ...] = Field(
+    extra: ExtraKeys = Field(
         default=(),
         description="Keys of the part Trackwright does not know (a key the tile language gained, such as length:0.5), "
         "kept as written and exported unchanged.",
@@ -178,6 +191,7 @@ class TileBorder(BaseModel):
     type: str | None = Field(default=None, max_length=20)
     cost: int | None = Field(default=None, ge=0)
     color: str | None = Field(default=None, max_length=20)
+    extra: ExtraKeys = Field(default=(), description=_EXTRA_DOC)
 
 
 class HexDecor(MakerDrawing):

@@ -150,7 +150,7 @@ def test_a_map_that_does_not_import_is_a_row(tmp_path):
     tool = load_tool()
     bad = tmp_path / "g_bad" / "map.rb"
     bad.parent.mkdir()
-    bad.write_text("HEXES = { white: { ['A1'] => 'city=revenue:10,frobnicate:1' } }\n", encoding="utf-8")
+    bad.write_text("HEXES = { white: { ['A1'] => 'city=revenue:10,slots:many' } }\n", encoding="utf-8")
     row = tool.TitleRow("Bad", str(bad))
     assert tool.import_and_export(row, tmp_path) is None
     assert row.problem.startswith("import failed: g_bad/map.rb:1: A1")

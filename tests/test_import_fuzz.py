@@ -101,5 +101,7 @@ def test_the_bases_import():
 @example("LAYOUT = :flat\nHEXES = { white: { {a: 1} => '' } }\n")
 @example("LAYOUT = :flat\nHEXES = { white: { [[1]] => '' } }\n")
 @example(BASES[0] + AMPLIFIERS[0] + AMPLIFIERS[2])
+@example("LAYOUT = :flat\nHEXES = { white: { %w[A1 A9997] => '' } }\n")  # a board 9997 rows high
+@example("LAYOUT = :flat\nHEXES = { white: { ['A1'] => 'upgrade=" + "9" * 40 + "cost:80,terrain:water' } }\n")
 def test_mutated_map_files_import_or_are_refused(text):
     import_or_refuse(text)

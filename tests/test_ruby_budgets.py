@@ -76,6 +76,10 @@ HOSTILE = {
     "tile-keys-of-mixed-kinds": (HEAD + ONE_HEX + "TILES = { '1' => { 'count' => 1, 2 => 1, x: 3, 'color' => 'yellow', 'code' => '' } }\n",
                                  "are not supported"),
     "tile-names-of-mixed-kinds": (HEAD + ONE_HEX + "TILES = { '1' => 1, 2 => 1, [1] => 2 }\n", "must be a string"),
+    "far-coordinate": (HEAD + "HEXES = { white: { %w[A1 A9997] => '' } }\n", "A9997: the board from A1 to A9997 would be 9997 rows high"),
+    "far-letters": (HEAD + "HEXES = { white: { %w[A1 ZZZ1] => '' } }\n", "ZZZ1: the board from A1 to ZZZ1 would be 18278 columns wide"),
+    "far-pointy": ("LAYOUT = :pointy\nHEXES = { white: { %w[A1 A9997] => '' } }\n", "would be 9997 columns wide"),
+    "number-far-below": (HEAD + "HEXES = { white: { %w[A1 A-500] => '' } }\n", "A-500: numbers below -99"),
     "bad-escapes": (HEAD + 'HEXES = { white: { [\'A1\'] => "\\9\\u{FFFFFFFFFFFFFFFFFFFF}\\uD800" } }\n', "A1:"),
 }
 
@@ -153,3 +157,11 @@ def test_a_value_built_within_budget_still_evaluates():
     src = "P0 = [1, 2]\n" + "".join(f"P{i} = P{i - 1} + P{i - 1}\n" for i in range(1, 15))
     prog = RubyProgram(src)
     assert len(prog.value("P14").plain()) == 2**15
+
+
+def test_a_board_of_the_largest_extent_imports_and_one_more_row_is_refused():
+    grid = import_18xx_games(HEAD + "HEXES = { white: { %w[A1 ALL1000] => '' } }\n", "m.rb").scenario.board.grid
+    assert (grid.width, grid.height, len(grid.ordered_coords)) == (1000, 1000, 2)
+    with pytest.raises(ImportError18xx) as info:
+        import_18xx_games(HEAD + "HEXES = { white: { %w[A1] => '', %w[A1001] => 'city' } }\n", "m.rb")
+    assert info.value.line == 2 and info.value.message.startswith("A1001: the board from A1 to A1001 would be 1001 rows high")

@@ -89,7 +89,7 @@ def test_drawing_leftovers_without_a_field_are_listed_as_dropped():
         ("path=a:0,b:3,track:wide", "wide"),
         ("path=a:0,b:_0", "_0"),
         ("path=a:0,b:7", "7"),
-        ("city=revenue:20,foo:1", "foo"),
+        ("city=revenue:20,slots:x", "slots:x"),
         ("pass=revenue:10", "pass"),
         ("path=a:0,b:3,lanes:x", "lanes"),
         ("city=revenue:abc", "abc"),
@@ -98,6 +98,12 @@ def test_drawing_leftovers_without_a_field_are_listed_as_dropped():
 def test_unsupported_track_is_an_error(code, words):
     with pytest.raises(DslError, match=words):
         parse_track(code)
+
+
+def test_an_unknown_key_on_a_stop_or_path_is_kept_with_one_note():
+    track = parse_track("city=revenue:20,foo:1;path=a:0,b:_0,bar:2")
+    assert track.nodes[0].extra == (("foo", "1"),) and track.paths[0].extra == (("bar", "2"),)
+    assert len(track.kept) == 2 and "foo" in track.kept[0] and "bar" in track.kept[1]
 
 
 def test_tile_code_round_trip():

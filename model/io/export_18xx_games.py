@@ -117,7 +117,7 @@ BORDER_TYPE = {"border": None, "impassable": "impassable", "mountain": "mountain
 """Our edge feature kind -> the 18xx.games border type (None: a border with no type)."""
 
 
-def _border(edge: int, kind: str, cost: int, color: str | None) -> Part:
+def _border(edge: int, kind: str, cost: int, color: str | None, extra=()) -> Part:
     params = {"edge": str(edge)}
     if BORDER_TYPE[kind] is not None:
         params["type"] = BORDER_TYPE[kind]
@@ -125,6 +125,7 @@ def _border(edge: int, kind: str, cost: int, color: str | None) -> Part:
         params["cost"] = str(cost)
     if color:
         params["color"] = color
+    params.update(dict(extra))  # the keys Trackwright does not know, as the map wrote them
     return Part("border", params)
 
 
@@ -135,11 +136,11 @@ def border_parts(edge: int, features: list[EdgeFeature]) -> list[Part]:
     rivers = [f for f in features if f.kind == "river"]
     out: list[Part] = []
     if gauge and rivers and rivers[0].cost:
-        out.append(_border(edge, "gauge", rivers[0].cost, gauge[0].color or rivers[0].color))
+        out.append(_border(edge, "gauge", rivers[0].cost, gauge[0].color or rivers[0].color, gauge[0].extra + rivers[0].extra))
         gauge, rivers = gauge[1:], rivers[1:]
-    out += [_border(edge, "gauge", f.cost, f.color) for f in gauge]
-    out += [_border(edge, "river", f.cost, f.color) for f in rivers]
-    out += [_border(edge, f.kind, f.cost, f.color) for f in features if f.kind not in ("gauge", "river")]
+    out += [_border(edge, "gauge", f.cost, f.color, f.extra) for f in gauge]
+    out += [_border(edge, "river", f.cost, f.color, f.extra) for f in rivers]
+    out += [_border(edge, f.kind, f.cost, f.color, f.extra) for f in features if f.kind not in ("gauge", "river")]
     return out
 
 
@@ -152,7 +153,8 @@ def cell_nodes(cell: Cell) -> list[Node]:
     for t in cell.towns:
         f = t.model_dump(exclude={"name"})
         nodes.append(Node(kind="town", **f))
-    nodes += [Node(kind="junction")] * cell.junction_count
+    if cell.junction_count:
+        nodes += [Node(kind="junction", extra=cell.junction_extra)] + [Node(kind="junction")] * (cell.junction_count - 1)
     return nodes
 
 

@@ -28,23 +28,28 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from model.board import Board, Cell, City, EdgeFeature, Town
-from model.grid import HexGrid, letter_index
+from model.grid import MAX_EXTENT, MIN_NUMBER_START, HexGrid, letter_index
 from model.io.engine_tiles import standard_tiles
 from model.io.export_18xx_games import LAND_COLORS, NAMED_WHITE, icon_defaults, is_standard
 from model.io.import_tiles import generic_upgrades, read_tiles
-from model.io.messages import readable
+from model.io.messages import field_problem, readable
 from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxError, RValue, Symbol, Unevaluable
 from model.io.ruby_lenient import method_merges
 from model.io.tile_code import (
+    BORDER_KEYS,
     DslError,
     kept_note,
     parse_cost,
     parse_decor,
     parse_track,
+    part_note,
     red_convention,
     short,
     tile_code,
+    unknown_keys,
     unknown_part,
 )
 from model.scenario import Meta, RulesRef, Scenario, TileSupply
@@ -428,8 +433,18 @@ class _Importer:
         letter_start, number_start = min(letter_min, 0), min(number_min + 1, 1)
         if letter_start < -26:
             raise self.fail(None, "coordinates more than 26 letters left of A")
+        if number_start < MIN_NUMBER_START:
+            low = min(raw, key=lambda lbl: raw[lbl][1 if axes == "letter-number" else 0])
+            raise self.fail(hexes[low][2], f"{low}: numbers below {MIN_NUMBER_START} are more than a board holds")
         shift = (-letter_start, 1 - number_start) if axes == "letter-number" else (1 - number_start, -letter_start)
         coords = {lbl: (x + shift[0], y + shift[1]) for lbl, (x, y) in raw.items()}
+        for axis, extent in ((0, "columns wide"), (1, "rows high")):
+            size = max(c[axis] for c in coords.values()) + 1
+            if size > MAX_EXTENT:  # one far coordinate (A9997) would make a board of millions of places
+                far = max(coords, key=lambda lbl: coords[lbl][axis])
+                near = min(coords, key=lambda lbl: coords[lbl][axis])
+                raise self.fail(hexes[far][2], f"{far}: the board from {near} to {far} would be {size} {extent}; "
+                                f"a board is at most {MAX_EXTENT}")
         by_parity = Counter((x + y) % 2 for x, y in coords.values())
         parity = by_parity.most_common(1)[0][0] if len(by_parity) == 1 or by_parity[0] != by_parity[1] else 0
         off = sorted(lbl for lbl, (x, y) in coords.items() if (x + y) % 2 != parity)
@@ -455,11 +470,14 @@ class _Importer:
         for coord in grid.ordered_coords:
             lbl = grid.label(coord)
             color, code, line = hexes[lbl]
-            cell, borders = self._cell(lbl, color, code, line, names.get(lbl))
+            try:
+                cell, borders = self._cell(lbl, color, code, line, names.get(lbl))
+            except ValidationError as exc:  # a value the model refuses (a town style of 30 characters)
+                raise self.fail(line, f"{lbl}: {field_problem(exc)}") from None
             if not cell.is_empty():
                 cells[lbl] = cell
-            for edge, kind, cost, bcolor in borders:
-                declared.setdefault((coord, edge), []).append((kind, cost, bcolor))
+            for edge, kind, cost, bcolor, extra in borders:
+                declared.setdefault((coord, edge), []).append((kind, cost, bcolor, extra))
         edges: list[EdgeFeature] = []
         for (coord, edge), feats in declared.items():
             other = grid.neighbour(coord, edge)
@@ -467,10 +485,11 @@ class _Importer:
             if other is not None and back is not None and sorted(back, key=str) == sorted(feats, key=str):
                 if other < coord:
                     continue  # the same border, declared on both hexes: kept once, named by the first
-                edges += [EdgeFeature(cell=grid.label(coord), edge=edge, kind=k, cost=c, color=col) for k, c, col in feats]
+                edges += [EdgeFeature(cell=grid.label(coord), edge=edge, kind=k, cost=c, color=col, extra=x) for k, c, col, x in feats]
             else:
                 one = other is not None  # declared by this hex only (or differently by its neighbour)
-                edges += [EdgeFeature(cell=grid.label(coord), edge=edge, kind=k, cost=c, color=col, one_sided=one) for k, c, col in feats]
+                edges += [EdgeFeature(cell=grid.label(coord), edge=edge, kind=k, cost=c, color=col, one_sided=one, extra=x)
+                          for k, c, col, x in feats]
         edges.sort(key=lambda f: (grid.coord(f.cell)[1], grid.coord(f.cell)[0], f.edge, f.kind))
         return cells, edges
 
@@ -492,7 +511,7 @@ class _Importer:
                 track = self._without_bad_paths(code, lbl, line)
             else:
                 raise self.fail(line, f"{lbl}: {exc}") from None
-        for w in track.warnings:
+        for w in track.warnings + track.kept:
             self.warn(line, f"{lbl}: {w}")
         self._dropped(track.dropped, line, lbl)
         terrain = COLOR_TERRAIN.get(color, "plain")
@@ -500,6 +519,8 @@ class _Importer:
         decor: dict = {"stubs": [], "partitions": [], "extra_parts": []}
         for p in track.other:
             where = f"{lbl}: {short(p.text(), 60)!r}"
+            if note := part_note(p):
+                self.warn(line, f"{where}: {note}")
             try:
                 if p.type == "label" and p.bare is not None:
                     if label is None:
@@ -530,7 +551,7 @@ class _Importer:
                 raise self.fail(line, str(exc)) from None
         cost = 0
         simple = (
-            len(costs) == 1 and costs[0].size is None and costs[0].loc is None
+            len(costs) == 1 and costs[0].size is None and costs[0].loc is None and not costs[0].extra
             and (not costs[0].terrains or (len(costs[0].terrains) == 1 and costs[0].terrains[0] in UPGRADE_TERRAINS and terrain == "plain"))
         )
         if simple:
@@ -564,6 +585,7 @@ class _Importer:
             towns=towns,
             junction=any(n.kind == "junction" for n in track.nodes),
             extra_junctions=max(0, sum(1 for n in track.nodes if n.kind == "junction") - 1),
+            junction_extra=next((n.extra for n in track.nodes if n.kind == "junction"), ()),
             node_order=None if track.written_order == sorted(track.written_order, key=NODE_RANK.get) else track.written_order,
             paths=track.paths,
             icons=icons,
@@ -592,7 +614,7 @@ class _Importer:
                 self.warn(line, f"{lbl}: dropped {short(part, 40)!r}: {exc} (--lenient)")
         return parse_track(";".join(keep))
 
-    def _border(self, p, where: str, line: int) -> list[tuple[int, str, int, str | None]]:
+    def _border(self, p, where: str, line: int) -> list[tuple[int, str, int, str | None, tuple]]:
         params = dict(p.params)
         edge = params.pop("edge", "")
         if not re.fullmatch(r"[0-5]", edge):
@@ -600,14 +622,20 @@ class _Importer:
         kind = params.pop("type", None)
         cost = params.pop("cost", "0")
         color = params.pop("color", None)
-        if params or not re.fullmatch(r"\d{1,6}", cost):
-            raise self.fail(line, f"{where}: parameters {sorted(params) or ['cost']} are not supported on a border")
+        try:
+            extra = unknown_keys(params, BORDER_KEYS, where)  # kept as written (warned by part_note)
+        except DslError as exc:
+            raise self.fail(line, str(exc)) from None
+        if not re.fullmatch(r"\d{1,6}", cost):
+            raise self.fail(line, f"{where}: cost:{short(cost, 20)} is not a number")
         if kind not in BORDER_TYPES:
             raise self.fail(line, f"{where}: border type {short(kind, 20)} is not one of {', '.join(t for t in BORDER_TYPES if t)} (or none)")
         e, c = int(edge), int(cost)
+        if color is not None and len(color) > 40:
+            raise self.fail(line, f"{where}: color: a colour is at most 40 characters")
         if kind == "province":
-            return [(e, "gauge", 0, color)] + ([(e, "river", c, None)] if c else [])
-        return [(e, BORDER_KINDS[kind], c, color)]
+            return [(e, "gauge", 0, color, extra)] + ([(e, "river", c, None, ())] if c else [])
+        return [(e, BORDER_KINDS[kind], c, color, extra)]
 
     def _icon(self, p, where: str, line: int, color: str) -> str:
         if "image" not in p.params:

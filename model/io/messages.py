@@ -126,3 +126,19 @@ def nesting_message(text: str) -> tuple[str, str]:
         return "", "nested too deeply"
     line, col, deepest = found
     return f"{line}:{col}", f"nested too deeply: {deepest:,} levels of arrays and objects (more than 500 from here)"
+
+
+def field_problem(exc) -> str:
+    """One line for a pydantic ``ValidationError`` raised while a reader builds the model from a
+    file's values: the field, what is wrong and a short excerpt of the value (the file and place
+    are the reader's to add)."""
+    errors = exc.errors(include_url=False)
+    err = errors[0]
+    where = ".".join(str(x) for x in err.get("loc", ()))
+    msg = str(err.get("msg", "invalid"))
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    value = err.get("input")
+    shown = f" (found {shorten_repr(value, 40)})" if isinstance(value, str | int | float) else ""
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where + ': ' if where else ''}{msg[:1].lower() + msg[1:]}{shown}{more}"

@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from pydantic import ValidationError
+
+from model.io.messages import field_problem
 from model.tiles import Frame, FutureLabel, Node, Partition, TerrainCost, TileBorder, TileDef, TilePath
 
 # ------------------------------------------------------------------------------------------------
@@ -28,6 +32,40 @@ NODE_PARTS = ("city", "town", "offboard", "junction", "halt", "pass")
 
 class DslError(ValueError):
     """A tile-language string that cannot be read or has no Trackwright equivalent."""
+
+
+@contextmanager
+def _values(where: str):
+    """A value the model refuses (a ``format:`` of 30 characters) is a :class:`DslError` naming
+    the part, the key and a short excerpt, never a ``ValidationError``."""
+    try:
+        yield
+    except ValidationError as exc:
+        raise DslError(f"{where}: {field_problem(exc)}") from None
+
+
+_EXTRA_KEY = re.compile(r"[^,;:=|\s]{1,40}")
+_EXTRA_VALUE = re.compile(r"[^,;:=\x00-\x1f]{0,200}")
+
+
+def unknown_keys(params: dict[str, str], known: set[str], where: str = "") -> tuple[tuple[str, str], ...]:
+    """The keys of ``params`` a reader does not know, as written (kept, not refused); one the
+    model cannot hold (a key of 50 characters, a control character) is refused by name."""
+    out = tuple((k, v) for k, v in params.items() if k not in known)
+    for k, v in out:
+        if not _EXTRA_KEY.fullmatch(k) or not _EXTRA_VALUE.fullmatch(v):
+            raise DslError(f"{where + ': ' if where else ''}key {short(k, 20)!r} (value {short(v, 20)!r}) is not one Trackwright can keep: "
+                           "a key of at most 40 characters, a value of at most 200, no control characters")
+    return out
+
+
+_extra = unknown_keys
+
+
+def extra_note(kind: str, extra) -> str:
+    """The one warning for a part read with keys the reader does not know."""
+    keys = ", ".join(k for k, _ in extra)
+    return f"{kind}= key(s) {short(keys, 60)}, which Trackwright does not know, kept as written (exported unchanged; the {kind} is drawn)"
 
 
 @dataclass
@@ -186,6 +224,7 @@ def stop_params(kind: str, d) -> dict[str, str]:
             params[key] = str(getattr(d, key))
     if kind == "town" and getattr(d, "style", None) and not d.style.startswith("boomtown"):  # 18xx-maker's drawing only
         params["style"] = d.style
+    params.update(dict(d.extra))
     return params
 
 
@@ -209,7 +248,7 @@ def node_parts(nodes: list[Node], offboard_slots0: bool = False) -> list[Part]:
     for n in nodes:
         kind = stop_kind(n)
         if kind == "junction":
-            out.append(Part("junction"))
+            out.append(Part("junction", dict(n.extra)))
             continue
         if kind == "city" and offboard_slots0 and n.slots == 0 and n.offboard is None:
             kind = "offboard"
@@ -238,6 +277,7 @@ def path_part(a: int | str, b: int | str, terminal: bool, path: TilePath | None 
             params["ignore"] = "1"
         if path.loc is not None:
             params["loc"] = path.loc
+        params.update(dict(path.extra))
     return Part("path", params)
 
 
@@ -273,6 +313,7 @@ def cost_part(c: TerrainCost) -> Part:
         params["size"] = str(c.size)
     if c.loc is not None:
         params["loc"] = c.loc
+    params.update(dict(c.extra))
     return Part("upgrade", params)
 
 
@@ -298,6 +339,7 @@ def tile_code(tile: TileDef) -> str:
             params["cost"] = str(b.cost)
         if b.color is not None:
             params["color"] = b.color
+        params.update(dict(b.extra))
         parts.append(Part("border", params))
     parts += [icon_part(i, "") for i in tile.icons]
     parts += decor_parts(tile)
@@ -331,6 +373,8 @@ class ParsedTrack:
     dropped: list[str] = field(default_factory=list)
     written_order: list[str] = field(default_factory=list)
     """Node categories (city, town, junction) in the order the string wrote them."""
+    kept: list[str] = field(default_factory=list)
+    """One note per node or path part read with keys the reader does not know (kept as written)."""
 
 
 PATH_KEYS = {"a", "b", "terminal", "track", "lanes", "a_lane", "b_lane", "ignore", "loc"}
@@ -349,6 +393,7 @@ def parse_track(code: str) -> ParsedTrack:
     other: list[Part] = []
     warnings: list[str] = []
     dropped: list[str] = []
+    kept: list[str] = []
     for p in parts:
         where = short(p.text(), 60)
         warnings += [f"{where}: {n}" for n in p.notes]
@@ -361,20 +406,26 @@ def parse_track(code: str) -> ParsedTrack:
                     dropped.append(f"{where}: {key}:{short(params.pop(key), 20)} has no field")
                 elif key in IGNORED_STOP_KEYS:
                     warnings.append(f"{where}: {key}:{short(params.pop(key), 20)} is ignored (the engine ignores it too)")
-                elif key not in STOP_KEYS[p.type]:
-                    raise DslError(f"{where}: parameter {key!r} is not supported on {p.type}=")
-            f = stop_fields(p.type, params, where)
-            if p.type in ("town", "halt"):
-                f.pop("slots", None)
-                raw_nodes.append(("town", Node(kind="town", halt=p.type == "halt", **f)))
-            else:
-                if p.type == "offboard":
-                    f["slots"], f["offboard"] = 0, True
-                raw_nodes.append(("city", Node(kind="city", **f)))
+            extra = _extra(params, STOP_KEYS[p.type], where)
+            if extra:  # a key the tile language gained: the engine reads the stop without it, and so do we
+                kept.append(f"{where}: {extra_note(p.type, extra)}")
+            f = stop_fields(p.type, {k: v for k, v in params.items() if k in STOP_KEYS[p.type]}, where)
+            with _values(where):
+                if p.type in ("town", "halt"):
+                    f.pop("slots", None)
+                    raw_nodes.append(("town", Node(kind="town", halt=p.type == "halt", extra=extra, **f)))
+                else:
+                    if p.type == "offboard":
+                        f["slots"], f["offboard"] = 0, True
+                    raw_nodes.append(("city", Node(kind="city", extra=extra, **f)))
         elif p.type == "junction":
-            if p.params or p.bare:
-                raise DslError(f"{where}: a junction takes no parameters")
-            raw_nodes.append(("junction", Node(kind="junction")))
+            if p.bare:
+                raise DslError(f"{where}: a junction takes no value")
+            extra = _extra(p.params, set(), where)
+            if extra:  # the engine's junction reads no key at all
+                kept.append(f"{where}: {extra_note('junction', extra)}")
+            with _values(where):
+                raw_nodes.append(("junction", Node(kind="junction", extra=extra)))
         elif p.type == "pass":
             raise DslError(f"{where}: pass= nodes are not supported")
         elif p.type == "path":
@@ -382,10 +433,13 @@ def parse_track(code: str) -> ParsedTrack:
             for key in list(params):
                 if key in DRAWING_PATH_KEYS:
                     dropped.append(f"{where}: {key}:{short(params.pop(key), 20)} has no field")
-            unknown = set(params) - PATH_KEYS
-            if unknown or "a" not in params or "b" not in params:
-                raise DslError(f"{where}: a path takes a, b, terminal, track, lanes, a_lane, b_lane and ignore"
-                               + (f", not {', '.join(sorted(unknown))}" if unknown else ""))
+            if "a" not in params or "b" not in params:
+                raise DslError(f"{where}: a path needs a: and b:")
+            extra = _extra(params, PATH_KEYS, where)
+            if extra:
+                kept.append(f"{where}: {extra_note('path', extra)}")
+                params = {k: v for k, v in params.items() if k in PATH_KEYS}
+                params["__extra__"] = extra
             for key in ("a", "b"):
                 if params[key] == "6":  # the engine turns edge 6 into 0 as soon as the tile is rotated
                     params[key] = "0"
@@ -404,13 +458,13 @@ def parse_track(code: str) -> ParsedTrack:
 
     paths = [_path(remap(_port(a, n, w)), remap(_port(b, n, w)), params, w) for a, b, params, w in raw_paths]
     offboards = sum(1 for p in parts if p.type == "offboard")
-    return ParsedTrack(nodes, paths, other, warnings, offboards, dropped, [k for k, _n in raw_nodes])
+    return ParsedTrack(nodes, paths, other, warnings, offboards, dropped, [k for k, _n in raw_nodes], kept)
 
 
 def _engine_prefix(params: dict[str, str], where: str, warnings: list[str] | None) -> dict[str, str]:
     """Values with trailing text (a missing ';' in the map) read by their leading number, as the
     engine's ``to_i`` reads them."""
-    out = dict(params)
+    out = dict(params)  # (an "__extra__" entry, the keys a path does not know, passes through)
     for key, pat in (("terminal", r"[12]"), ("lanes", r"[1-9]"), ("a_lane", r"\d\.\d"), ("b_lane", r"\d\.\d")):
         v = out.get(key)
         if v is not None and not re.fullmatch(pat, v) and (m := re.match(pat, v)):
@@ -443,7 +497,8 @@ def _path(a: int | str, b: int | str, params: dict[str, str], where: str) -> Til
         f["ignore"] = params["ignore"] in _TRUE
     if "loc" in params:
         f["loc"] = params["loc"]
-    return TilePath(**f)
+    with _values(where):
+        return TilePath(extra=params.get("__extra__", ()), **f)
 
 
 DECOR_KEYS = {"stub": {"edge"}, "partition": {"a", "b", "type", "restrict"}, "future_label": {"label", "color"},
@@ -461,7 +516,8 @@ def parse_decor(p: Part, where: str) -> tuple[str, object] | None:
         if p.type == "partition" and {"a", "b"} <= set(p.params):
             known = {k: v for k, v in p.params.items() if k in DECOR_KEYS["partition"]}
             extra = tuple((k, v) for k, v in p.params.items() if k not in DECOR_KEYS["partition"])
-            return "partitions", Partition(**known, extra=extra)
+            with _values(where):
+                return "partitions", Partition(**known, extra=extra)
         return "extra_parts", p.text()
     if p.type == "stub":
         if not re.fullmatch(r"[0-5]", p.params.get("edge", "")) or set(p.params) != {"edge"}:
@@ -470,16 +526,21 @@ def parse_decor(p: Part, where: str) -> tuple[str, object] | None:
     if p.type == "partition":
         if not {"a", "b"} <= set(p.params):
             raise DslError(f"{where}: expected partition=a:..,b:..,type:..[,restrict:..]")
-        return "partitions", Partition(**{k: v for k, v in p.params.items()})
+        with _values(where):
+            return "partitions", Partition(**{k: v for k, v in p.params.items()})
     if p.type == "future_label":
-        return "future_label", FutureLabel(**p.params)
+        with _values(where):
+            return "future_label", FutureLabel(**p.params)
     if p.type == "frame":
         if "color" not in p.params:
             raise DslError(f"{where}: expected frame=color:C[,color2:C]")
-        return "frame", Frame(**p.params)
+        with _values(where):
+            return "frame", Frame(**p.params)
     if p.type == "stripes":
         if set(p.params) != {"color"}:
             raise DslError(f"{where}: expected stripes=color:C")
+        if len(p.params["color"]) > 20:
+            raise DslError(f"{where}: a colour is at most 20 characters")
         return "stripes", p.params["color"]
     return None
 
@@ -503,26 +564,43 @@ def unknown_part(p: Part) -> bool:
     return p.type not in NODE_PARTS and p.type != "path" and re.fullmatch(r"[a-z_]+", p.type) is not None
 
 
+UPGRADE_KEYS = {"cost", "terrain", "size", "loc"}
+BORDER_KEYS = {"edge", "type", "cost", "color"}
+ICON_KEYS = {"image", "name", "sticky", "blocks_lay", "large", "loc"}
+"""The keys the engine reads on upgrade=, border= and icon= (others are kept, with a warning)."""
+
+
+def part_note(p: Part) -> str | None:
+    """The one warning for an upgrade, border or icon part with keys the reader does not know."""
+    known = {"upgrade": UPGRADE_KEYS, "border": BORDER_KEYS, "icon": ICON_KEYS}.get(p.type)
+    extra = tuple((k, v) for k, v in p.params.items() if k not in known) if known is not None else ()
+    return extra_note(p.type, extra) if extra else None  # (a key the model cannot hold is refused by the part's reader)
+
+
 def parse_cost(p: Part, where: str) -> TerrainCost:
     """An ``upgrade=cost:C[,terrain:T|U][,size:S][,loc:L]`` part."""
     params = p.params
-    if set(params) - {"cost", "terrain", "size", "loc"} or not re.fullmatch(r"\d{1,6}", params.get("cost", "")):
+    if not re.fullmatch(r"\d{1,6}", params.get("cost", "")):
         raise DslError(f"{where}: expected upgrade=cost:N[,terrain:T][,size:S][,loc:L]")
     size = params.get("size")
     if size is not None and not re.fullmatch(r"\d{1,2}", size):
         raise DslError(f"{where}: size:{short(size, 20)} is not a number")
     terrains = [t for t in params.get("terrain", "").split("|") if t]
-    return TerrainCost(cost=int(params["cost"]), terrains=terrains, size=int(size) if size else None, loc=params.get("loc"))
+    with _values(where):
+        return TerrainCost(cost=int(params["cost"]), terrains=terrains, size=int(size) if size else None, loc=params.get("loc"),
+                           extra=_extra(params, UPGRADE_KEYS, where))
 
 
 def parse_tile_border(p: Part, where: str) -> TileBorder:
     params = p.params
-    if not re.fullmatch(r"[0-5]", params.get("edge", "")) or set(params) - {"edge", "type", "cost", "color"}:
+    if not re.fullmatch(r"[0-5]", params.get("edge", "")):
         raise DslError(f"{where}: expected border=edge:0-5[,type:T][,cost:C][,color:C]")
     cost = params.get("cost")
-    if cost is not None and not cost.isdigit():
+    if cost is not None and not re.fullmatch(r"\d{1,6}", cost):
         raise DslError(f"{where}: cost:{short(cost, 20)} is not a number")
-    return TileBorder(edge=int(params["edge"]), type=params.get("type"), cost=int(cost) if cost else None, color=params.get("color"))
+    with _values(where):
+        return TileBorder(edge=int(params["edge"]), type=params.get("type"), cost=int(cost) if cost else None,
+                          color=params.get("color"), extra=_extra(params, BORDER_KEYS, where))
 
 
 TILE_COLORS = ("yellow", "green", "brown", "gray", "white", "red", "blue", "purple", "orange", "sepia")
@@ -553,10 +631,14 @@ def tile_from_code(
         raise DslError(f"tile {tile_id}: {track.dropped[0]}")
     if dropped is not None:
         dropped += [f"tile {tile_id}: {d}" for d in track.dropped]
+    if notes is not None:
+        notes += [f"tile {tile_id}: {k}" for k in track.kept]
     label = None
     f: dict = {"labels": [], "costs": [], "borders": [], "icons": [], "stubs": [], "partitions": []}
     for p in track.other:
         where = short(p.text(), 60)
+        if notes is not None and (note := part_note(p)):
+            notes.append(f"tile {tile_id}: {where!r}: {note}")
         if p.type == "label" and p.bare is not None:
             if label is None:
                 label = p.bare
@@ -588,7 +670,8 @@ def tile_from_code(
     if color not in TILE_COLORS:
         raise DslError(f"tile {tile_id}: colour {short(color, 20)!r} is not a tile colour")
     nodes = [red_convention(n) for n in track.nodes] if color == "red" else track.nodes
-    return TileDef(id=tile_id, color=color, label=label, nodes=nodes, paths=track.paths, count=count, hidden=hidden, **f)
+    with _values(f"tile {short(tile_id, 40)}"):
+        return TileDef(id=tile_id, color=color, label=label, nodes=nodes, paths=track.paths, count=count, hidden=hidden, **f)
 
 
 def canonical_parts(code: str, drawing: bool = True) -> Counter:

@@ -4,6 +4,6 @@ AXES = { x: :letter, y: :number }.freeze
 HEXES = {
   white: {
     %w[A2 B3] => '',
-    ['C2'] => 'city=revenue:20,sparkle:1',
+    ['C2'] => 'city=revenue:20,slots:many,sparkle:1',
   },
 }.freeze
