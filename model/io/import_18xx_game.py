@@ -12,7 +12,8 @@ applied in order, up to the chosen action:
 * ``remove_token``: the token taken off; a tile with track and several cities laid where there
   was no track lifts the hex's tokens, which the ``place_token`` actions that follow place again
   (the engine's ``Tracker#update_token!``); a ``place_token`` with a ``tokener`` is that
-  corporation's token, one with a ``token_type`` a token of that kind;
+  corporation's token, one with a ``token_type`` a token of that kind; a private's ability with
+  ``neutral`` places a neutral token (the corporation ``N``);
 * ``auto_actions`` recorded in an action (programmed buys and passes) are applied after it;
 * what a title does to the board in code (18EU's minors and neutral token ...): its adapter in
   :mod:`model.io.title_setup`;
@@ -194,7 +195,12 @@ class GameReplay:
         self.base_privates = {p.id: p for p in base.state.privates}
         self.company_ids = {c.id for c in companies}
         self.corp_info = {c["sym"]: c for c in [*title.corporations, *title.minors] if isinstance(c.get("sym"), str)}
-        self.private_names = {c["sym"]: c.get("name") for c in title.companies if isinstance(c.get("sym"), str)}
+        # Game::Base#init_companies: a company with more min_players than the game has is not in it
+        players_n = len(set(log.players.values()))
+        self.not_in_game = {c["sym"] for c in title.companies if isinstance(c.get("sym"), str)
+                            and isinstance(c.get("min_players"), int) and c["min_players"] > players_n}
+        self.private_names = {c["sym"]: c.get("name") for c in title.companies
+                              if isinstance(c.get("sym"), str) and c["sym"] not in self.not_in_game}
         self.abilities = {c["sym"]: [a for a in c.get("abilities") or [] if isinstance(a, dict)]
                           for c in title.companies if isinstance(c.get("sym"), str)}
         # a private that closes when a corporation buys its first train (1830's B&O)
@@ -207,6 +213,7 @@ class GameReplay:
         self.owners: dict[str, str] = {}
         self.best_bid: dict[str, int] = {}
         self.closed: set[str] = set()
+        self.ability_left: dict[str, int] = {}  # private -> uses left of its counted ability
         self.trains_bought: list[str] = []
         self.sold: dict[str, set[int]] = {}  # corporation -> certificate indexes sold from its IPO
         self.parred: set[str] = set()
@@ -309,6 +316,7 @@ class GameReplay:
         tokens of the floated companies), a company starts its first turn (its home token)."""
         entity_type = action.get("entity_type")
         company = self._acting_company(action)
+        self.setup.turn(self, action)
         if entity_type in ("corporation", "minor") and company is not None:
             if not self.in_operating:
                 self.in_operating = True
@@ -460,6 +468,12 @@ class GameReplay:
             # this is the home token, in the city chosen
             self.remove_tokens(owner, label)
         kind = action.get("token_type") if action.get("token_type") in TOKEN_KINDS else "normal"
+        if action.get("entity_type") == "company" and any(
+                a.get("type") == "token" and a.get("neutral") is True for a in self.abilities.get(str(action.get("entity")), [])):
+            # Tokener#adjust_token_price_ability!: a neutral ability's token belongs to a new
+            # corporation 'N' (an open city token)
+            self.add_token(label, "N", index, "neutral")
+            return
         self.add_token(label, self.setup.token_owner(self, owner, kind), index, kind)
 
     def on_remove_token(self, action: dict) -> None:
@@ -511,6 +525,8 @@ class GameReplay:
         train = action.get("train")
         if not isinstance(train, str):
             return
+        if action.get("entity_type") == "company":
+            self._train_discount_used(str(action.get("entity")), train, action)
         names = {train.rsplit("-", 1)[0] if "-" in train else train}
         if isinstance(action.get("variant"), str):
             names.add(action["variant"])
@@ -522,6 +538,24 @@ class GameReplay:
             self.closed |= {sym for sym in self.private_names if not self._never_closes(sym)}
         if company is not None:
             self.closed |= {sym for sym, corp in self.close_on_train.items() if corp == company}
+
+    def _train_discount_used(self, sym: str, train: str, action: dict) -> None:
+        """``SpecialBuyTrain#process_buy_train``: a train bought through a private's
+        ``train_discount`` uses it when the price is the discounted one; a private whose last use
+        this is and that closes when used up closes."""
+        name = train.rsplit("-", 1)[0]
+        for a in self.abilities.get(sym, []):
+            if a.get("type") != "train_discount" or (a.get("trains") and name not in a["trains"]):
+                continue
+            count = self.ability_left.get(sym, a.get("count"))
+            if isinstance(count, int) and count - 1 == 0 and a.get("closed_when_used_up"):
+                self.closed.add(sym)
+            price = next((t.get("price") for t in self.title.trains if t.get("name") == name), None)
+            discount = a.get("discount")
+            if isinstance(count, int) and isinstance(price, int) and isinstance(discount, int) and \
+                    action.get("price") == price - discount:
+                self.ability_left[sym] = count - 1
+            return
 
     def on_pass(self, action: dict) -> None:
         self._turn(self._acting_company(action), "pass")
@@ -545,7 +579,7 @@ class GameReplay:
                 out.append(known.model_copy(update=fields))
             else:
                 out.append(PrivateCompany(id=sym, name=name if isinstance(name, str) else None, **fields))
-        out += [p for sym, p in self.base_privates.items() if sym not in self.private_names]
+        out += [p for sym, p in self.base_privates.items() if sym not in self.private_names and sym not in self.not_in_game]
         return out
 
     def result(self, active: str | None) -> Scenario:
@@ -595,8 +629,16 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
         result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True)
     except ImportError18xx as exc:
         raise GameLogError(f"{log.file}: the map of {log.title} cannot be imported: {exc}") from None
-    title = read_title(folder)
-    return result.scenario, title, list(result.warnings) + title.notes
+    read = read_title(folder)
+    title = title_setup(log.title).title_data(folder, read)
+    base = result.scenario
+    if title is not read:
+        # the title makes its corporations in code: their homes are the title's, not the constants'
+        made = {c.id: c for c in companies_of(title)}
+        base = base.model_copy(update={"companies": [
+            c.model_copy(update={"home": made[c.id].home, "home_city": made[c.id].home_city}) if c.id in made else c
+            for c in base.companies]})
+    return base, title, list(result.warnings) + title.notes
 
 
 def replay_to(log: GameLog, base: Scenario, title: TitleData, action_id: int | None) -> tuple[Scenario, int]:
