@@ -136,3 +136,17 @@ def test_18ms_mc_closes_when_a_corporation_buys_it_and_a_used_up_train_discount_
     assert used(at("18MS", 12)) == {"MC": True, "M&O": False}
     assert used(at("18MS", 13)) == {"MC": True, "M&O": False}
     assert used(at("18MS", 14)) == {"MC": True, "M&O": True}  # 4+ for 200: the $100 discount, its one use
+
+
+def test_1844_a_mountain_railway_lays_no_tile_and_p4s_overpass_is_laid_when_the_companies_close():
+    assert "G14" not in {label for label, c in at("1844", 4).board.cells.items() if c.tile}  # a revenue marker
+    before = {label: c.tile for label, c in at("1844", 6).board.cells.items() if c.tile}
+    assert set(before) == {"I18"}
+    laid = {label: (c.tile.tile, c.tile.rotation) for label, c in at("1844", 7).board.cells.items() if c.tile}
+    assert laid == {"I18": ("7", 0), "H17": ("OP3", 0), "H19": ("OP2", 0), "H21": ("OP2", 0), "H23": ("OP2", 0),
+                    "I16": ("OP1", 0)}
+
+
+def test_a_company_that_comes_with_another_gives_it_to_the_player_who_buys_it():
+    owners = {p.id: p.owner for p in at("1844", 1).state.privates}
+    assert owners["P3"] == "ann" and owners["T1"] == "ann"  # P3's acquire_company

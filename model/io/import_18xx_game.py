@@ -372,6 +372,8 @@ class GameReplay:
             raise self.fail(action, f"tile {name!r} is not in the {self.log.title} tile manifest")
         if not isinstance(rotation, int) or not 0 <= rotation < self.scenario.board.grid.sides:
             raise self.fail(action, f"rotation {rotation!r} is not 0-{self.scenario.board.grid.sides - 1}")
+        if not self.setup.lays_tile(self, action):
+            return
         company = self._acting_company(action)
         self._turn(company, "lay_tile")
         old = next((t for t, h in self.tile_hex.items() if h == label), None)
@@ -391,6 +393,15 @@ class GameReplay:
         self.setup.laid(self, before, label)
         private = str(action["entity"]) if action.get("entity_type") == "company" else None
         self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
+
+    def place_tile(self, label: str, name: str, rotation: int = 0) -> None:
+        """A tile the title lays in code (not a player's lay): on the map, no turn's lay."""
+        from model.rules import Move
+
+        cell = self.scenario.board.cell_at_label(label)
+        kind = "upgrade" if cell.tile is not None or cell.color not in (None, "white") else "lay"
+        after = self.rules.apply(self.scenario, Move(kind, label, name, rotation, phase=self.phase_name()), check=False)
+        self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
 
     def _lift_tokens(self, before: Scenario, label: str, tile: str) -> None:
         """The engine's ``Tracker#update_token!``: a tile with track and several cities laid where
@@ -572,9 +583,17 @@ class GameReplay:
     # --- the scenario ---------------------------------------------------------------------
     def privates(self) -> list[PrivateCompany]:
         out = []
+        players = set(self.log.players.values())
+        # Game::Base#after_buy_company: a player buying a company with an acquire_company ability
+        # receives that company too
+        comes_with = {a["company"]: sym for sym, abilities in self.abilities.items() for a in abilities
+                      if a.get("type") == "acquire_company" and isinstance(a.get("company"), str)}
         for sym, name in self.private_names.items():
             known = self.base_privates.get(sym)  # as imported with the map: keeps its abilities
-            fields = {"owner": self.owners.get(sym), "used": sym in self.closed}
+            owner = self.owners.get(sym)
+            if owner is None and self.owners.get(comes_with.get(sym, "")) in players:
+                owner = self.owners[comes_with[sym]]
+            fields = {"owner": owner, "used": sym in self.closed}
             if known is not None:
                 out.append(known.model_copy(update=fields))
             else:

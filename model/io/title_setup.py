@@ -28,6 +28,9 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
 18 Los Angeles        the second edition's code, with ``game_companies`` / ``game_corporations``
                       (its own entries over the second edition's), its groups and removals (a
                       removed corporation's second token at once), no home tokens at set-up
+1844                  ``MountainRailwayTrack``: a mountain railway's lay sets a revenue marker, no
+                      tile; ``lay_p4_overpass!``: P4's overpass tiles when it is used or the
+                      companies close
 18MS                  its phases, changed in code: ``new_operating_round`` (phase 3 as the second
                       operating round starts), ``BuyTrain`` (a 6 train: phase 6, a D train: phase D);
                       ``BuyCompany``: MC bought by a corporation closes
@@ -65,6 +68,10 @@ class TitleSetup:
 
     def after(self, replay: GameReplay, action: dict) -> None:
         """After the replay applied ``action`` (before its ``auto_actions``)."""
+
+    def lays_tile(self, replay: GameReplay, action: dict) -> bool:
+        """Whether a ``lay_tile`` action puts its tile on the map (the default: it does)."""
+        return True
 
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
         """After a tile was laid on ``label`` (``before``: the scenario before the lay)."""
@@ -550,6 +557,40 @@ class G18MS(TitleSetup):
                 self._to_phase(replay, phase)
 
 
+class G1844(TitleSetup):
+    """1844 (``lib/engine/game/g_1844``)."""
+
+    P4_TILE_LAYS = {"H17": "OP3", "H19": "OP2", "H21": "OP2", "H23": "OP2", "I16": "OP1"}
+    OVERPASS = "P4"
+
+    def __init__(self) -> None:
+        self.overpass_laid = False
+
+    def lays_tile(self, replay: GameReplay, action: dict) -> bool:
+        # MountainRailwayTrack#process_lay_tile: a mountain railway (a company B...) lays no tile,
+        # it sets the mountain hex's revenue (the tile leaves the supply)
+        entity = action.get("entity")
+        return not (action.get("entity_type") == "company" and isinstance(entity, str) and entity.startswith("B"))
+
+    def lay_overpass(self, replay: GameReplay) -> None:
+        """``lay_p4_overpass!``: the Furka-Oberalp tiles, each laid on its hex at rotation 0 (a
+        tunnel's narrow track there joins the tile in the engine), and P4 closes."""
+        if self.overpass_laid or self.OVERPASS in replay.closed:
+            return
+        self.overpass_laid = True
+        for label, tile in self.P4_TILE_LAYS.items():
+            if replay.scenario.board.grid.is_label(label) and replay.scenario.tile(tile) is not None:
+                replay.place_tile(label, tile, 0)
+        replay.closed.add(self.OVERPASS)
+
+    def before(self, replay: GameReplay, action: dict) -> None:
+        if action["type"] == "choose_ability" and action.get("entity") == self.OVERPASS:
+            self.lay_overpass(replay)  # SpecialChoose#process_choose_ability
+        if action["type"] == "buy_train" and isinstance(action.get("train"), str) and \
+                action["train"].rsplit("-", 1)[0] in replay.closing:
+            self.lay_overpass(replay)  # event_close_companies!: lay_p4_overpass! unless p4.closed?
+
+
 class G1889(TitleSetup):
     """1889 (``lib/engine/game/g_1889``)."""
 
@@ -567,7 +608,7 @@ class G1889(TitleSetup):
 
 
 ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles1,
-                                       "18 Los Angeles 2": G18LosAngeles, "18MS": G18MS, "1889": G1889}
+                                       "18 Los Angeles 2": G18LosAngeles, "18MS": G18MS, "1844": G1844, "1889": G1889}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
