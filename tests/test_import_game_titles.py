@@ -146,3 +146,54 @@ def test_18texas_the_shares_the_privates_carry_count_towards_the_float():
     # seed 1: the first random number picks T&P; JG carries its president's share, IGN share 1:
     # with the two shares bought, 50% is out and T&P places its home when it operates
     assert tokens(at("18Texas", 5)) == {"D9": [("T&P", 0, "normal")]}
+
+
+def test_18_los_angeles_makes_its_companies_and_corporations_in_code_and_removes_by_the_seed():
+    # game_corporations: SF's home is the first edition's (D13); seed 3, three players: Game#setup
+    # removes SBL, LAC and the corporations SF and SP, each with its second token at once
+    s = at("18 Los Angeles", 1)
+    assert tokens(s) == {"C2": [("SP", 0, "normal")], "C6": [("SP", 0, "normal")], "C8": [("SF", 0, "normal")],
+                         "D13": [("SF", 0, "normal")], "D5": [("GT", 0, "normal")], "E10": [("OCR", 0, "normal")]}
+    privates = {p.id: p for p in s.state.privates}
+    assert "PMC" not in privates  # min_players 4: not in a game of three
+    assert privates["SBL"].used and privates["LAC"].used and not privates["CHE"].used
+
+
+def test_18_los_angeles_the_draft_ends_when_everyone_passed_and_what_nobody_drafted_closes():
+    assert "E10" in tokens(at("18 Los Angeles", 5))
+    s = at("18 Los Angeles", 6)
+    assert "E10" not in tokens(s)  # init_round_finished: the minor OCR closes
+    assert {p.id for p in s.state.privates if not p.used} == {"GT", "LAT", "MAIL"}
+
+
+def test_a_privates_neutral_token_ability_places_a_neutral_token():
+    assert tokens(at("18 Los Angeles", 14))["B9"] == [("N", 0, "neutral")]
+
+
+def test_18ms_changes_phase_in_code_as_the_second_operating_round_starts_and_by_6_and_d_trains():
+    assert at("18MS", 9).state.game_phase == "2"  # IC's turn in OR 1
+    assert at("18MS", 10).state.game_phase == "3"  # GMO about to act again: OR 2 starts
+    assert at("18MS", 14).state.game_phase == "3"
+    assert at("18MS", 15).state.game_phase == "6"
+    assert at("18MS", 16).state.game_phase == "D"
+
+
+def test_18ms_mc_closes_when_a_corporation_buys_it_and_a_used_up_train_discount_closes_its_private():
+    used = lambda s: {p.id: p.used for p in s.state.privates}  # noqa: E731
+    assert used(at("18MS", 12)) == {"MC": True, "M&O": False}
+    assert used(at("18MS", 13)) == {"MC": True, "M&O": False}
+    assert used(at("18MS", 14)) == {"MC": True, "M&O": True}  # 4+ for 200: the $100 discount, its one use
+
+
+def test_1844_a_mountain_railway_lays_no_tile_and_p4s_overpass_is_laid_when_the_companies_close():
+    assert "G14" not in {label for label, c in at("1844", 4).board.cells.items() if c.tile}  # a revenue marker
+    before = {label: c.tile for label, c in at("1844", 6).board.cells.items() if c.tile}
+    assert set(before) == {"I18"}
+    laid = {label: (c.tile.tile, c.tile.rotation) for label, c in at("1844", 7).board.cells.items() if c.tile}
+    assert laid == {"I18": ("7", 0), "H17": ("OP3", 0), "H19": ("OP2", 0), "H21": ("OP2", 0), "H23": ("OP2", 0),
+                    "I16": ("OP1", 0)}
+
+
+def test_a_company_that_comes_with_another_gives_it_to_the_player_who_buys_it():
+    owners = {p.id: p.owner for p in at("1844", 1).state.privates}
+    assert owners["P3"] == "ann" and owners["T1"] == "ann"  # P3's acquire_company

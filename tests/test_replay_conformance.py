@@ -122,3 +122,9 @@ def test_our_lays_through_a_privates_ability_are_not_in_the_compared_set(rc):
     rc.judge_game(res, game, {**dump(pos), "file": str(game), "title": "1889"}, timed=False)
     assert res.compared == 1 and res.board_equal == 1 and res.owners_equal == 1
     assert res.identical == 1 and res.diffs == []
+
+
+def test_an_empty_hex_of_the_engines_map_is_no_tile(rc):
+    # Hex.new(empty: true) keeps its default Tile.for('blank'), which is not preprinted
+    pos = {"board": {"B14": ["blank", 0, []], "C3": ["7", 2, []], "D5": [None, 0, [["IC", "normal", 0]]]}}
+    assert rc.engine_board(pos) == {"C3": ("7", 2, []), "D5": (None, 0, [("IC", 0)])}

@@ -184,6 +184,8 @@ def engine_board(pos: dict) -> dict[str, tuple]:
     out = {}
     for label, (tile, rot, tokens) in pos["board"].items():
         toks = sorted((c, i) for c, _kind, i in tokens if c is not None)
+        if tile == "blank" and not toks:
+            tile = None  # a map's `empty:` hex: Hex.new(empty: true) keeps its default Tile.for('blank'), not preprinted
         if tile is None and not toks:
             continue
         out[label] = (tile, rot if tile else 0, toks)

@@ -12,7 +12,8 @@ applied in order, up to the chosen action:
 * ``remove_token``: the token taken off; a tile with track and several cities laid where there
   was no track lifts the hex's tokens, which the ``place_token`` actions that follow place again
   (the engine's ``Tracker#update_token!``); a ``place_token`` with a ``tokener`` is that
-  corporation's token, one with a ``token_type`` a token of that kind;
+  corporation's token, one with a ``token_type`` a token of that kind; a private's ability with
+  ``neutral`` places a neutral token (the corporation ``N``);
 * ``auto_actions`` recorded in an action (programmed buys and passes) are applied after it;
 * what a title does to the board in code (18EU's minors and neutral token ...): its adapter in
   :mod:`model.io.title_setup`;
@@ -198,7 +199,12 @@ class GameReplay:
         self.base_privates = {p.id: p for p in base.state.privates}
         self.company_ids = {c.id for c in companies}
         self.corp_info = {c["sym"]: c for c in [*title.corporations, *title.minors] if isinstance(c.get("sym"), str)}
-        self.private_names = {c["sym"]: c.get("name") for c in title.companies if isinstance(c.get("sym"), str)}
+        # Game::Base#init_companies: a company with more min_players than the game has is not in it
+        players_n = len(set(log.players.values()))
+        self.not_in_game = {c["sym"] for c in title.companies if isinstance(c.get("sym"), str)
+                            and isinstance(c.get("min_players"), int) and c["min_players"] > players_n}
+        self.private_names = {c["sym"]: c.get("name") for c in title.companies
+                              if isinstance(c.get("sym"), str) and c["sym"] not in self.not_in_game}
         self.abilities = {c["sym"]: [a for a in c.get("abilities") or [] if isinstance(a, dict)]
                           for c in title.companies if isinstance(c.get("sym"), str)}
         # a private that closes when a corporation buys its first train (1830's B&O)
@@ -211,6 +217,7 @@ class GameReplay:
         self.owners: dict[str, str] = {}
         self.best_bid: dict[str, int] = {}
         self.closed: set[str] = set()
+        self.ability_left: dict[str, int] = {}  # private -> uses left of its counted ability
         self.trains_bought: list[str] = []
         self.sold: dict[str, set[int]] = {}  # corporation -> certificate indexes sold from its IPO
         self.parred: set[str] = set()
@@ -320,6 +327,7 @@ class GameReplay:
         tokens of the floated companies), a company starts its first turn (its home token)."""
         entity_type = action.get("entity_type")
         company = self._acting_company(action)
+        self.setup.turn(self, action)
         if entity_type in ("corporation", "minor") and company is not None:
             if not self.in_operating:
                 self.in_operating = True
@@ -375,6 +383,8 @@ class GameReplay:
             raise self.fail(action, f"tile {name!r} is not in the {self.log.title} tile manifest")
         if not isinstance(rotation, int) or not 0 <= rotation < self.scenario.board.grid.sides:
             raise self.fail(action, f"rotation {rotation!r} is not 0-{self.scenario.board.grid.sides - 1}")
+        if not self.setup.lays_tile(self, action):
+            return
         company = self._acting_company(action)
         self._turn(company, "lay_tile")
         old = next((t for t, h in self.tile_hex.items() if h == label), None)
@@ -394,6 +404,15 @@ class GameReplay:
         self.setup.laid(self, before, label)
         private = str(action["entity"]) if action.get("entity_type") == "company" else None
         self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
+
+    def place_tile(self, label: str, name: str, rotation: int = 0) -> None:
+        """A tile the title lays in code (not a player's lay): on the map, no turn's lay."""
+        from model.rules import Move
+
+        cell = self.scenario.board.cell_at_label(label)
+        kind = "upgrade" if cell.tile is not None or cell.color not in (None, "white") else "lay"
+        after = self.rules.apply(self.scenario, Move(kind, label, name, rotation, phase=self.phase_name()), check=False)
+        self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
 
     def _lift_tokens(self, before: Scenario, label: str, tile: str) -> None:
         """The engine's ``Tracker#update_token!``: a tile with track and several cities laid where
@@ -471,6 +490,12 @@ class GameReplay:
             # this is the home token, in the city chosen
             self.remove_tokens(owner, label)
         kind = action.get("token_type") if action.get("token_type") in TOKEN_KINDS else "normal"
+        if action.get("entity_type") == "company" and any(
+                a.get("type") == "token" and a.get("neutral") is True for a in self.abilities.get(str(action.get("entity")), [])):
+            # Tokener#adjust_token_price_ability!: a neutral ability's token belongs to a new
+            # corporation 'N' (an open city token)
+            self.add_token(label, "N", index, "neutral")
+            return
         self.add_token(label, self.setup.token_owner(self, owner, kind), index, kind)
 
     def on_remove_token(self, action: dict) -> None:
@@ -522,6 +547,8 @@ class GameReplay:
         train = action.get("train")
         if not isinstance(train, str):
             return
+        if action.get("entity_type") == "company":
+            self._train_discount_used(str(action.get("entity")), train, action)
         names = {train.rsplit("-", 1)[0] if "-" in train else train}
         if isinstance(action.get("variant"), str):
             names.add(action["variant"])
@@ -539,6 +566,24 @@ class GameReplay:
             self.closed |= {sym for sym in self.private_names if not self._never_closes(sym) and self.setup.closes(self, sym)}
         if company is not None:
             self.closed |= {sym for sym, corp in self.close_on_train.items() if corp == company}
+
+    def _train_discount_used(self, sym: str, train: str, action: dict) -> None:
+        """``SpecialBuyTrain#process_buy_train``: a train bought through a private's
+        ``train_discount`` uses it when the price is the discounted one; a private whose last use
+        this is and that closes when used up closes."""
+        name = train.rsplit("-", 1)[0]
+        for a in self.abilities.get(sym, []):
+            if a.get("type") != "train_discount" or (a.get("trains") and name not in a["trains"]):
+                continue
+            count = self.ability_left.get(sym, a.get("count"))
+            if isinstance(count, int) and count - 1 == 0 and a.get("closed_when_used_up"):
+                self.closed.add(sym)
+            price = next((t.get("price") for t in self.title.trains if t.get("name") == name), None)
+            discount = a.get("discount")
+            if isinstance(count, int) and isinstance(price, int) and isinstance(discount, int) and \
+                    action.get("price") == price - discount:
+                self.ability_left[sym] = count - 1
+            return
 
     def on_pass(self, action: dict) -> None:
         self._turn(self._acting_company(action), "pass")
@@ -559,14 +604,22 @@ class GameReplay:
     # --- the scenario ---------------------------------------------------------------------
     def privates(self) -> list[PrivateCompany]:
         out = []
+        players = set(self.log.players.values())
+        # Game::Base#after_buy_company: a player buying a company with an acquire_company ability
+        # receives that company too
+        comes_with = {a["company"]: sym for sym, abilities in self.abilities.items() for a in abilities
+                      if a.get("type") == "acquire_company" and isinstance(a.get("company"), str)}
         for sym, name in self.private_names.items():
             known = self.base_privates.get(sym)  # as imported with the map: keeps its abilities
-            fields = {"owner": self.owners.get(sym), "used": sym in self.closed}
+            owner = self.owners.get(sym)
+            if owner is None and self.owners.get(comes_with.get(sym, "")) in players:
+                owner = self.owners[comes_with[sym]]
+            fields = {"owner": owner, "used": sym in self.closed}
             if known is not None:
                 out.append(known.model_copy(update=fields))
             else:
                 out.append(PrivateCompany(id=sym, name=name if isinstance(name, str) else None, **fields))
-        out += [p for sym, p in self.base_privates.items() if sym not in self.private_names]
+        out += [p for sym, p in self.base_privates.items() if sym not in self.private_names and sym not in self.not_in_game]
         return out
 
     def result(self, active: str | None) -> Scenario:
@@ -616,8 +669,17 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
         result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True)
     except ImportError18xx as exc:
         raise GameLogError(f"{log.file}: the map of {log.title} cannot be imported: {exc}") from None
-    title = read_title(folder, title_setup(log.title).constants(log))
-    return result.scenario, title, list(result.warnings) + title.notes
+    setup = title_setup(log.title)
+    read = read_title(folder, setup.constants(log))
+    title = setup.title_data(folder, read)
+    base = result.scenario
+    if title is not read:
+        # the title makes its corporations in code: their homes are the title's, not the constants'
+        made = {c.id: c for c in companies_of(title)}
+        base = base.model_copy(update={"companies": [
+            c.model_copy(update={"home": made[c.id].home, "home_city": made[c.id].home_city}) if c.id in made else c
+            for c in base.companies]})
+    return base, title, list(result.warnings) + title.notes
 
 
 def replay_to(log: GameLog, base: Scenario, title: TitleData, action_id: int | None) -> tuple[Scenario, int]:

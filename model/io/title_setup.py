@@ -31,8 +31,18 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       ``BuyCompany``: a corporation buying a minor takes its token;
                       ``event_close_companies!``: the minors left close; ``DraftDistribution``: the
                       last company goes to the next player when passes took its price down
-18 Los Angeles        1846's code, and ``post_setup``: every corporation's home token but PER's at
+18 Los Angeles 2      1846's code, and ``post_setup``: every corporation's home token but PER's at
                       set-up; ``init_round_finished``: the minors and companies nobody drafted close
+                      when the draft ends (its limit, or every player passed)
+18 Los Angeles        the second edition's code, with ``game_companies`` / ``game_corporations``
+                      (its own entries over the second edition's), its groups and removals (a
+                      removed corporation's second token at once), no home tokens at set-up
+1844                  ``MountainRailwayTrack``: a mountain railway's lay sets a revenue marker, no
+                      tile; ``lay_p4_overpass!``: P4's overpass tiles when it is used or the
+                      companies close
+18MS                  its phases, changed in code: ``new_operating_round`` (phase 3 as the second
+                      operating round starts), ``BuyTrain`` (a 6 train: phase 6, a D train: phase D);
+                      ``BuyCompany``: MC bought by a corporation closes
 1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
                       unless the game plays the optional rule ``beginner_game``
 1882                  ``Game#init_corporations``: a corporation's neutral token is CN's;
@@ -48,11 +58,13 @@ The base class does nothing: the generic replay (undo / redo, lays, tokens, home
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from model.io.game_log import GameLog
-    from model.io.import_18xx_game import GameReplay
+    from model.io.import_18xx_game import GameReplay, TitleData
     from model.scenario import Scenario
 
 
@@ -70,8 +82,16 @@ class TitleSetup:
     def before(self, replay: GameReplay, action: dict) -> None:
         """Before the replay applies ``action``."""
 
+    def turn(self, replay: GameReplay, action: dict) -> None:
+        """What the game does before ``action`` can be taken, with the replay's own (an operating
+        round starts ...): also asked of a position before the action, so once or more per action."""
+
     def after(self, replay: GameReplay, action: dict) -> None:
         """After the replay applied ``action`` (before its ``auto_actions``)."""
+
+    def lays_tile(self, replay: GameReplay, action: dict) -> bool:
+        """Whether a ``lay_tile`` action puts its tile on the map (the default: it does)."""
+        return True
 
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
         """After a tile was laid on ``label`` (``before``: the scenario before the lay)."""
@@ -91,6 +111,11 @@ class TitleSetup:
 
     def token_removed(self, replay: GameReplay, label: str, city: int, company: str) -> None:
         """After a ``remove_token`` took ``company``'s token off ``label`` city ``city``."""
+
+    def title_data(self, folder: Path, data: TitleData) -> TitleData:
+        """The title's data as its game class makes it in code (``game_companies`` ...), from
+        what was read of its constants (``data``) and its code in ``folder``."""
+        return data
 
 
 def _minor_sym(action: dict) -> str | None:
@@ -444,18 +469,22 @@ class G1846(TitleSetup):
 
 
 class G18LosAngeles(G1846):
-    """18 Los Angeles (``lib/engine/game/g_18_los_angeles``), 1846's code with its own set-up."""
+    """18 Los Angeles 2 (``lib/engine/game/g_18_los_angeles``), 1846's code with its own set-up."""
 
     CORPORATIONS_GROUP = ("ELA", "LA", "LAIR", "PER", "SF", "SP", "UP")
     REMOVED_CORP_SECOND_TOKEN = {"ELA": "C4", "LA": "B9", "LAIR": "E6", "SF": "D11", "SP": "C6", "UP": "B13"}
     SECOND_TOKEN_NOW = tuple(REMOVED_CORP_SECOND_TOKEN)
-    COMPANY_DRAFT_LIMIT = {2: 8, 3: 9, 4: 12, 5: 15}
-    HOME_CHOSEN = ("PER",)
-    """``post_setup``: every corporation's home token at set-up but these (``home_token_locations``)."""
+    COMPANY_DRAFT_LIMIT: dict[int, int] | None = {2: 8, 3: 9, 4: 10, 5: 11}
+    """``draft_finished?``: the draft ends when this many companies are drafted (None: only when
+    every player passed, ``Draft2pDistribution#finished?``)."""
+    HOME_CHOSEN: tuple[str, ...] | None = ("PER",)
+    """``post_setup``: every corporation's home token at set-up but these (``home_token_locations``);
+    None: no home token at set-up."""
 
     def __init__(self) -> None:
         super().__init__()
         self.drafted = 0
+        self.passed: set[str] = set()
         self.draft_over = False
 
     def first_edition(self, replay: GameReplay) -> bool:
@@ -468,34 +497,197 @@ class G18LosAngeles(G1846):
         return [self.CORPORATIONS_GROUP] if self.two_player(replay) else []
 
     def draft_rands(self, replay: GameReplay) -> int:
-        return 0
+        return 0  # G18LosAngeles::Step::DraftDistribution (Draft2pDistribution#setup) draws none
+
+    OPTIONAL_COMPANIES = {"DC&H": "dch", "LAT": "la_title"}
+    """``init_companies``: a company in the game only with its optional rule."""
 
     def start(self, replay: GameReplay) -> None:
+        replay.closed |= {c for c, rule in self.OPTIONAL_COMPANIES.items()
+                          if c in replay.private_names and rule not in replay.log.optional_rules}
         super().start(replay)
+        if self.HOME_CHOSEN is None:
+            return
         for c in replay.title.corporations:
             if isinstance(c.get("sym"), str) and c["sym"] not in self.HOME_CHOSEN:
                 replay.place_home(c["sym"])
 
-    def before(self, replay: GameReplay, action: dict) -> None:
-        if self.draft_over or action["type"] in ("bid", "pass") and action.get("entity_type") == "player":
+    def draft_pass(self, replay: GameReplay, action: dict) -> None:
+        """``DraftDistribution#process_pass``: a pass; the draft is over when every player passed
+        since the last company was drafted (a bid unpasses everyone)."""
+        if self.draft_over:
             return
-        self.draft_over = True
+        self.passed.add(replay.player_name(action.get("entity")))
+        if len(self.passed) >= len(set(replay.log.players.values())):
+            self.draft_finished(replay)
+
+    def before(self, replay: GameReplay, action: dict) -> None:
+        if self.draft_over or action["type"] in ("bid", "pass", "message") and action.get("entity_type") == "player":
+            return
+        self.draft_finished(replay)
 
     def after(self, replay: GameReplay, action: dict) -> None:
         super().after(replay, action)
         if not self.draft_over and action["type"] == "bid" and action.get("entity_type") == "player":
+            self.passed = set()
             self.drafted += 1  # after_bid
-            if self.drafted >= self.COMPANY_DRAFT_LIMIT.get(len(replay.log.players), 0):
+            limit = self.COMPANY_DRAFT_LIMIT
+            if limit is not None and self.drafted >= limit.get(len(replay.log.players), 0):
                 self.draft_finished(replay)
 
     def draft_finished(self, replay: GameReplay) -> None:
         """``init_round_finished``: the minors no player drafted close, and the companies."""
+        if self.draft_over:
+            return
         self.draft_over = True
         for minor in list(self.minors):
             if minor not in replay.owners:
                 replay.remove_tokens(minor)
                 self.minors.remove(minor)
         replay.closed |= {sym for sym in replay.private_names if sym not in replay.owners}
+
+
+class G18LosAngeles1(G18LosAngeles):
+    """18 Los Angeles (the first edition, ``lib/engine/game/g_18_los_angeles1``): the second
+    edition's code, with its own companies, corporations and removals."""
+
+    ORANGE_GROUP = ("Beverly Hills Carriage", "South Bay Line")
+    BLUE_GROUP = ("Chino Hills Excavation", "Los Angeles Citrus", "Los Angeles Steamship")
+    GREEN_GROUP = ("LA", "SF", "SP")
+    REMOVED_CORP_SECOND_TOKEN = {"LA": "B9", "SF": "C8", "SP": "C6"}
+    SECOND_TOKEN_NOW = tuple(REMOVED_CORP_SECOND_TOKEN)
+    COMPANY_DRAFT_LIMIT = None  # draft_finished? is nil
+    HOME_CHOSEN = None  # post_setup does nothing
+
+    def title_data(self, folder: Path, data: TitleData) -> TitleData:
+        """``game_companies``: the title's companies and the first ten of the second edition's,
+        each replaced by its ``COMPANIES_1E`` entry; ``game_corporations``: the second edition's,
+        each replaced by its ``CORPORATIONS_1E`` entry."""
+        from model.io.game_log import folder_chain, title_constants
+
+        chain = folder_chain(folder)
+        if len(chain) < 2:
+            return data
+        own, _ = title_constants(folder, ("COMPANIES", "COMPANIES_1E", "CORPORATIONS_1E"))
+        second, _ = title_constants(chain[1], ("COMPANIES", "CORPORATIONS"))
+        c1e = own.get("COMPANIES_1E") if isinstance(own.get("COMPANIES_1E"), dict) else {}
+        k1e = own.get("CORPORATIONS_1E") if isinstance(own.get("CORPORATIONS_1E"), dict) else {}
+        companies, corporations = second.get("COMPANIES"), second.get("CORPORATIONS")
+        if not isinstance(own.get("COMPANIES"), list) or not isinstance(companies, list) or not isinstance(corporations, list):
+            return data
+        pick = [c1e.get(c.get("sym"), c) if isinstance(c, dict) else c for c in companies[:10]]
+        corps = [k1e.get(c.get("sym"), c) if isinstance(c, dict) else c for c in corporations]
+        return replace(data, companies=[c for c in own["COMPANIES"] + pick if isinstance(c, dict)],
+                       corporations=[c for c in corps if isinstance(c, dict)])
+
+    def num_removals(self, replay: GameReplay, group: str) -> int:
+        players = len(replay.log.players)
+        if players == 5:
+            return 0
+        if players == 4:
+            return 1
+        return 2 if group == "corporations" else 1
+
+    def corporation_groups(self, replay: GameReplay) -> list[tuple[str, ...]]:
+        return [self.GREEN_GROUP]
+
+    def remove_corporation(self, replay: GameReplay, corp: str) -> None:
+        # place_second_token_kwargs: two_player_only: false, deferred: false
+        replay.place_home(corp)
+        replay.parred.discard(corp)
+        if corp in self.REMOVED_CORP_SECOND_TOKEN:
+            replay.add_token(self.REMOVED_CORP_SECOND_TOKEN[corp], corp, 0)
+
+
+class G18MS(TitleSetup):
+    """18MS (``lib/engine/game/g_18_ms``): phases changed in code, none by ``PHASES`` ``on``."""
+
+    PHASE_AT_OR = {2: "3"}
+    """``new_operating_round``: ``@phase.next!`` when the second operating round starts."""
+    PHASE_BY_TRAIN = (("6", "6"), ("D", "D"))
+    """``BuyTrain#process_buy_train``: a train named ``6`` starts phase 6, one with ``D`` phase D
+    (when the phase is not there yet)."""
+
+    def __init__(self) -> None:
+        self.operating_round = 0
+        self.in_round: set[str] = set()
+        self.current: str | None = None
+        self.seen: object = None
+
+    def _to_phase(self, replay: GameReplay, name: str) -> None:
+        names = [p.get("name") for p in replay.title.phases]
+        if name in names and names.index(name) > replay.phase_index:
+            replay.phase_index = names.index(name)
+
+    def turn(self, replay: GameReplay, action: dict) -> None:
+        if self.seen is action.get("id") or action.get("type") == "message":
+            return
+        self.seen = action.get("id")
+        kind, entity = action.get("entity_type"), action.get("entity")
+        if kind == "player":
+            self.current = None
+            self.in_round = set()  # a stock round: the next company starts an operating round
+            return
+        if kind != "corporation" or not isinstance(entity, str) or entity == self.current:
+            return
+        if not self.in_round or entity in self.in_round:
+            # a company whose turn this operating round was taken acts again: the next round
+            self.operating_round += 1
+            self.in_round = set()
+            phase = self.PHASE_AT_OR.get(self.operating_round)
+            if phase is not None:
+                self._to_phase(replay, phase)
+        self.in_round.add(entity)
+        self.current = entity
+
+    FREE_TRAIN_COMPANY = "MC"
+    """``BuyCompany#process_buy_company``: bought by a corporation, this company is exchanged
+    for a 2+ train and closes (``add_free_train_and_close_company``)."""
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        if action["type"] == "buy_company" and action.get("company") == self.FREE_TRAIN_COMPANY \
+                and action.get("entity_type") == "corporation":
+            replay.closed.add(self.FREE_TRAIN_COMPANY)
+        if action["type"] != "buy_train" or not isinstance(action.get("train"), str):
+            return
+        name = action["train"].rsplit("-", 1)[0]
+        for part, phase in self.PHASE_BY_TRAIN:
+            if part == name or (part == "D" and "D" in name):
+                self._to_phase(replay, phase)
+
+
+class G1844(TitleSetup):
+    """1844 (``lib/engine/game/g_1844``)."""
+
+    P4_TILE_LAYS = {"H17": "OP3", "H19": "OP2", "H21": "OP2", "H23": "OP2", "I16": "OP1"}
+    OVERPASS = "P4"
+
+    def __init__(self) -> None:
+        self.overpass_laid = False
+
+    def lays_tile(self, replay: GameReplay, action: dict) -> bool:
+        # MountainRailwayTrack#process_lay_tile: a mountain railway (a company B...) lays no tile,
+        # it sets the mountain hex's revenue (the tile leaves the supply)
+        entity = action.get("entity")
+        return not (action.get("entity_type") == "company" and isinstance(entity, str) and entity.startswith("B"))
+
+    def lay_overpass(self, replay: GameReplay) -> None:
+        """``lay_p4_overpass!``: the Furka-Oberalp tiles, each laid on its hex at rotation 0 (a
+        tunnel's narrow track there joins the tile in the engine), and P4 closes."""
+        if self.overpass_laid or self.OVERPASS in replay.closed:
+            return
+        self.overpass_laid = True
+        for label, tile in self.P4_TILE_LAYS.items():
+            if replay.scenario.board.grid.is_label(label) and replay.scenario.tile(tile) is not None:
+                replay.place_tile(label, tile, 0)
+        replay.closed.add(self.OVERPASS)
+
+    def before(self, replay: GameReplay, action: dict) -> None:
+        if action["type"] == "choose_ability" and action.get("entity") == self.OVERPASS:
+            self.lay_overpass(replay)  # SpecialChoose#process_choose_ability
+        if action["type"] == "buy_train" and isinstance(action.get("train"), str) and \
+                action["train"].rsplit("-", 1)[0] in replay.closing:
+            self.lay_overpass(replay)  # event_close_companies!: lay_p4_overpass! unless p4.closed?
 
 
 class G1889(TitleSetup):
@@ -571,8 +763,11 @@ class G18Texas(TitleSetup):
                 replay.sold.setdefault(corp, set()).add(idx)
 
 
-ADAPTERS: dict[str, type[TitleSetup]] = {"1882": G1882, "18Texas": G18Texas, "18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles,
-                                       "1889": G1889, "1848": G1848, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways}
+ADAPTERS: dict[str, type[TitleSetup]] = {
+    "18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles1,
+    "18 Los Angeles 2": G18LosAngeles, "18MS": G18MS, "1844": G1844, "1889": G1889, "1882": G1882,
+    "18Texas": G18Texas, "1848": G1848, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways,
+}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
