@@ -66,3 +66,32 @@ def test_1889_beginner_tiles_leave_the_supply_unless_the_game_is_a_beginner_game
         offered = {m.tile for m in get_rule_set(s.rules.id).legal_moves(s, MoveContext(actor="TR"))}
         assert "7" in offered
         assert ("Beg7" in offered) is beginner
+
+
+def test_18ms_phases_start_in_code_and_a_new_company_lays_twice_in_its_first_operating_round():
+    from model.rules import MoveContext, get_rule_set
+
+    s = at("18MS", 6)  # GMO floated in the stock round: FIRST_OR_TILE_LAYS in the first operating round
+    assert s.state.game_phase == "2" and len(s.company("GMO").tile_lays) == 2
+    s = at("18MS", 7)  # its first lay made, a second one is left
+    assert s.state.laid[0].cell == "C3"
+    assert any(m.kind == "lay" for m in get_rule_set(s.rules.id).legal_moves(s, MoveContext(actor="GMO")))
+    s = at("18MS", 11)  # new_operating_round: the game's second operating round starts phase 3
+    assert s.state.game_phase == "3" and s.company("GMO").tile_lays is None  # no longer recently floated
+    assert at("18MS", 12).state.game_phase == "6"  # BuyTrain: the first 6 train
+
+
+def test_1848_lays_a_second_tile_after_the_event_of_its_train():
+    from types import SimpleNamespace
+
+    from model.io.title_setup import title_setup
+
+    extra = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
+    replay = SimpleNamespace(title=SimpleNamespace(
+        trains=[{"name": "2"}, {"name": "3", "events": [{"type": "take_out_loans"}, {"type": "lay_second_tile"}]}],
+        constants={"EXTRA_TILE_LAYS": extra}))
+    setup = title_setup("1848")
+    setup.after(replay, {"type": "buy_train", "train": "2-0"})
+    assert setup.tile_lays(replay, "SAR") is None  # Game#tile_lays: TILE_LAYS
+    setup.after(replay, {"type": "buy_train", "train": "3-0", "variant": "3+"})
+    assert setup.tile_lays(replay, "SAR") == extra  # event_lay_second_tile!: EXTRA_TILE_LAYS
