@@ -1,5 +1,5 @@
-"""The game import's per-title set-up adapters (model/io/title_setup.py) and the engine's common
-token moves they rest on, on small titles of our own (tests/cases/import/game/engine) named after
+"""The game import's per-title adapters (model/io/title_setup.py, model/io/title_code_play.py) and
+the engine's common token moves they rest on, on small titles of our own (tests/cases/import/game/engine) named after
 the titles whose code the adapters follow."""
 
 from __future__ import annotations
@@ -84,13 +84,13 @@ def test_18ms_phases_start_in_code_and_a_new_company_lays_twice_in_its_first_ope
 def test_1848_lays_a_second_tile_after_the_event_of_its_train():
     from types import SimpleNamespace
 
-    from model.io.title_setup import title_setup
+    from model.io.title_code_play import title_play
 
     extra = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
     replay = SimpleNamespace(title=SimpleNamespace(
         trains=[{"name": "2"}, {"name": "3", "events": [{"type": "take_out_loans"}, {"type": "lay_second_tile"}]}],
         constants={"EXTRA_TILE_LAYS": extra}))
-    setup = title_setup("1848")
+    setup = title_play("1848")
     setup.after(replay, {"type": "buy_train", "train": "2-0"})
     assert setup.tile_lays(replay, "SAR") is None  # Game#tile_lays: TILE_LAYS
     setup.after(replay, {"type": "buy_train", "train": "3-0", "variant": "3+"})

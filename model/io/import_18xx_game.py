@@ -51,6 +51,7 @@ from model.io.game_log import (
     title_constants,
     title_folder,
 )
+from model.io.title_code_play import title_play
 from model.io.title_setup import title_setup
 from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
 
@@ -226,6 +227,7 @@ class GameReplay:
         self.last_entity: str | None = None
         self.applied = 0
         self.setup = title_setup(log.title)
+        self.play_code = title_play(log.title)
         self.setup.start(self)
 
     # --- helpers --------------------------------------------------------------------------
@@ -325,7 +327,7 @@ class GameReplay:
         elif entity_type == "player":
             self.in_operating = False
             self.turn_entity, self.turn_steps, self.laid = None, set(), []
-        self.setup.starting(self, action)
+        self.play_code.starting(self, action)
 
     def apply(self, action: dict) -> None:
         self._apply_one(action)
@@ -342,6 +344,7 @@ class GameReplay:
         if handler is not None:
             handler(action)
         self.setup.after(self, action)
+        self.play_code.after(self, action)
         if company is not None:
             self.last_entity = company
         for sub in action.get("auto_actions") or []:
@@ -562,7 +565,7 @@ class GameReplay:
         })
         companies = []
         for c in self.scenario.companies:
-            lays = self.setup.tile_lays(self, c.id)
+            lays = self.play_code.tile_lays(self, c.id)
             if lays is not None:
                 keys = set(TileLay.model_fields)
                 c = c.model_copy(update={"tile_lays": [TileLay.model_validate({k: v for k, v in e.items() if k in keys})

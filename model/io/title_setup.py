@@ -15,15 +15,6 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
-18MS                  the phases, which have no ``on`` train: ``Game#new_operating_round`` starts the
-                      next phase (3) when the game's second operating round starts;
-                      ``Step::BuyTrain#buy_train_action``: buying a ``6`` starts the next phase unless
-                      6 is reached, buying a train whose name has a ``D`` unless D is reached
-                      ; ``Game#tile_lays``: FIRST_OR_TILE_LAYS for a company that floated since the
-                      last operating round (``@recently_floated``)
-18TN, 18Texas         ``Game#tile_lays``: the two lays its method returns (not the optional rules)
-1848                  ``Game#tile_lays``: EXTRA_TILE_LAYS once a train's ``lay_second_tile`` event
-                      has been set off
 1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
                       unless the game plays the optional rule ``beginner_game``
 ====================  ================================================================================
@@ -47,11 +38,6 @@ class TitleSetup:
     def start(self, replay: GameReplay) -> None:
         """What the title's ``setup`` places before the first action."""
 
-    def starting(self, replay: GameReplay, action: dict) -> None:
-        """What the game does before ``action`` can be taken (a round starting): asked when the
-        position before the action is looked at and again when it is applied, so it must do its
-        work once."""
-
     def before(self, replay: GameReplay, action: dict) -> None:
         """Before the replay applies ``action``."""
 
@@ -60,11 +46,6 @@ class TitleSetup:
 
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
         """After a tile was laid on ``label`` (``before``: the scenario before the lay)."""
-
-    def tile_lays(self, replay: GameReplay, company: str) -> list[dict] | None:
-        """The company's lay schedule now where the title's ``tile_lays(entity)`` gives it one
-        (entries as the engine writes them: ``lay``, ``upgrade``, ``cost`` ...); None: the play's."""
-        return None
 
     def token_owner(self, replay: GameReplay, company: str, kind: str) -> str:
         """Whose token a company places when it places one of ``kind``."""
@@ -197,46 +178,6 @@ class G18EU(TitleSetup):
             replay._set_cell(label, cell.model_copy(update={"tokens": keep}))
 
 
-class G1848(TitleSetup):
-    """1848 (``lib/engine/game/g_1848``)."""
-
-    def __init__(self) -> None:
-        self.extra_tile_lay = False
-
-    def after(self, replay: GameReplay, action: dict) -> None:
-        # event_lay_second_tile!: set off by the first purchase of a train whose events name it
-        if action["type"] != "buy_train" or not isinstance(action.get("train"), str):
-            return
-        name = action["train"].rsplit("-", 1)[0]
-        for t in replay.title.trains:
-            if str(t.get("name")) == name and any(isinstance(e, dict) and e.get("type") == "lay_second_tile"
-                                                  for e in t.get("events") or []):
-                self.extra_tile_lay = True
-
-    def tile_lays(self, replay: GameReplay, company: str) -> list[dict] | None:
-        # Game#tile_lays: @extra_tile_lay ? EXTRA_TILE_LAYS : TILE_LAYS
-        lays = replay.title.constants.get("EXTRA_TILE_LAYS")
-        return lays if self.extra_tile_lay and isinstance(lays, list) else None
-
-
-class G18TN(TitleSetup):
-    """18TN (``lib/engine/game/g_18_tn``)."""
-
-    def tile_lays(self, replay: GameReplay, company: str) -> list[dict] | None:
-        # Game#tile_lays: a yellow or an upgrade, then a yellow if the first was not an upgrade
-        # (the optional rule triple_yellow_first_or adds a third for a recently floated company:
-        # not followed, the replay does not keep @recently_floated for this title)
-        return [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
-
-
-class G18Texas(TitleSetup):
-    """18Texas (``lib/engine/game/g_18_texas``)."""
-
-    def tile_lays(self, replay: GameReplay, company: str) -> list[dict] | None:
-        # Game#tile_lays: [{ lay: true, upgrade: true, cost: 0 }, { lay: :not_if_upgraded, upgrade: false }]
-        return [{"lay": True, "upgrade": True, "cost": 0}, {"lay": "not_if_upgraded", "upgrade": False}]
-
-
 class G1889(TitleSetup):
     """1889 (``lib/engine/game/g_1889``)."""
 
@@ -253,77 +194,7 @@ class G1889(TitleSetup):
             replay.scenario = scenario.model_copy(update={"tiles": tiles})
 
 
-class G18MS(TitleSetup):
-    """18MS (``lib/engine/game/g_18_ms``)."""
-
-    NOT_A_ROUND = frozenset({"sell_shares", "message", "undo", "redo", "program_share_pass", "program_buy_shares"})
-    """A player's actions that an operating round may hold (emergency sales, chat): the others are a
-    stock round's (or the draft's)."""
-
-    def __init__(self) -> None:
-        self.operating_rounds = 0  # the engine's @or
-        self.in_round = False
-        self.operated: set[str] = set()
-        self.current: str | None = None
-        self.recently_floated: set[str] = set()
-        self.floated_before: set[str] = set()
-        self.steps: set[str] = set()  # the kinds of action of the current company's turn
-
-    def tile_lays(self, replay: GameReplay, company: str) -> list[dict] | None:
-        # Game#tile_lays: FIRST_OR_TILE_LAYS for a company in @recently_floated
-        lays = replay.title.constants.get("FIRST_OR_TILE_LAYS")
-        return lays if company in self.recently_floated and isinstance(lays, list) else None
-
-    def _next_phase(self, replay: GameReplay, unless: str) -> None:
-        """``@phase.next!`` (unless the phase ``unless`` is already reached: ``phase.available?``)."""
-        names = [p.name for p in replay.scenario.play.phases]
-        if unless in names and replay.phase_index >= names.index(unless):
-            return
-        replay.phase_index = min(replay.phase_index + 1, len(names) - 1)
-
-    def starting(self, replay: GameReplay, action: dict) -> None:
-        kind = action.get("entity_type")
-        if kind == "player" and action["type"] not in self.NOT_A_ROUND:
-            self.in_round = False
-            return
-        if kind not in ("corporation", "minor") or not isinstance(action.get("entity"), str):
-            return
-        company = action["entity"]
-        # a company starts a turn when it follows another, or lays again after the later steps of
-        # its turn; an operating round starts after a stock round, or when a company that operated
-        # in this one starts a turn again
-        from model.io.import_18xx_game import OPERATING_STEPS
-
-        new_turn = company != self.current or (action["type"] == "lay_tile" and bool(self.steps & OPERATING_STEPS))
-        if new_turn:
-            self.steps = set()
-        self.steps.add(action["type"])
-        new_round = not self.in_round or (new_turn and company in self.operated)
-        if new_round:
-            # or_round_finished clears @recently_floated; float_corporation (in the stock round) adds to it
-            floated = {sym for sym in replay.corp_info if replay.floated(sym)}
-            self.recently_floated = floated - self.floated_before if not self.in_round else set()
-            self.floated_before = floated
-            self.in_round, self.operated = True, set()
-            self.operating_rounds += 1
-            if self.operating_rounds == 2:  # new_operating_round: @phase.next! when @or == 2
-                self._next_phase(replay, unless="")
-        self.operated.add(company)
-        self.current = company
-
-    def after(self, replay: GameReplay, action: dict) -> None:
-        if action["type"] != "buy_train" or not isinstance(action.get("train"), str):
-            return
-        name = action["variant"] if isinstance(action.get("variant"), str) else action["train"].rsplit("-", 1)[0]
-        if name == "6":
-            self._next_phase(replay, unless="6")
-        if "D" in name:
-            self._next_phase(replay, unless="D")
-
-
-ADAPTERS: dict[str, type[TitleSetup]] = {
-    "18EU": G18EU, "18MS": G18MS, "18TN": G18TN, "18Texas": G18Texas, "1848": G1848, "1889": G1889,
-}
+ADAPTERS: dict[str, type[TitleSetup]] = {"18EU": G18EU, "1889": G1889}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 
