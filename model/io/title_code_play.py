@@ -53,6 +53,10 @@ class G18MS(TitlePlay):
     """A player's actions that an operating round may hold (emergency sales, chat): the others are a
     stock round's (or the draft's)."""
 
+    LATER_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
+    """A company's actions after its track step (the replay's OPERATING_STEPS): a lay after one of
+    them starts a new turn."""
+
     def __init__(self) -> None:
         self.operating_rounds = 0  # the engine's @or
         self.in_round = False
@@ -85,9 +89,7 @@ class G18MS(TitlePlay):
         # a company starts a turn when it follows another, or lays again after the later steps of
         # its turn; an operating round starts after a stock round, or when a company that operated
         # in this one starts a turn again
-        from model.io.import_18xx_game import OPERATING_STEPS
-
-        new_turn = company != self.current or (action["type"] == "lay_tile" and bool(self.steps & OPERATING_STEPS))
+        new_turn = company != self.current or (action["type"] == "lay_tile" and bool(self.steps & self.LATER_STEPS))
         if new_turn:
             self.steps = set()
         self.steps.add(action["type"])
