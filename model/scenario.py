@@ -106,6 +106,21 @@ class Ability(_Model):
     terrain: str | None = Field(default=None, max_length=40, description="tile_discount: the terrain or border type discounted.")
 
 
+class TileLay(_Model):
+    """One entry of the lay schedule (the engine's ``TILE_LAYS``): the turn's k-th lay reads entry k.
+
+    ``lay`` / ``upgrade``: may this lay be a yellow / an upgrade (``not_if_upgraded``: only when
+    no earlier lay of the turn was an upgrade); ``cost`` is paid on top of a yellow's cost and
+    ``upgrade_cost`` on top of an upgrade's (None: ``cost``); ``cannot_reuse_same_hex``: this lay
+    may not go on a hex laid earlier in the turn."""
+
+    lay: bool | Literal["not_if_upgraded"] = True
+    upgrade: bool | Literal["not_if_upgraded"] = True
+    cost: int = Field(default=0, ge=0)
+    upgrade_cost: int | None = Field(default=None, ge=0)
+    cannot_reuse_same_hex: bool = False
+
+
 class Company(_Model):
     """A company (18xx): home, station token costs, treasury; its type and abilities."""
 
@@ -122,6 +137,11 @@ class Company(_Model):
         description="The corporation's type (the engine's major, minor, national ...): picks play.tile_lays_by_type.",
     )
     abilities: list[Ability] = Field(default_factory=list, description="The corporation's own abilities that change a lay.")
+    tile_lays: list[TileLay] | None = Field(
+        default=None,
+        description="This company's lay schedule now, where the title's code gives it one of its own (the engine's "
+        "tile_lays(entity): a company in its first operating round, after an event ...); None: play's schedule.",
+    )
 
 
 class LaidThisTurn(_Model):
@@ -149,21 +169,6 @@ class PrivateCompany(_Model):
         default=0, ge=0, description="Terrain discount left this operating round, once the ability is used (18 India's P4: 40)."
     )
     abilities: list[Ability] = Field(default_factory=list, description="Its abilities that change a lay (counts are what is left).")
-
-
-class TileLay(_Model):
-    """One entry of the lay schedule (the engine's ``TILE_LAYS``): the turn's k-th lay reads entry k.
-
-    ``lay`` / ``upgrade``: may this lay be a yellow / an upgrade (``not_if_upgraded``: only when
-    no earlier lay of the turn was an upgrade); ``cost`` is paid on top of a yellow's cost and
-    ``upgrade_cost`` on top of an upgrade's (None: ``cost``); ``cannot_reuse_same_hex``: this lay
-    may not go on a hex laid earlier in the turn."""
-
-    lay: bool | Literal["not_if_upgraded"] = True
-    upgrade: bool | Literal["not_if_upgraded"] = True
-    cost: int = Field(default=0, ge=0)
-    upgrade_cost: int | None = Field(default=None, ge=0)
-    cannot_reuse_same_hex: bool = False
 
 
 class GamePhase(_Model):

@@ -156,6 +156,19 @@ def test_one_lay_per_turn_unless_the_option_says_more(rules):
     assert verdict(rules, strict, "lay B7 s 0", "X").legal
 
 
+def test_a_companys_own_schedule_comes_before_the_plays(rules):
+    from model.scenario import Play, TileLay
+
+    # one lay for everybody, two for X now (the engine's tile_lays(entity): 18MS's first operating round)
+    one = make(tiles={"B5": ("yc", 0)}, tokens={"B5": [("X", 0)]}, laid=[("B5", "yc")])
+    one = one.model_copy(update={"play": Play(tile_lays=[TileLay()])})
+    assert verdict(rules, one, "lay B7 s 0", "X").rule == "18xx.no-lays-left"
+    own = [TileLay(), TileLay(lay="not_if_upgraded", upgrade=False)]
+    x = one.model_copy(update={"companies": [c.model_copy(update={"tile_lays": own}) if c.id == "X" else c
+                                             for c in one.companies]})
+    assert verdict(rules, x, "lay B7 s 0", "X").legal
+
+
 def test_supply_counts(rules):
     s = make(tiles={"A8": ("c", 4)})
     assert verdict(rules, s, "lay B7 c 3").rule == "18xx.supply-exhausted"

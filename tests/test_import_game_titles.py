@@ -1,5 +1,5 @@
-"""The game import's per-title set-up adapters (model/io/title_setup.py) and the engine's common
-token moves they rest on, on small titles of our own (tests/cases/import/game/engine) named after
+"""The game import's per-title adapters (model/io/title_setup.py, model/io/title_code_play.py) and
+the engine's common token moves they rest on, on small titles of our own (tests/cases/import/game/engine) named after
 the titles whose code the adapters follow."""
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ def _no_engine_setting(monkeypatch):
 
 def at(title: str, action: int | None, game: str = "1.json"):
     path = FIXTURES / title / game
+    return import_game(path.read_text(encoding="utf-8"), str(path), action).scenario
+
+
+def at_recently_floated(title: str, action: int | None):
+    """A position of the stand-in 18MS whose game class keeps ``@recently_floated`` (a checkout of
+    its own: its map and companies differ from the other 18MS stand-in's)."""
+    path = ENGINE.parent / "engine-recently-floated" / "public" / "fixtures" / title / "1.json"
     return import_game(path.read_text(encoding="utf-8"), str(path), action).scenario
 
 
@@ -197,3 +204,33 @@ def test_1844_a_mountain_railway_lays_no_tile_and_p4s_overpass_is_laid_when_the_
 def test_a_company_that_comes_with_another_gives_it_to_the_player_who_buys_it():
     owners = {p.id: p.owner for p in at("1844", 1).state.privates}
     assert owners["P3"] == "ann" and owners["T1"] == "ann"  # P3's acquire_company
+
+
+def test_18ms_phases_start_in_code_and_a_new_company_lays_twice_in_its_first_operating_round():
+    from model.rules import MoveContext, get_rule_set
+
+    at = at_recently_floated
+    s = at("18MS", 6)  # GMO floated in the stock round: FIRST_OR_TILE_LAYS in the first operating round
+    assert s.state.game_phase == "2" and len(s.company("GMO").tile_lays) == 2
+    s = at("18MS", 7)  # its first lay made, a second one is left
+    assert s.state.laid[0].cell == "C3"
+    assert any(m.kind == "lay" for m in get_rule_set(s.rules.id).legal_moves(s, MoveContext(actor="GMO")))
+    s = at("18MS", 11)  # new_operating_round: the game's second operating round starts phase 3
+    assert s.state.game_phase == "3" and s.company("GMO").tile_lays is None  # no longer recently floated
+    assert at("18MS", 12).state.game_phase == "6"  # BuyTrain: the first 6 train
+
+
+def test_1848_lays_a_second_tile_after_the_event_of_its_train():
+    from types import SimpleNamespace
+
+    from model.io.title_code_play import title_play
+
+    extra = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
+    replay = SimpleNamespace(title=SimpleNamespace(
+        trains=[{"name": "2"}, {"name": "3", "events": [{"type": "take_out_loans"}, {"type": "lay_second_tile"}]}],
+        constants={"EXTRA_TILE_LAYS": extra}))
+    setup = title_play("1848")
+    setup.after(replay, {"type": "buy_train", "train": "2-0"})
+    assert setup.tile_lays(replay, "SAR") is None  # Game#tile_lays: TILE_LAYS
+    setup.after(replay, {"type": "buy_train", "train": "3-0", "variant": "3+"})
+    assert setup.tile_lays(replay, "SAR") == extra  # event_lay_second_tile!: EXTRA_TILE_LAYS

@@ -52,13 +52,16 @@ from model.io.game_log import (
     title_constants,
     title_folder,
 )
+from model.io.title_code_play import title_play
 from model.io.title_setup import title_setup
 from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
 """What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
 
-TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS")
+TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS",
+                   "FIRST_OR_TILE_LAYS", "EXTRA_TILE_LAYS")
+"""The constants the replay reads (the last ones: lay schedules a title's ``tile_lays`` method picks, for its adapter)."""
 
 OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
 """Actions after a company's track step (a pass ends the step): a lay by the same company after
@@ -78,6 +81,8 @@ class TitleData:
     float_percent: int = 60
     tile_lays: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    constants: dict[str, Any] = field(default_factory=dict)
+    """Every constant read, as plain values (what a title's adapter reads)."""
 
     def phase_triggers(self) -> list[set[str]]:
         """For each phase, the train names that start it (empty for the first phase)."""
@@ -114,7 +119,8 @@ def read_title(folder: Path, names: dict[str, str] | None = None) -> TitleData:
             return []
         return v
 
-    data = TitleData(dicts("PHASES"), dicts("TRAINS"), dicts("CORPORATIONS"), dicts("MINORS"), dicts("COMPANIES"), notes=notes)
+    data = TitleData(dicts("PHASES"), dicts("TRAINS"), dicts("CORPORATIONS"), dicts("MINORS"), dicts("COMPANIES"), notes=notes,
+                     constants=consts)
     timing = consts.get("HOME_TOKEN_TIMING")
     if isinstance(timing, str):
         data.home_token_timing = timing
@@ -232,6 +238,7 @@ class GameReplay:
         self.last_entity: str | None = None
         self.applied = 0
         self.setup = title_setup(log.title)
+        self.play_code = title_play(log.title)
         self.setup.start(self)
 
     # --- helpers --------------------------------------------------------------------------
@@ -339,6 +346,7 @@ class GameReplay:
         elif entity_type == "player":
             self.in_operating = False
             self.turn_entity, self.turn_steps, self.laid = None, set(), []
+        self.play_code.starting(self, action)
 
     def apply(self, action: dict) -> None:
         self._apply_one(action)
@@ -355,6 +363,7 @@ class GameReplay:
         if handler is not None:
             handler(action)
         self.setup.after(self, action)
+        self.play_code.after(self, action)
         if company is not None:
             self.last_entity = company
         for sub in action.get("auto_actions") or []:
@@ -628,7 +637,15 @@ class GameReplay:
         state = self.scenario.state.model_copy(update={
             "active": active, "game_phase": self.phase_name(), "laid": list(laid), "privates": self.privates(),
         })
-        return self.scenario.model_copy(update={"state": state})
+        companies = []
+        for c in self.scenario.companies:
+            lays = self.play_code.tile_lays(self, c.id)
+            if lays is not None:
+                keys = set(TileLay.model_fields)
+                c = c.model_copy(update={"tile_lays": [TileLay.model_validate({k: v for k, v in e.items() if k in keys})
+                                                       for e in lays]})
+            companies.append(c)
+        return self.scenario.model_copy(update={"state": state, "companies": companies})
 
 
 def acting_after(log: GameLog, actions: list[dict], replay: GameReplay, index: int) -> str | None:

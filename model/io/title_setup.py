@@ -40,9 +40,8 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
 1844                  ``MountainRailwayTrack``: a mountain railway's lay sets a revenue marker, no
                       tile; ``lay_p4_overpass!``: P4's overpass tiles when it is used or the
                       companies close
-18MS                  its phases, changed in code: ``new_operating_round`` (phase 3 as the second
-                      operating round starts), ``BuyTrain`` (a 6 train: phase 6, a D train: phase D);
-                      ``BuyCompany``: MC bought by a corporation closes
+18MS                  ``BuyCompany``: MC bought by a corporation closes (its phases, changed in
+                      code, are :mod:`model.io.title_code_play`'s)
 1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
                       unless the game plays the optional rule ``beginner_game``
 1882                  ``Game#init_corporations``: a corporation's neutral token is CN's;
@@ -600,45 +599,8 @@ class G18LosAngeles1(G18LosAngeles):
 
 
 class G18MS(TitleSetup):
-    """18MS (``lib/engine/game/g_18_ms``): phases changed in code, none by ``PHASES`` ``on``."""
-
-    PHASE_AT_OR = {2: "3"}
-    """``new_operating_round``: ``@phase.next!`` when the second operating round starts."""
-    PHASE_BY_TRAIN = (("6", "6"), ("D", "D"))
-    """``BuyTrain#process_buy_train``: a train named ``6`` starts phase 6, one with ``D`` phase D
-    (when the phase is not there yet)."""
-
-    def __init__(self) -> None:
-        self.operating_round = 0
-        self.in_round: set[str] = set()
-        self.current: str | None = None
-        self.seen: object = None
-
-    def _to_phase(self, replay: GameReplay, name: str) -> None:
-        names = [p.get("name") for p in replay.title.phases]
-        if name in names and names.index(name) > replay.phase_index:
-            replay.phase_index = names.index(name)
-
-    def turn(self, replay: GameReplay, action: dict) -> None:
-        if self.seen is action.get("id") or action.get("type") == "message":
-            return
-        self.seen = action.get("id")
-        kind, entity = action.get("entity_type"), action.get("entity")
-        if kind == "player":
-            self.current = None
-            self.in_round = set()  # a stock round: the next company starts an operating round
-            return
-        if kind != "corporation" or not isinstance(entity, str) or entity == self.current:
-            return
-        if not self.in_round or entity in self.in_round:
-            # a company whose turn this operating round was taken acts again: the next round
-            self.operating_round += 1
-            self.in_round = set()
-            phase = self.PHASE_AT_OR.get(self.operating_round)
-            if phase is not None:
-                self._to_phase(replay, phase)
-        self.in_round.add(entity)
-        self.current = entity
+    """18MS (``lib/engine/game/g_18_ms``): its board's code (its phases, changed in code, are
+    :mod:`model.io.title_code_play`'s)."""
 
     FREE_TRAIN_COMPANY = "MC"
     """``BuyCompany#process_buy_company``: bought by a corporation, this company is exchanged
@@ -648,12 +610,6 @@ class G18MS(TitleSetup):
         if action["type"] == "buy_company" and action.get("company") == self.FREE_TRAIN_COMPANY \
                 and action.get("entity_type") == "corporation":
             replay.closed.add(self.FREE_TRAIN_COMPANY)
-        if action["type"] != "buy_train" or not isinstance(action.get("train"), str):
-            return
-        name = action["train"].rsplit("-", 1)[0]
-        for part, phase in self.PHASE_BY_TRAIN:
-            if part == name or (part == "D" and "D" in name):
-                self._to_phase(replay, phase)
 
 
 class G1844(TitleSetup):

@@ -47,8 +47,11 @@ def phase_failure(scenario: Scenario, tile: TileDef) -> Failure:
 
 # --- the lay schedule -------------------------------------------------------------------------
 def schedule(scenario: Scenario, company: Company | None, default_count: int | None) -> list[TileLay] | None:
-    """The lay schedule of a company now: the phase's, else its type's, else the scenario's, else
-    ``default_count`` lays of either kind (None: the rule set has no schedule of its own)."""
+    """The lay schedule of a company now: its own (``companies[].tile_lays``, the title's code),
+    else the phase's, else its type's, else the scenario's, else ``default_count`` lays of either
+    kind (None: the rule set has no schedule of its own)."""
+    if company is not None and company.tile_lays is not None:
+        return company.tile_lays
     play = scenario.play
     phase = play.phase(scenario.state.game_phase)
     if phase is not None and phase.tile_lays is not None:
