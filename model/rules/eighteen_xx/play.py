@@ -228,9 +228,12 @@ def _track(view: TrackView, i: int) -> str:
 
 
 def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, blocks_city) -> set[int]:
-    """Paths of the new tile that are on the company's graph after the lay: entered from a
-    neighbour whose reached track faces the hex, or from the company's station here, and on from
-    there through the tile's nodes (not past a city that blocks the company)."""
+    """Paths of the new tile that are on the company's graph after the lay: those at a side the
+    company's walk crosses into the hex (``Network.entries``: the engine's walk enters every path
+    of the hex at that edge), or at the company's station here, and on from there through the
+    tile's nodes (not past a city that blocks the company). The walk up to its first entry into
+    the hex is the same before and after the lay, so the sides it enters by are read from the
+    board before it."""
     entries = net.entries.get(coord, set())
     start_nodes: set[int] = set()
     for c, node in net.stations:
