@@ -108,3 +108,17 @@ def test_the_baseline_catches_a_fall_and_the_report_keeps_the_page(rc, tmp_path)
     text = page.read_text(encoding="utf-8")
     assert text.startswith("# head\n\nkept above\n") and text.count(rc.BEGIN) == 1
     assert "| Mini | 1 | 1/1 (100%) | 1/1 (100%) | 0/1 (0%) |" in text and first != text
+
+
+def test_our_lays_through_a_privates_ability_are_not_in_the_compared_set(rc):
+    # The stand-in 1889: ann owns MF, whose ability lays an 8 on D4 in TR's track step; the
+    # engine's set is its Track step's, so ours is compared without MF's lay.
+    game = GAME.parents[1] / "1889" / "1.json"
+    pos = position(action=8, index=7, lay=["C1", "7", 0], entity={"id": "TR", "cash": 100, "buying_power": 100},
+                   board={"C3": ["57", 0, [["TR", "normal", 0]]]}, privates=[["MF", 11, False]],
+                   tiles_left={"7": 2, "8": 2}, available=["C1", "C5"],
+                   legal=[["C1", "7", 0], ["C1", "7", 5], ["C5", "7", 2], ["C5", "7", 3]])
+    res = rc.TitleResult("1889")
+    rc.judge_game(res, game, {**dump(pos), "file": str(game), "title": "1889"}, timed=False)
+    assert res.compared == 1 and res.board_equal == 1 and res.owners_equal == 1
+    assert res.identical == 1 and res.diffs == []

@@ -28,7 +28,8 @@ For every recorded game of the chosen titles in the engine checkout's ``public/f
    A position is compared only when the step that takes the lay is the engine's common track
    step, or overrides it only where :data:`REVIEWED` says the override does not change the set;
    the others are counted as not compared, with the override named. Lays made through a private
-   company's ability (a SpecialTrack step) are counted apart.
+   company's ability (a SpecialTrack step) are counted apart, on both sides (our lays through a
+   private's ability are not in our set).
 3. The tables go into ``docs/conformance.md`` (the section between the replay markers), every
    difference into ``--diffs`` grouped by cause, and the figures per title into
    ``tools/replay-baseline.json``: ``--check-baseline`` exits 1 when a title compares fewer
@@ -285,7 +286,10 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
     if timed:
         res.ours_ms.append(ours_ms)
         res.engine_ms.append(pos["legal_ms"])
-    ours = canon_set(s, [(m.cell, m.tile, m.rotation) for m in moves if m.kind in ("lay", "upgrade") and m.tile])
+    # the engine's set is its track step's: a lay through a private's ability (ours: a move with
+    # ``private``) is a SpecialTrack step's, counted apart
+    ours = canon_set(s, [(m.cell, m.tile, m.rotation) for m in moves
+                         if m.kind in ("lay", "upgrade") and m.tile and dict(m.extra).get("private") is None])
     eng = canon_set(s, [tuple(x) for x in pos["legal"]])
     lay = tuple(pos["lay"])
     lay_c = (lay[0], lay[1], canon(s, lay[1], lay[2]))

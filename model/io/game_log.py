@@ -46,6 +46,9 @@ class GameLog:
     players: dict[Any, str] = field(default_factory=dict)
     optional_rules: list[str] = field(default_factory=list)
     game_id: Any = None
+    seed: int = 0
+    """The seed of the game's random numbers (``Game::Base#initialize_seed``: the settings'
+    ``seed``, else the first number in the game's id)."""
 
     def action_ids(self) -> list[int]:
         return [a["id"] for a in self.actions]
@@ -93,7 +96,11 @@ def read_game(text: str, file: str) -> GameLog:
         players[p.get("id", p["name"])] = str(p["name"])
     settings = data.get("settings") or {}
     rules = settings.get("optional_rules") if isinstance(settings, dict) else None
-    return GameLog(file, title.strip(), actions, players, [str(r) for r in rules or []], data.get("id"))
+    seed = settings.get("seed") if isinstance(settings, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        digits = re.search(r"\d+", str(data.get("id", "")))
+        seed = int(digits.group()) if digits else 0
+    return GameLog(file, title.strip(), actions, players, [str(r) for r in rules or []], data.get("id"), seed)
 
 
 def effective_actions(actions: list[dict]) -> list[dict]:

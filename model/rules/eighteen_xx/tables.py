@@ -55,7 +55,11 @@ def _generic(rules: EighteenXX) -> bool:
     from model.rules.eighteen_xx import EighteenXX
 
     cls = type(rules)
-    return all(getattr(cls, h) is getattr(EighteenXX, h) for h in ("fit_failure", "rotation_failure", "relaxed_upgrade"))
+    return (
+        cls.fit_failure is EighteenXX.fit_failure
+        and cls.rotation_failure is EighteenXX.rotation_failure
+        and cls.relaxed_upgrade is EighteenXX.relaxed_upgrade
+    )
 
 
 def _legal_rotations(rules: EighteenXX, sit, coord, tile: TileDef, equiv: dict[int, list[int]]) -> list[int]:
