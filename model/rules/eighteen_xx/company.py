@@ -3,8 +3,10 @@
 Reachability is the 18xx.games graph (``Engine::Graph#compute``), walked the engine's way: a
 depth-first walk from each city holding one of the company's stations, in the tiles' own path
 order, each path walked once per station (so the first way the walk comes to a path or a node is
-the only one); a station hex counts as connected on all its sides; the walk crosses towns,
-junctions and cities, but stops at a city whose circles are all filled by other companies (a
+the only one, until the walk leaves a hex through an edge that more than one of its paths
+use: from there on, as the engine's ``converging`` walk, paths and nodes are let go again once
+walked, so other ways may walk them again); a station hex counts as connected on all its sides;
+the walk crosses towns, junctions and cities, but stops at a city whose circles are all filled by other companies (a
 reserved but empty circle does not block; a neutral token never blocks) and at every off-board
 area; terminal paths end the walk. Every side a walked path uses is connected, on both hexes
 sharing it; the sides the walk crosses into a hex are where it enters that hex (what the track
@@ -38,6 +40,8 @@ class Network:
     entries: dict[Coord, set[int]] = field(default_factory=dict)
     """Sides through which the walk enters a hex: it left the neighbour along reached track
     toward the hex (track reached from the hex itself, leading away, does not enter it)."""
+    walked: set[tuple[Coord, int]] = field(default_factory=set)
+    """Every (hex, path index) the walk walked (the engine's ``connected_paths``)."""
 
 
 STATION_KINDS = frozenset({"normal", "exchange"})
@@ -132,7 +136,8 @@ class _Cell:
 _MATCHES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual")}
 
 
-def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True) -> Network:
+def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True,
+            override: dict[Coord, TrackView] | None = None) -> Network:
     """Reach of a company from its stations (its home counts before its first token, if asked).
 
     The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
@@ -149,7 +154,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     grid = board.grid
     sides = grid.sides
     half = sides // 2
-    views: dict[Coord, TrackView] = {}
+    views: dict[Coord, TrackView] = dict(override) if override else {}
     cells: dict[Coord, _Cell] = {}
 
     def view(c: Coord) -> TrackView:
@@ -212,15 +217,18 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         visited_paths: set[tuple[Coord, int]] = set()
         counter: dict[tuple, int] = {}
 
-        def node_walk(node: tuple[Coord, int]) -> None:
+        def node_walk(node: tuple[Coord, int], converging: bool) -> None:
             if node in visited_nodes:
                 return
             visited_nodes.add(node)
             c, k = node
             for i in cell_of(c).by_node.get(k, ()):
-                path_walk(c, i, None, None, node)
+                path_walk(c, i, None, None, node, converging, converging)
+            if converging:
+                visited_nodes.discard(node)
 
-        def path_walk(c: Coord, i: int, skip: int | None, jskip: int | None, owner: tuple[Coord, int]) -> None:
+        def path_walk(c: Coord, i: int, skip: int | None, jskip: int | None, owner: tuple[Coord, int],
+                      owner_converging: bool, converging: bool) -> None:
             key = (c, i)
             if key in visited_paths:
                 return
@@ -240,10 +248,10 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             if not w.terminal[i]:
                 for k in w.nodes[i]:
                     if (c, k) != owner and not blocks(c, k):
-                        node_walk((c, k))
+                        node_walk((c, k), owner_converging or converging)
             if j is not None and j != jskip:
                 for jp in w.by_node.get(j, ()):
-                    path_walk(c, jp, None, j, owner)
+                    path_walk(c, jp, None, j, owner, owner_converging, converging)
             for e in edges:
                 if e == skip:
                     continue
@@ -256,12 +264,15 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 entries.setdefault(nb, set()).add(ne)
                 ok = _MATCHES.get(w.track[i])
                 nw = cell_of(nb)
+                conv = converging or len(w.by_edge[e]) > 1  # the engine's Tile#converging_exit?
                 for np in nw.by_edge.get(ne, ()):
                     if ok is None or nw.track[np] in ok:
-                        path_walk(nb, np, ne, None, owner)
+                        path_walk(nb, np, ne, None, owner, owner_converging, conv)
                 counter[ce] -= 1
+            if converging:
+                visited_paths.discard(key)
 
-        node_walk(start)
+        node_walk(start, False)
 
     connected = net.connected
     for c, n in stations:
@@ -276,6 +287,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             if nb is not None:
                 connected.setdefault(nb, set()).add((e + half) % sides)
     net.nodes |= reached_nodes
+    net.walked = walked
     return net
 
 
