@@ -211,11 +211,10 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     reached_nodes: set[tuple[Coord, int]] = set()
     entries = net.entries
     stations = list(dict.fromkeys(net.stations))
-    for start in stations:
-        visited_nodes = set(stations)
-        visited_nodes.discard(start)
-        visited_paths: set[tuple[Coord, int]] = set()
-        counter: dict[tuple, int] = {}
+    visited_nodes: set[tuple[Coord, int]] = set()  # per station's walk (cleared for each)
+    visited_paths: set[tuple[Coord, int]] = set()
+    counter: dict[tuple, int] = {}
+    if stations:
 
         def node_walk(node: tuple[Coord, int], converging: bool) -> None:
             if node in visited_nodes:
@@ -272,6 +271,12 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             if converging:
                 visited_paths.discard(key)
 
+    for start in stations:
+        visited_nodes.clear()
+        visited_nodes.update(stations)
+        visited_nodes.discard(start)
+        visited_paths.clear()
+        counter.clear()
         node_walk(start, False)
 
     connected = net.connected
