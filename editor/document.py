@@ -43,9 +43,12 @@ def snapshot(scenario: Scenario) -> Scenario:
     Cheap: the board's cell dict and edge list are copied, the cells themselves are shared
     (the document replaces cells, never mutates them). Used by the checker thread and tests.
     """
-    board = Board.model_construct(
-        grid=scenario.board.grid, cells=dict(scenario.board.cells), edges=list(scenario.board.edges)
-    )
+    # every field given: a field left out would be its default (a board's off-grid areas lost),
+    # and pydantic inspects each default factory's signature on every construct (milliseconds)
+    old = scenario.board
+    board = Board.model_construct(**{name: getattr(old, name) for name in Board.model_fields})
+    board.cells = dict(old.cells)
+    board.edges = list(old.edges)
     fields = {name: getattr(scenario, name) for name in Scenario.model_fields}
     fields["board"] = board
     copy = Scenario.model_construct(**fields)

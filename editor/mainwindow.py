@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import dialogs, window_extras
+from editor import context_menus, dialogs, window_extras
 from editor.autosave import Autosaver, Recovery, find_recoveries
 from editor.document import Document
 from editor.minimap import Minimap
@@ -143,6 +143,7 @@ class MainWindow(RegionEdits, QMainWindow):
         self.set_tool(self.tools[SelectTool])
         self._update_title()
         window_extras.install(self)  # status fields, focus rules, Help menu
+        context_menus.install(self)  # right-clicks on the board, the palette and the issues list
         self.resize(1400, 900)
         restore_layout(self)
 
@@ -250,6 +251,12 @@ class MainWindow(RegionEdits, QMainWindow):
                                "(.json) or an 18xx-maker game (.json)")
         self.save_action = a("&Save", self.save, K.Save, "Save the scenario")
         self.save_as_action = a("Save &As…", self.save_as, K.SaveAs, "Save the scenario under another name")
+        self.close_action = a("&Close", self.close_file, None,
+                              "Close the file (asking to save unsaved changes); an empty board of the preferred rule set takes its place")
+        # every binding the platform knows (QKeySequence(K.Close) keeps only the first: Ctrl+F4 on
+        # some platforms) and Ctrl+W on all of them
+        close_keys = QKeySequence.keyBindings(K.Close)
+        self.close_action.setShortcuts(close_keys + [k for k in (QKeySequence("Ctrl+W"),) if k not in close_keys])
         self.quit_action = a("&Quit", self.close, K.Quit, "Quit Trackwright")
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
@@ -312,6 +319,7 @@ class MainWindow(RegionEdits, QMainWindow):
             file.addSeparator()
             file.addAction(self.export_action)
         file.addSeparator()
+        file.addAction(self.close_action)
         file.addAction(self.quit_action)
         edit = mb.addMenu("&Edit")
         for act in (self.undo_action, self.redo_action, None, self.cut_action, self.copy_action, self.paste_action,
@@ -497,6 +505,26 @@ class MainWindow(RegionEdits, QMainWindow):
         self.autosaver.discard()
         self.document.open_scenario(scenario, None)
         self.view.fit_to_window()
+        return True
+
+    def close_file(self) -> bool:
+        """File ▸ Close: drop the file (asking to save unsaved changes first); an empty, untitled
+        board of the rule set and size Preferences name takes its place, as a closed file leaves
+        an empty page in other editors. False when the user kept the file."""
+        from editor import preferences
+
+        if not self.maybe_save():
+            return False
+        name = self.document.display_name()
+        prefs = preferences.read(self.settings)
+        try:
+            scenario = window_extras.with_standard_tiles(new_scenario(prefs.new_rules, prefs.new_width, prefs.new_height, title="Untitled"))
+        except (ValueError, KeyError):
+            scenario = new_scenario("catalan", 12, 12, title="Untitled")
+        self.autosaver.discard()
+        self.document.open_scenario(scenario, None)
+        self.view.fit_to_window()
+        self.statusBar().showMessage(f"Closed {name}", 4000)
         return True
 
     def open_file(self, path: str | os.PathLike | None = None) -> bool:

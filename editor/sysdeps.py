@@ -37,6 +37,8 @@ XCB_LIBRARIES: dict[str, str] = {
     "libGL.so.1": "libgl1",
     "libfontconfig.so.1": "libfontconfig1",
     "libdbus-1.so.3": "libdbus-1-3",
+    "libglib-2.0.so.0": "libglib2.0-0",  # QtCore, QtGui and the xcb platform link GLib (not on a minimal Debian)
+    "libgthread-2.0.so.0": "libglib2.0-0",
 }
 """Shared library -> the Debian/Ubuntu package that provides it."""
 

@@ -5,6 +5,7 @@
 * Middle-drag, or Space held with a left-drag, pans; scroll bars and the plain wheel scroll.
 * Mouse, wheel and key events that no item takes go to the current tool (``set_tool``); a
   plain wheel the tool consumes (the tile stamp rotates) does not scroll.
+* A right-click on a cell emits ``cellMenuRequested`` (the main window shows the cell's menu).
 * After each zoom the view tells the scene its scale, so the scene can switch between the
   cell items and the low-zoom overview picture.
 """
@@ -31,6 +32,7 @@ class BoardView(QGraphicsView):
     """A QGraphicsView over a :class:`BoardScene` with zoom, pan and tool forwarding."""
 
     zoomChanged = Signal(float)  # the new scale (1.0 = 100 %: one scene unit per pixel)
+    cellMenuRequested = Signal(object, QPoint)  # a right-click (or the menu key) on a cell: (Coord, global position)
 
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
@@ -239,6 +241,18 @@ class BoardView(QGraphicsView):
             coord, pos = self._coord_and_pos(event)
             self._tool.release(coord, pos, event)
         event.accept()
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 - Qt override
+        """A right-click on a cell asks for the cell's menu, unless the tool takes the right
+        button there (the Token tool removes the token under the pointer)."""
+        pos = self.mapToScene(event.pos())
+        coord = self.board_scene.coord_at(pos)
+        wants = getattr(self._tool, "context_menu_here", None)
+        if coord is None or (wants is not None and not wants(coord, pos)):
+            event.ignore()
+            return
+        event.accept()
+        self.cellMenuRequested.emit(coord, event.globalPos())
 
     def leaveEvent(self, event) -> None:  # noqa: N802
         self.board_scene.set_hover(None)

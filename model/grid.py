@@ -134,6 +134,11 @@ class _GridBase(BaseModel):
         """Labels already parsed by :meth:`coord` (the grid is frozen, so they stay true)."""
         return {}
 
+    @cached_property
+    def _coord_labels(self) -> dict[Coord, str]:
+        """Labels of the coordinates already printed by :meth:`label` (on the board only)."""
+        return {}
+
     def coord(self, label: str) -> Coord:
         """The coordinate of a printed label; raises GridError when it is not on the board."""
         known = self._label_coords
@@ -204,7 +209,13 @@ class SquareGrid(_GridBase):
                 yield (x, y)
 
     def label(self, coord: Coord) -> str:
-        return f"{letters_for(coord[0])}{coord[1] + 1}"
+        known = self._coord_labels
+        text = known.get(coord)
+        if text is None:
+            text = f"{letters_for(coord[0])}{coord[1] + 1}"
+            if coord in self.coord_set:
+                known[coord] = text
+        return text
 
     def _parse(self, label: str) -> Coord:
         m = _LABEL_RE.fullmatch(label) if isinstance(label, str) else None

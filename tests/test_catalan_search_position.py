@@ -118,3 +118,49 @@ def test_a_changed_feature_rebuilds() -> None:
     assert pos2.net._reach == {} and pos2.net._transfer == {}
     for p in s2.players:
         assert pos2.reached(p.id) == RULES.reached(s2, p.id)
+
+
+def _lowering_moves_are_on_useful_cells(start, seed: int, steps: int) -> tuple[int, int]:
+    """Along a random play-out: every legal move that brings ``relaxed_distance`` from d down to
+    d - 1 lies on a cell of ``useful_cells(d)``. Returns (moves that lowered it, moves judged)."""
+    from model.rules.catalan.search import relaxed_distance, useful_cells
+
+    rng = random.Random(seed)
+    s = _neutral(start)
+    grid = s.board.grid
+    lowered = judged = 0
+    for _ in range(steps):
+        net = SearchPosition(RULES, s).net
+        players = [p for p in s.players if net.origin_cells(p.id)]
+        if not players:
+            break
+        p = rng.choice(players)
+        targets = {grid.coord(lbl) for lbl in rng.sample(sorted(grid.label(c) for c in grid.coord_set), 3)}
+        d = relaxed_distance(net, p.id, targets, 30)
+        moves = [m for ph in ("mandatory", "optional") for t in TILES for m in RULES.legal_moves(s, MoveContext(p.id, ph, t))]
+        if not moves:
+            break
+        if 0 < d <= 30:
+            useful = {grid.label(c) for c in useful_cells(net, p.id, targets, d)}
+            for m in moves:
+                after = SearchPosition(RULES, _neutral(RULES.apply(s, m, check=False)))
+                judged += 1
+                if relaxed_distance(after.net, p.id, targets, 30) == d - 1:
+                    lowered += 1
+                    assert m.cell in useful, (m, d, sorted(useful))
+        s = _neutral(RULES.apply(s, rng.choice(moves), check=False))
+    return lowered, judged
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_useful_cells_hold_every_lowering_move(seed: int) -> None:
+    options = OPTION_CHOICES[seed % len(OPTION_CHOICES)]
+    start = random_board(seed * 11 + 5, size=6, options=options)
+    lowered, judged = _lowering_moves_are_on_useful_cells(start, seed, steps=6)
+    assert judged > 0
+
+
+def test_useful_cells_on_the_12x12_board() -> None:
+    start = load(scenarios_dir() / "catalan" / "four-players-12x12.json")
+    lowered, judged = _lowering_moves_are_on_useful_cells(start, 7, steps=8)
+    assert lowered > 0 and judged > lowered  # some moves lower the distance, others do not

@@ -78,6 +78,17 @@ def test_snapshot_is_independent_of_later_edits(qtbot):
     assert dumps(snap) != dumps(doc.scenario)
 
 
+def test_snapshot_keeps_every_part_of_the_board(qtbot):
+    """The checker's copy has the board's off-grid hexes, names and palette, not their defaults."""
+    s = new_scenario("18xx", 3, 3)
+    s.board.off_grid = {"X1": Cell(terrain="lake")}
+    s.board.other_names = {"Z9": "Far away"}
+    s.board.palette = {"lightGray": "#dddddd"}
+    snap = snapshot(s)
+    assert dumps(snap) == dumps(s)
+    assert snap.board.off_grid == {"X1": Cell(terrain="lake")} and snap.board.other_names == {"Z9": "Far away"}
+
+
 def test_live_checker_debounces_and_runs_off_the_main_thread(qtbot, monkeypatch):
     import editor.document
 

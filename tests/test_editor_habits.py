@@ -310,3 +310,29 @@ def test_dock_tabs_show_their_whole_titles(qtbot, tmp_path):
         for i in range(bar.count()):
             text = bar.tabText(i).replace("&&", "&")
             assert bar.tabRect(i).width() > bar.fontMetrics().horizontalAdvance(text), text
+
+
+def test_file_close_asks_to_save_then_leaves_an_empty_board(qtbot, tmp_path):
+    from model.io import load, save
+
+    path = tmp_path / "cities.json"
+    save(city_board(), path)
+    win = active_window(qtbot, tmp_path, load(path))
+    win.document.set_path(path)
+    assert QKeySequence("Ctrl+W") in win.close_action.shortcuts()  # on every platform, whatever its first binding
+    assert win.close_action in next(a.menu() for a in win.menuBar().actions() if a.text() == "&File").actions()
+    win.set_tool(win.tools[BrushTool])
+    click(win, win.document.grid.coord("D4"))  # a brush stroke: unsaved changes
+    assert win.document.is_modified()
+    answers().unsaved_answer = "cancel"
+    qtbot.keyClick(win.view, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert answers().names() == ["ask_unsaved"]
+    assert win.document.path == path and win.document.is_modified()  # kept as it was
+    answers().unsaved_answer = "discard"
+    qtbot.keyClick(win.view, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert answers().names() == ["ask_unsaved", "ask_unsaved"]
+    assert win.document.path is None and not win.document.is_modified()
+    assert win.document.scenario.meta.title == "Untitled" and win.windowTitle().startswith("Untitled")
+    assert not win.document.undo_stack.count() and win.isVisible()  # the window stays, on an empty board
+    qtbot.keyClick(win.view, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)  # nothing unsaved: no question
+    assert answers().names() == ["ask_unsaved", "ask_unsaved"]

@@ -171,3 +171,32 @@ def test_preview_frames_the_solution_on_a_big_map(qtbot):
     grid = doc.scenario.board.grid
     for move in panel.solution:
         assert framed.contains(render.cell_centre(grid, grid.coord(move.cell), size))
+
+
+def test_play_mode_hides_the_solution_until_asked(qtbot):
+    from PySide6.QtCore import Qt
+
+    doc, panel = make_panel(qtbot, branches())
+    panel.show()
+    qtbot.waitExposed(panel)
+    wait_done(qtbot, panel)
+    assert panel.moves.isVisible() and panel.moves.count() == 2  # the author's view: the solution listed
+    assert not panel.show_solution_button.isVisible()
+    qtbot.mouseClick(panel.play_button, Qt.MouseButton.LeftButton)
+    assert panel.play_button.isChecked()
+    assert not panel.moves.isVisible() and not panel.preview.isVisible() and not panel.next_button.isVisible()
+    assert not panel.analysis.isVisible()  # the analysis shows solutions too
+    assert panel.show_solution_button.isVisible() and panel.show_solution_button.isEnabled()
+    doc.undo_stack.push(__import__("editor.commands", fromlist=["SetPartCommand"]).SetPartCommand(
+        doc, "puzzle", doc.scenario.puzzle.model_copy(update={"title": "Try me"}), "Edit puzzle"))
+    wait_done(qtbot, panel)
+    assert not panel.moves.isVisible()  # a new verification keeps it hidden
+    qtbot.mouseClick(panel.show_solution_button, Qt.MouseButton.LeftButton)
+    assert panel.moves.isVisible() and panel.moves.count() == 2 and panel.next_button.isEnabled()
+    assert panel.step == 0  # revealing picks no move
+    qtbot.mouseClick(panel.next_button, Qt.MouseButton.LeftButton)
+    assert panel.step == 1
+    doc.open_scenario(branches(), None)  # another puzzle: hidden again
+    assert not panel.moves.isVisible() and panel.show_solution_button.isVisible()
+    qtbot.mouseClick(panel.play_button, Qt.MouseButton.LeftButton)  # leaving play mode: the author's view
+    assert not panel.play_button.isChecked() and panel.moves.isVisible() and not panel.show_solution_button.isVisible()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -92,6 +92,7 @@ class TilePalette(QWidget):
 
     tileSelected = Signal(object)      # str | None
     overlayToggled = Signal(bool)
+    tileMenuRequested = Signal(str, QPoint)  # a right-click on a tile: (tile id, global position)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -138,6 +139,11 @@ class TilePalette(QWidget):
         self._shown: dict[str, tuple[str, str]] = {}  # tile id -> (caption, colour) on screen
         self._counts_stale = False  # cells changed while the palette was out of view
         self.rebuild()
+
+    def _menu_requested(self, section, pos) -> None:
+        item = section.itemAt(pos)
+        if item is not None:
+            self.tileMenuRequested.emit(item.data(TILE_ROLE), section.viewport().mapToGlobal(pos))
 
     # --- queries -----------------------------------------------------------------------------
     def items(self) -> list[QListWidgetItem]:
@@ -200,6 +206,8 @@ class TilePalette(QWidget):
             header = QLabel(f"<b>{SECTION_TITLES.get(colour, colour.capitalize())}</b>")
             sec = _Section()
             sec.currentItemChanged.connect(lambda cur, prev, sec=sec: self._picked(sec, cur, prev))
+            sec.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            sec.customContextMenuRequested.connect(lambda pos, sec=sec: self._menu_requested(sec, pos))
             self.headers[colour], self.sections[colour] = header, sec
             self._body_layout.insertWidget(self._body_layout.count() - 1, header)
             self._body_layout.insertWidget(self._body_layout.count() - 1, sec)
@@ -307,8 +315,7 @@ class TilePalette(QWidget):
                 item.setToolTip(tip + (f"\nNot now: {refused[tid]}" if tid in refused else ""))
         if changed:  # the section headers say when a whole colour is out of this phase
             self._apply_filter()
-        else:
-            self._update_info()
+        # else: which tiles the filter shows did not change, nor the info line that counts them
 
     # --- filter and layout -------------------------------------------------------------------
     def _apply_filter(self, *_args) -> None:

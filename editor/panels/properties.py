@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QComboBox, QFormLayout, QFrame, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
 from editor.commands import EditCellCommand, SetCellsCommand
@@ -490,6 +490,15 @@ class PropertiesPanel(QWidget):
     def field(self, *path) -> QLineEdit | None:
         """The line edit of one field (tests type into it)."""
         return self.fields.get(tuple(path))
+
+    def first_field(self) -> QWidget | None:
+        """The form's first field that takes the keyboard (the board's menu focuses it)."""
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            w = item.widget() if item is not None else None
+            if w is not None and w.isEnabled() and w.focusPolicy() != Qt.FocusPolicy.NoFocus:
+                return w
+        return None
 
 
 __all__ = ["PropertiesPanel", "borders_summary", "candidate_cell", "format_field"]

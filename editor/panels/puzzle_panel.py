@@ -13,6 +13,9 @@ the solution.
   announces the board shown. A step the user picks (not one shown because a new verification
   arrived) is also announced by :attr:`PuzzlePanel.stepRequested`, which the main window uses
   to show that step on the main board (read-only preview).
+* **Play mode.** *Play* hides the solution (the moves, the step-through and the analysis, which
+  shows solutions) so the author can try the puzzle on the board first; *Show solution* reveals
+  it. Another file opened hides it again; leaving play mode is the author's view as before.
 
 Phases are written ``name[:drawn][:required][:xN]``, comma-separated, e.g.
 ``mandatory:drawn:required, optional`` (Catalan) or ``I:x4`` (18xx: game phase I, up to four lays).
@@ -109,6 +112,7 @@ class PuzzlePanel(QWidget):
         self._build()
         document.metaChanged.connect(self._document_changed)
         document.boardReset.connect(self._document_changed)
+        document.opened.connect(self._opened)
         # bound methods, not lambdas: Qt drops a bound method's connection when this panel is
         # destroyed, so a document that outlives its window never calls into a deleted panel
         document.cellsChanged.connect(self._content_changed)
@@ -193,34 +197,100 @@ class PuzzlePanel(QWidget):
         nav.addWidget(self.step_label, 1)
         nav.addWidget(self.next_button)
         self.preview = BoardPreview()
+        # play mode: the solution (its moves, the step-through, the analysis's solutions) hidden
+        # until asked, so the author can try the puzzle on the board first
+        self.play_button = QPushButton("Play")
+        self.play_button.setCheckable(True)
+        self.play_button.setToolTip("Play the puzzle on the board yourself: the solution stays hidden until you ask for it")
+        self.play_button.toggled.connect(self.set_play_mode)
+        self.show_solution_button = QPushButton("Show solution")
+        self.show_solution_button.setToolTip("Reveal the solution the verifier found")
+        self.show_solution_button.clicked.connect(self.reveal_solution)
+        self.hidden_label = QLabel("Play mode: the solution is hidden.")
+        self.hidden_label.setWordWrap(True)
+        hidden_row = QHBoxLayout()
+        hidden_row.addWidget(self.hidden_label, 1)
+        hidden_row.addWidget(self.show_solution_button)
+        self.hidden_box = QWidget()
+        self.hidden_box.setLayout(hidden_row)
+        hidden_row.setContentsMargins(0, 0, 0, 0)
+        self.solution_box = QWidget()
+        sol = QVBoxLayout(self.solution_box)
+        sol.setContentsMargins(0, 0, 0, 0)
+        sol.addWidget(QLabel("Solution"))
+        sol.addWidget(self.moves)
+        sol.addLayout(nav)
+        sol.addWidget(self.preview, 1)
+        self.revealed = False
 
         top = QHBoxLayout()
         top.addWidget(self.create_button)
         top.addWidget(self.remove_button)
         top.addWidget(self.generate_button)
+        top.addWidget(self.play_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
         lay.addWidget(goal_box)
         lay.addWidget(res_box)
         lay.addWidget(self.error)
         lay.addLayout(status_row)
-        lay.addWidget(QLabel("Solution"))
-        lay.addWidget(self.moves)
-        lay.addLayout(nav)
-        lay.addWidget(self.preview, 1)
+        lay.addWidget(self.hidden_box)
+        lay.addWidget(self.solution_box, 1)
         from editor.panels.puzzle_author import AnalysisBox
 
         self.analysis = AnalysisBox(self.document)
         lay.addWidget(self.analysis, 1)
+        self._show_play_mode()
         self._editors = [
             self.title, self.actor, self.goal_kind, self.goal_who, self.places, self.hand, self.draws,
             self.turns, self.max_moves, self.money, self.phases, self.expect,
         ]
 
+    # --- play mode --------------------------------------------------------------------------
+    def play_mode(self) -> bool:
+        return self.play_button.isChecked()
+
+    def set_play_mode(self, on: bool) -> None:
+        """Play mode hides the solution (until :meth:`reveal_solution`); off, the author's view."""
+        if self.play_button.isChecked() != on:
+            self.play_button.setChecked(on)  # toggled calls back here
+            return
+        self.revealed = False
+        self._show_play_mode()
+
+    def reveal_solution(self) -> None:
+        """Show the solution in play mode (the next puzzle opened is hidden again)."""
+        self.revealed = True
+        had_focus = self.show_solution_button.hasFocus()
+        self.solution_box.setVisible(True)
+        if had_focus:  # the keyboard goes to stepping, not to the list (which would pick a move)
+            self.next_button.setFocus()
+        self._show_play_mode()
+
+    def solution_shown(self) -> bool:
+        return not self.play_mode() or self.revealed
+
+    def _show_play_mode(self) -> None:
+        shown = self.solution_shown()
+        self.solution_box.setVisible(shown)
+        self.analysis.setVisible(shown)
+        self.hidden_box.setVisible(not shown)
+        self.play_button.setEnabled(self.document.scenario.puzzle is not None)
+        self.show_solution_button.setEnabled(bool(self.solution))
+        self.hidden_label.setText("Play mode: the solution is hidden." if self.solution
+                                  else "Play mode: the solution will stay hidden when the verifier finds one.")
+
     # --- model -> widgets ------------------------------------------------------------------
     def _document_changed(self) -> None:
         self.refresh()
         self._schedule()
+
+    def _opened(self) -> None:
+        """Another file: the old file's solution goes at once, and play mode hides the new one."""
+        self.verifier.cancel(emit=False)
+        self.revealed = False
+        self._clear_solution()
+        self._document_changed()
 
     def _content_changed(self, _changed: list) -> None:
         self._schedule()
@@ -233,6 +303,7 @@ class PuzzlePanel(QWidget):
         try:
             self.create_button.setVisible(p is None)
             self.remove_button.setVisible(p is not None)
+            self.play_button.setEnabled(p is not None)
             for w in self._editors:
                 w.setEnabled(p is not None)
             ids = [x.id for x in s.players] + [x.id for x in s.companies]
@@ -408,6 +479,7 @@ class PuzzlePanel(QWidget):
         self.solution = []
         self.moves.clear()
         self.show_step(0)
+        self._show_play_mode()
 
     def _show_solution(self, moves: list[Move]) -> None:
         from model.puzzles.solver import replay
@@ -431,6 +503,7 @@ class PuzzlePanel(QWidget):
             focus += [p for p in places if scenario.board.grid.is_label(p)]
         self.preview.focus = focus
         self.show_step(0)
+        self._show_play_mode()
 
     def show_step(self, step: int) -> None:
         """Show the board after ``step`` moves of the solution (0: the start)."""

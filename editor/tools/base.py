@@ -128,6 +128,11 @@ class Tool(QObject):
     def wheel(self, coord: Coord | None, event: QWheelEvent) -> bool:
         return False
 
+    def context_menu_here(self, coord: Coord, scene_pos: QPointF) -> bool:
+        """Whether a right-click on ``coord`` opens the cell's menu (False: the tool uses the
+        right button there itself)."""
+        return True
+
     def key(self, event: QKeyEvent) -> bool:
         return False
 

@@ -82,6 +82,9 @@ class TokenTool(Tool):
         if hit is not None:
             self.statusMessage.emit(tokens.describe_circle(self.document.scenario, coord, *hit))
 
+    def context_menu_here(self, coord, scene_pos) -> bool:
+        return self.circle_at(coord, scene_pos) is None  # a right-click on a circle removes its token
+
     def press(self, coord, scene_pos, event) -> None:
         hit = self.circle_at(coord, scene_pos)
         if hit is None:

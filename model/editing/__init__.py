@@ -13,9 +13,12 @@ One module per tool family; this package re-exports their public names, so calle
 * :mod:`model.editing.edges`: the edge tool;
 * :mod:`model.editing.stamp`: the tile stamp, its verdict (the ghost) and the overlay's cells;
 * :mod:`model.editing.clipboard`: selection, region copy, paste and delete;
-* :mod:`model.editing.resize`: the board's size.
+* :mod:`model.editing.resize`: the board's size;
+* :mod:`model.editing.cell_actions`: the board's context menu (turn or remove a laid tile, why
+  it is illegal).
 """
 
+from model.editing.cell_actions import explain_cell, remove_laid_tile, rotate_laid_tile
 from model.editing.clipboard import (
     Clip,
     SelectMode,
@@ -59,7 +62,7 @@ from model.manifest import tiles_left  # the editor reads the supply through thi
 __all__ = [
     "COSTLY_EDGES", "FEATURES", "TERRAIN_DEFAULT_COST", "CellChanges", "Clip", "FeatureKind", "LegalCellsCache",
     "SelectMode", "brush_cells", "cell_is_legal", "cells_in_rect", "combine_selection", "copy_region",
-    "delete_region", "erase_cell", "erase_cells", "fill_cells", "flood_region", "has_feature", "legal_cells",
+    "delete_region", "erase_cell", "erase_cells", "explain_cell", "remove_laid_tile", "rotate_laid_tile", "fill_cells", "flood_region", "has_feature", "legal_cells",
     "nearest_edge", "next_station_id", "paint_cell", "paste_region", "place_feature", "region_anchor",
     "region_edges", "remove_feature", "resize_board", "rule_verdict", "side_features", "stamp_cell", "stamp_move",
     "stamp_verdict", "structural_stamp_verdict", "tiles_left", "toggle_edge",

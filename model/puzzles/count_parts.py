@@ -55,7 +55,7 @@ class CountInParts:
         cap = self._capacity(node)
         if self._bound(node, cap)[1] > cap:
             return
-        for move, child in self._children(node, last=cap <= 1):
+        for move, child in self._search_children(node, cap):
             if move is None:
                 self._split(child, prefix, depth, tasks)
                 continue

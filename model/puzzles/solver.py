@@ -26,7 +26,11 @@ Pruning, all exact:
 * symmetric moves: moves that leave the same board signature are tried once;
 * a distance bound: every empty cell between the network and a missing place needs its own
   move, so a branch whose bound exceeds the moves still possible is cut
-  (:func:`model.puzzles.reach.distance_bound`).
+  (:func:`model.puzzles.reach.distance_bound`, and the rule set's own bound of its search
+  position);
+* tight nodes: where the rule set's bound equals the moves still possible, every move must lower
+  it, so only the moves on the cells where one move can lower it are tried (the rule set's
+  ``useful_cells``; for Catalan :func:`model.rules.catalan.search.useful_cells`).
 
 The rule set needs only ``legal_moves`` and ``apply``; see :mod:`model.puzzles.reach` for the
 optional goal-test hooks.
@@ -120,6 +124,13 @@ class Solver(CountInParts):
             self._goal_actor = goal.player
         elif not isinstance(goal, ConnectGoal):
             self._goal_actor = goal.actor
+
+    def release(self) -> None:
+        """Drop the search's tables (positions, moves, signatures, verdicts); the answer stays."""
+        for table in (self._moves_cache, self._last_cache, self._bound_cache, self._status_cache, self._sigs,
+                      self._positions, getattr(self, "_visited", {})):
+            table.clear()
+        self._sig_hint = None
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -372,19 +383,25 @@ class Solver(CountInParts):
             moves = [m for m in moves if m.tile is None or m.tile in have]
         return moves
 
-    def _children(self, node: _Node, last: bool = False) -> list[tuple[Move | None, _Node]]:
+    def _children(self, node: _Node, last: bool = False, useful: frozenset[str] | None = None) -> list[tuple[Move | None, _Node]]:
         """Every distinct successor: (move, node), or (None, node) for a pass / a lost turn.
 
         ``last``: the search's own call on a node with at most one move left
         (``_capacity(node) <= 1``), where a child that does not meet the goal is a dead end. In a
         phase that may be passed, the moves that cannot change the goal (see :meth:`_goal_cells`)
         are then left out: they lead to nothing but dead ends. The passes stay as they are.
+
+        ``useful``: the search's own call on a node whose bound equals its capacity (see
+        :meth:`_useful_cells`): only the moves on these cells, every other move leads to a child
+        that the bound cuts. The passes, and a lost turn, stay as they are.
         """
         step = self.puzzle.phases[node.phase]
         cells = None
         if last and (not step.required or node.played > 0):
             cells = self._goal_cells(node)
-        cache_key = (node.key, node.turn)
+        if useful is not None:
+            cells = useful if cells is None else cells & useful
+        cache_key = (node.key, node.turn) if cells is None else (node.key, node.turn, last, useful is not None)
         cache = self._moves_cache if cells is None else self._last_cache
         cached = cache.get(cache_key)
         if cached is not None:
@@ -409,7 +426,13 @@ class Solver(CountInParts):
                 continue  # a symmetric move: same board, same resources
             seen.add(child.key)
             out.append((m, child))
-        if not out or not step.required or node.played > 0:
+        if not out and useful is not None and step.required and node.played == 0 and (
+            self._blocked_capacity(node) < self._capacity(node) or self._legal(node)
+        ):
+            # the required move exists on other cells (no pass, no lost turn), or, if it does not,
+            # what follows the blocked phase has the same board with less capacity: cut
+            pass
+        elif not out or not step.required or node.played > 0:
             if out or not step.required or node.played > 0:
                 # an optional phase (or the rest of a phase that has had its required move) may be passed
                 nxt = self._next_phase(node.scenario, node.turn, node.phase, node.hand, node.money, node.moves_left)
@@ -421,6 +444,15 @@ class Solver(CountInParts):
             out.append((None, nxt))
         cache[cache_key] = out
         return out
+
+    def _blocked_capacity(self, node: _Node) -> int:
+        """The capacity of the node that follows a required phase without a legal move."""
+        step = self.puzzle.phases[node.phase]
+        if step.when_blocked == "next_phase" and node.phase + 1 < len(self.puzzle.phases):
+            turn, phase = node.turn, node.phase + 1
+        else:
+            turn, phase = node.turn + 1, 0
+        return self._capacity(_Node(node.scenario, turn, phase, 0, node.hand, node.money, node.moves_left))
 
     def _met(self, node: _Node) -> bool:
         """Is the goal met on this node's board?"""
@@ -439,29 +471,54 @@ class Solver(CountInParts):
             if status is None:
                 status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
             value = distance_bound(node.scenario, status, limit=cap)
+            pos: tuple[int, set | None] = (0, None)
             if not status.met and value <= cap:
-                value = max(value, self._position_bound(node, status, cap))
-            hit = (status.met, value, cap)
+                pos = self._position_bound(node, status, cap)
+                value = max(value, pos[0])
+            hit = (status.met, value, cap, pos)
             self._bound_cache[key] = hit
         return hit[0], hit[1]
 
-    def _position_bound(self, node: _Node, status: Any, cap: int) -> int:
+    def _useful_cells(self, node: _Node, cap: int) -> frozenset[str] | None:
+        """When the node's bound equals its capacity ``cap`` (after :meth:`_bound`): the cells
+        (labels) where a move may lower the rule set's bound (``useful_cells`` of its search
+        position); None when every move must be tried.
+
+        Every move uses up exactly one move of the capacity (each move takes a tile), so a child
+        needs a bound of at most ``cap - 1``; where the rule set's bound is the one at ``cap``, a
+        move elsewhere leaves it at ``cap`` or more and the child is cut."""
+        if not self._every_move_uses_a_tile or self._goal_actor is None or cap <= 0:
+            return None
+        hit = self._bound_cache.get(node.key[0])
+        if hit is None or hit[0] or hit[1] != cap or hit[2] < cap or hit[3][0] != cap or hit[3][1] is None:
+            return None
+        hook = getattr(self._position(node), "useful_cells", None)
+        return hook(self._goal_actor, hit[3][1], cap) if hook is not None else None
+
+    def _search_children(self, node: _Node, cap: int) -> list[tuple[Move | None, _Node]]:
+        """The children the search walks from a node of capacity ``cap`` whose bound does not exceed it."""
+        return self._children(node, last=cap <= 1, useful=self._useful_cells(node, cap))
+
+    def _position_bound(self, node: _Node, status: Any, cap: int) -> tuple[int, set | None]:
         """The rule set's own lower bound (``distance_bound`` of its search position): the largest,
-        over the missing places, of the moves before the goal actor's reach enters the place."""
+        over the missing places, of the moves before the goal actor's reach enters the place;
+        with the cells of the place that gives it (None: no bound)."""
         if self._goal_actor is None:
-            return 0
+            return 0, None
         hook = getattr(self._position(node), "distance_bound", None)
         if hook is None:
-            return 0
-        best = 0
+            return 0, None
+        best, where = 0, None
         for place in status.missing:
-            got = hook(self._goal_actor, set(place_cells(node.scenario, place)), cap)
+            targets = set(place_cells(node.scenario, place))
+            got = hook(self._goal_actor, targets, cap)
             if got is None:
-                return 0
-            best = max(best, got)
+                return 0, None
+            if got > best or where is None:
+                best, where = max(best, got), targets
             if best > cap:
                 break
-        return best
+        return best, where
 
     # --- one shortest solution: iterative deepening -----------------------------------------
     def find_one(self) -> SolveResult:
@@ -509,7 +566,7 @@ class Solver(CountInParts):
             known.append((turns_left, budget))
             return _FAIL_CUT
         cut = False
-        for move, child in self._children(node, last=cap <= 1):
+        for move, child in self._search_children(node, cap):
             if move is None:
                 result = self._dfs_one(child, budget, path, failed)
             elif self._met(child):
@@ -576,7 +633,7 @@ class Solver(CountInParts):
         cap = self._capacity(node)
         if self._bound(node, cap)[1] > cap:
             return
-        for move, child in self._children(node, last=cap <= 1):
+        for move, child in self._search_children(node, cap):
             if move is None:
                 self._dfs_all(child, prefix)
                 continue
@@ -666,10 +723,15 @@ def solve(
     # of long-lived objects that hold no cycles, and the collector's full passes walk them again
     # and again without finding garbage (collections freed nothing in the counting benchmark):
     # they cost about 40 % of a count. Collection pauses for the search.
+    # The tables are dropped before collection resumes: freed by their reference counts, they
+    # spare the collector a last full pass over them.
     with collector.paused():
-        if count and workers > 1:
-            return find_all_parallel(solver, workers)
-        return solver.find_all() if count else solver.find_one()
+        try:
+            if count and workers > 1:
+                return find_all_parallel(solver, workers)
+            return solver.find_all() if count else solver.find_one()
+        finally:
+            solver.release()
 
 
 def replay(scenario: Scenario, moves: list[Move], rules: RuleSet | None = None) -> list[Scenario]:

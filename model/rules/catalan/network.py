@@ -59,6 +59,14 @@ class Transfer:
     start_exits: tuple[int, ...] = ()  # leaving the first node (origin platforms)
     start_used: frozenset[int] = frozenset()
 
+    def entries_to(self) -> tuple[tuple[int, ...], ...]:
+        """For each exit side, the entry sides a train leaves by it from (the exits inverted)."""
+        inv = self.__dict__.get("_entries_to")
+        if inv is None:
+            inv = tuple(tuple(e for e, xs in enumerate(self.exits) if xs and x in xs) for x in range(4))
+            object.__setattr__(self, "_entries_to", inv)
+        return inv
+
     def relation(self) -> frozenset[tuple[int, int]]:
         """Every (entry, exit) pair the cell allows."""
         rel = self.__dict__.get("_relation")
@@ -190,6 +198,7 @@ class Network:
         self._reach: dict[str, PlayerReach] = {}
         self._open: dict[str, set[tuple[Coord, int]]] = {}
         self._starts: dict[str, tuple[Coord, ...]] | None = None
+        self._fixed: frozenset[Coord] | None = None
 
     # --- cells ---------------------------------------------------------------------------
     def transfer(self, coord: Coord) -> Transfer | None:
@@ -222,6 +231,7 @@ class Network:
         self._reach.clear()
         self._open.clear()
         self._starts = None
+        self._fixed = None
 
     def take_over(self, parent: Network, changed: set[Coord], reads: Callable[[Network, PlayerReach], set[Coord]]) -> None:
         """Reuse what ``parent`` (the network of an earlier board with the same reversal rules)
@@ -231,6 +241,7 @@ class Network:
         self._transfer = {c: t for c, t in parent._transfer.items() if c not in changed}
         self._by_tile = dict(parent._by_tile)
         self._starts = parent._starts
+        self._fixed = parent._fixed
         for pid, r in parent._reach.items():
             if changed.isdisjoint(reads(parent, r)):
                 self._reach[pid] = r
@@ -259,6 +270,17 @@ class Network:
             if coords & targets:
                 return True
         return False
+
+    def fixed_cells(self) -> frozenset[Coord]:
+        """The cells no tile may change: cities and station platforms (fixed board features)."""
+        if self._fixed is None:
+            grid = self.grid
+            self._fixed = frozenset(
+                grid.coord(label)
+                for label, cell in self.scenario.board.cells.items()
+                if (cell.cities or cell.platform is not None) and grid.is_label(label)
+            )
+        return self._fixed
 
     def track(self, coord: Coord) -> CellTrack | None:
         return self.model.at(coord)

@@ -85,8 +85,7 @@ def relaxed_distance(net: Network, player_id: str, targets: set[Coord], limit: i
     grid = net.grid
     offsets = grid.offsets()
     on_board = grid.coord_set
-    cells = net.scenario.board.cells
-    changeable: dict[Coord, bool] = {}
+    fixed = net.fixed_cells()
     dist: dict[tuple[Coord, int, bool], int] = {}
     dq: deque[tuple[int, Coord, int, bool]] = deque()
     for c in net.origin_cells(player_id):
@@ -117,10 +116,7 @@ def relaxed_distance(net: Network, player_id: str, targets: set[Coord], limit: i
             e2 = (x + 2) % 4
             t = net.transfer(n)
             keep = t is not None and t.exits[e2] is not None
-            can = changeable.get(n)
-            if can is None:
-                cell = cells.get(grid.label(n))
-                can = changeable[n] = cell is None or (not cell.cities and cell.platform is None)
+            can = n not in fixed
             for nd, ch in ((d, False), (d + 1, True)) if keep and can else ((d, False),) if keep else ((d + 1, True),) if can else ():
                 if nd > limit or dist.get((n, e2, ch), limit + 1) <= nd:
                     continue
@@ -130,6 +126,107 @@ def relaxed_distance(net: Network, player_id: str, targets: set[Coord], limit: i
                 else:
                     dq.appendleft((nd, n, e2, ch))
     return limit + 1
+
+
+def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int) -> set[Coord]:
+    """The cells where one move may bring :func:`relaxed_distance` down from ``d`` to ``d - 1``.
+
+    A move changes one cell ``c``. A way of cost ``d - 1`` on the relaxed board after it must use
+    ``c``'s new track (elsewhere the two boards are alike); the same way with ``c`` taken as
+    changed, from its first entry into ``c`` straight to its last exit, is a way on the relaxed
+    board before the move of cost at most ``d``. So ``c`` is changeable and the cheapest way that
+    changes ``c`` costs at most ``d``: the cost of entering ``c`` changed (forward search from the
+    origins) plus the cost from leaving ``c`` by any side to a target (backward search from the
+    targets). Cells that may not change on the relaxed board (cities, platforms) are not judged
+    and always included.
+    """
+    grid = net.grid
+    offsets = grid.offsets()
+    on_board = grid.coord_set
+    fixed = net.fixed_cells()
+    transfer = net.transfer
+
+    # forward: the cheapest entry of each cell in changed mode (the search of relaxed_distance,
+    # run to the end within d, stopping at the targets)
+    fwd: dict[tuple[Coord, int, bool], int] = {}
+    entered: dict[Coord, int] = {}
+    dq: deque[tuple[int, Coord, int, bool]] = deque()
+    for c in net.origin_cells(player_id):
+        t = transfer(c)
+        if t is None or c in targets:
+            continue
+        for x in t.start_exits:
+            dq.append((0, c, -1 - x, False))
+    while dq:
+        d0, c, e, changed = dq.popleft()
+        if e >= 0:
+            if fwd.get((c, e, changed), d + 1) < d0:
+                continue
+            if changed and d0 < entered.get(c, d + 1):
+                entered[c] = d0
+            if c in targets:
+                continue
+        if e < 0:
+            exits: tuple[int, ...] = (-1 - e,)
+        elif changed:
+            exits = (0, 1, 2, 3)
+        else:
+            exits = transfer(c).exits[e] or ()
+        for x in exits:
+            n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
+            if n not in on_board:
+                continue
+            e2 = (x + 2) % 4
+            t = transfer(n)
+            keep = t is not None and t.exits[e2] is not None
+            if keep and d0 < fwd.get((n, e2, False), d + 1):
+                fwd[(n, e2, False)] = d0
+                dq.appendleft((d0, n, e2, False))
+            if n not in fixed and d0 + 1 <= d and d0 + 1 < fwd.get((n, e2, True), d + 1):
+                fwd[(n, e2, True)] = d0 + 1
+                dq.append((d0 + 1, n, e2, True))
+    # backward: the cost from a state to a target; every changed state of a cell has the same
+    # cost (any exit), kept under the entry side -1
+    back: dict[tuple[Coord, int], int] = {}
+    bq: deque[tuple[int, Coord, int, bool]] = deque()
+    for c in targets:
+        if c not in on_board:
+            continue
+        t = transfer(c)
+        for e in range(4):
+            if t is not None and t.exits[e] is not None:
+                back[(c, e)] = 0
+                bq.append((0, c, e, False))
+        if c not in fixed:
+            back[(c, -1)] = 0
+            bq.append((0, c, -1, True))
+    while bq:
+        v, c, e, changed = bq.popleft()
+        if back.get((c, e), d + 1) < v:
+            continue
+        a = v + (1 if changed else 0)  # the cost of the way from entering this state on
+        if a > d:
+            continue
+        for side in (0, 1, 2, 3) if changed else (e,):
+            m = (c[0] + offsets[side][0], c[1] + offsets[side][1])  # the cell the train came from
+            if m not in on_board or m in targets:
+                continue
+            x = (side + 2) % 4  # the side of m it left by
+            if m not in fixed and a < back.get((m, -1), d + 1):
+                back[(m, -1)] = a
+                (bq.appendleft if a == v else bq.append)((a, m, -1, True))
+            t = transfer(m)
+            if t is None:
+                continue
+            for e2 in t.entries_to()[x]:
+                if a < back.get((m, e2), d + 1):
+                    back[(m, e2)] = a
+                    (bq.appendleft if a == v else bq.append)((a, m, e2, False))
+    out = set(fixed)
+    for c, f in entered.items():
+        if f + back.get((c, -1), d + 1) <= d:
+            out.add(c)
+    return out
 
 
 class SearchPosition:
@@ -173,6 +270,14 @@ class SearchPosition:
             return None
         return relaxed_distance(self.net, actor, targets, limit)
 
+    def useful_cells(self, actor: str, targets: set[Coord], d: int) -> frozenset[str] | None:
+        """The labels of the cells where one move may lower ``distance_bound(actor, targets, d)``
+        from ``d`` to ``d - 1`` (:func:`useful_cells`); None for a non-player."""
+        if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
+            return None
+        grid = self.scenario.board.grid
+        return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d))
+
     def reads(self, actor: str) -> frozenset[str] | None:
         """The labels of the cells a move must change to change ``reached(actor)``: a move on any
         other cell leaves the actor's reach as it is (:func:`reads`). None for a non-player."""
@@ -186,4 +291,4 @@ class SearchPosition:
         return self.rules.reached_on(self.scenario, self.net, actor)
 
 
-__all__ = ["SearchPosition", "derive_network", "reads", "relaxed_distance"]
+__all__ = ["SearchPosition", "derive_network", "reads", "relaxed_distance", "useful_cells"]
