@@ -194,7 +194,7 @@ class LegalCellsCache:
                 return None
             if reached is None:
                 return None
-            reach_key = reached.cells
+            reach_key = (reached.cells, reached.detail)
         left = tiles_left(scenario).get(tile_id)
         return (
             id(rules), tile_id, scenario.board.grid, scenario.board.edges, state, scenario.rules,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Protocol
 
@@ -99,10 +99,15 @@ class Reached:
     of the cells whose stop (city, town, station platform) the network reaches, the labels of
     reached cells without a stop, and the ids of the stations one of whose platforms is reached.
     ``cells``: the labels of every cell the network runs through or starts from.
+    ``detail``: what else of the network the rule set's lay rules read (for 18xx: the sides the
+    walk enters each hex by, and the paths it walks), so that two equal answers mean the network
+    allows the same lays everywhere; empty where the cells say it all (not part of equality:
+    two networks that reach the same places are equal answers).
     """
 
     places: frozenset[str]
     cells: frozenset[str]
+    detail: frozenset = field(default=frozenset(), compare=False)
 
 
 @dataclass(frozen=True)

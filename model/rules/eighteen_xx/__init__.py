@@ -636,7 +636,9 @@ class EighteenXX(RuleSet):
         label = sit.sm.label_of
         coords = net.cells | {c for c, _ in net.stations}
         places = {label[c] for c, _ in net.nodes} | {label[c] for c in coords if not sit.view(c).node_kinds}
-        return Reached(frozenset(places), frozenset(label[c] for c in coords))
+        detail = frozenset(("entry", label[c], side) for c, sides in net.entries.items() for side in sides) | frozenset(
+            ("path", label[c], path) for c, path in net.walked)
+        return Reached(frozenset(places), frozenset(label[c] for c in coords), detail)
 
     def reach_report(self, scenario: Scenario, actor: str) -> dict[str, Any]:
         """What a company reaches (for ``trackwright reach --company C``)."""

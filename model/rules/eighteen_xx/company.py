@@ -1,10 +1,16 @@
 """A company's network: its stations, what its track reaches, and station-slot arithmetic.
 
-Reachability follows the 18xx.games graph: it starts at every city holding one of the company's
-stations; a station hex counts as connected on all its sides; the walk crosses towns, junctions
-and cities, but stops at a city whose circles are all filled by other companies (a reserved but
-empty circle does not block; a neutral token never blocks) and at every off-board area; terminal
-paths end the walk. Every side a reached path uses is connected, on both hexes sharing it.
+Reachability is the 18xx.games graph (``Engine::Graph#compute``), walked the engine's way: a
+depth-first walk from each city holding one of the company's stations, in the tiles' own path
+order, each path walked once per station (so the first way the walk comes to a path or a node is
+the only one, until the walk leaves a hex through an edge that more than one of its paths
+use: from there on, as the engine's ``converging`` walk, paths and nodes are let go again once
+walked, so other ways may walk them again); a station hex counts as connected on all its sides;
+the walk crosses towns, junctions and cities, but stops at a city whose circles are all filled by other companies (a
+reserved but empty circle does not block; a neutral token never blocks) and at every off-board
+area; terminal paths end the walk. Every side a walked path uses is connected, on both hexes
+sharing it; the sides the walk crosses into a hex are where it enters that hex (what the track
+restriction reads).
 
 Token kinds (``Token.kind``): a ``neutral`` or ``blocking`` token is nobody's station, so it is
 not among a company's stations even when it names the company.
@@ -18,7 +24,7 @@ from model.board import Cell
 from model.grid import Coord
 from model.rules.eighteen_xx.hexmap import StaticMap, TrackView, current_view
 from model.scenario import Company, Scenario
-from model.track import TrackModel
+from model.tiles import node_index
 
 
 @dataclass
@@ -32,7 +38,10 @@ class Network:
     nodes: set[tuple[Coord, int]] = field(default_factory=set)
     cells: set[Coord] = field(default_factory=set)
     entries: dict[Coord, set[int]] = field(default_factory=dict)
-    """Sides of a hex that reached track of its neighbour faces (where a walk enters the hex)."""
+    """Sides through which the walk enters a hex: it left the neighbour along reached track
+    toward the hex (track reached from the hex itself, leading away, does not enter it)."""
+    walked: set[tuple[Coord, int]] = field(default_factory=set)
+    """Every (hex, path index) the walk walked (the engine's ``connected_paths``)."""
 
 
 STATION_KINDS = frozenset({"normal", "exchange"})
@@ -88,18 +97,77 @@ def home_station_nodes(scenario: Scenario, sm: StaticMap, company: Company) -> l
     return [(coord, n) for n in nodes]
 
 
-def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True) -> Network:
-    """Reach of a company from its stations (its home counts before its first token, if asked)."""
+class _Cell:
+    """One hex's track as the engine's walk reads it, in the tile's own path order: per path its
+    edges, its nodes (cities, towns, off-boards), its junction, terminal flag and track kind; the
+    paths at each edge and at each node."""
+
+    __slots__ = ("edges", "nodes", "junction", "terminal", "track", "by_edge", "by_node")
+
+    def __init__(self, view: TrackView) -> None:
+        kinds = view.node_kinds
+        self.edges: list[tuple[int, ...]] = []
+        self.nodes: list[tuple[int, ...]] = []
+        self.junction: list[int | None] = []
+        self.terminal: list[bool] = []
+        self.track: list[str] = []
+        self.by_edge: dict[int, list[int]] = {}
+        self.by_node: dict[int, list[int]] = {}
+        for i, (a, b, terminal) in enumerate(view.paths):
+            edges, nodes, junction = [], [], None
+            for end in (a, b):
+                if isinstance(end, int):
+                    edges.append(end)
+                    self.by_edge.setdefault(end, []).append(i)
+                    continue
+                k = node_index(end)
+                self.by_node.setdefault(k, []).append(i)
+                if k < len(kinds) and kinds[k] == "junction":
+                    junction = k
+                else:
+                    nodes.append(k)
+            self.edges.append(tuple(edges))
+            self.nodes.append(tuple(nodes))
+            self.junction.append(junction)
+            self.terminal.append(bool(terminal))
+            self.track.append(view.tracks[i] if view.tracks else "broad")
+
+
+_MATCHES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual")}
+
+
+def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True,
+            override: dict[Coord, TrackView] | None = None) -> Network:
+    """Reach of a company from its stations (its home counts before its first token, if asked).
+
+    The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
+    ``Node#walk`` (the other stations' nodes count as visited), through ``Path#walk`` in the
+    tiles' path order. A path is walked once per station; from an edge the walk enters every
+    path of the neighbour at the facing edge, never another path of the same hex sharing the
+    edge; it does not re-use an edge it is crossing, passes a junction at most twice, and goes on
+    through a node unless the path is terminal or the node blocks the company (an off-board, a
+    city whose circles all hold other companies' tokens). Every side a walked path uses is
+    connected, on both hexes sharing it; the sides the walk crosses into a hex are its entries.
+    """
     net = Network(company.id)
     board = scenario.board
     grid = board.grid
-    views: dict[Coord, TrackView] = {}
+    sides = grid.sides
+    half = sides // 2
+    views: dict[Coord, TrackView] = dict(override) if override else {}
+    cells: dict[Coord, _Cell] = {}
 
     def view(c: Coord) -> TrackView:
         v = views.get(c)
         if v is None:
             v = views[c] = current_view(scenario, board.cell(c))
         return v
+
+    def cell_of(c: Coord) -> _Cell:
+        w = cells.get(c)
+        if w is None:
+            w = cells[c] = _Cell(view(c))
+        return w
 
     for label, city in tokens_on_board(scenario, company.id):
         if not grid.is_label(label):
@@ -112,35 +180,119 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         net.stations = home_station_nodes(scenario, sm, company)
         net.virtual_home = bool(net.stations)
 
-    model = TrackModel(scenario)
+    blocked_memo: dict[tuple[Coord, int], bool] = {}
 
-    def can_pass(c: Coord, node: int) -> bool:
-        v = view(c)
-        if node >= len(v.node_kinds) or v.node_kinds[node] != "city":
-            return True
-        if v.roles and v.roles[node] == "offboard":  # the engine's off-board always blocks
-            return False
-        return not city_is_full_for(v, board.cell(c), v.city_nodes.index(node), company.id)
+    def blocks(c: Coord, k: int) -> bool:
+        key = (c, k)
+        hit = blocked_memo.get(key)
+        if hit is None:
+            v = view(c)
+            if k >= len(v.node_kinds) or v.node_kinds[k] != "city":
+                hit = False
+            elif v.roles and v.roles[k] == "offboard":  # the engine's off-board always blocks
+                hit = True
+            else:
+                hit = city_is_full_for(v, board.cell(c), v.city_nodes.index(k), company.id)
+            blocked_memo[key] = hit
+        return hit
 
-    r = model.reach([(c, f"n{n}") for c, n in net.stations], can_pass=can_pass)
+    impassable = sm.impassable
+    blocked_from = sm.blocked_from
+    side_key = sm.side_key
+
+    def neighbour(c: Coord, e: int) -> Coord | None:
+        """The engine's ``hex.neighbors[e]``: none across an impassable border."""
+        nb = grid.neighbour(c, e)
+        if nb is None or (c, e) in blocked_from or (impassable and side_key(c, e) in impassable):
+            return None
+        return nb
+
+    walked: set[tuple[Coord, int]] = set()
+    reached_nodes: set[tuple[Coord, int]] = set()
+    entries = net.entries
+    stations = list(dict.fromkeys(net.stations))
+    visited_nodes: set[tuple[Coord, int]] = set()  # per station's walk (cleared for each)
+    visited_paths: set[tuple[Coord, int]] = set()
+    counter: dict[tuple, int] = {}
+    if stations:
+
+        def node_walk(node: tuple[Coord, int], converging: bool) -> None:
+            if node in visited_nodes:
+                return
+            visited_nodes.add(node)
+            c, k = node
+            for i in cell_of(c).by_node.get(k, ()):
+                path_walk(c, i, None, None, node, converging, converging)
+            if converging:
+                visited_nodes.discard(node)
+
+        def path_walk(c: Coord, i: int, skip: int | None, jskip: int | None, owner: tuple[Coord, int],
+                      owner_converging: bool, converging: bool) -> None:
+            key = (c, i)
+            if key in visited_paths:
+                return
+            w = cell_of(c)
+            j = w.junction[i]
+            if j is not None and (w.terminal[i] or counter.get((c, "j", j), 0) > 1):
+                return
+            edges = w.edges[i]
+            if counter and any(counter.get((c, e), 0) for e in edges):
+                return
+            visited_paths.add(key)
+            if j is not None:
+                counter[(c, "j", j)] = counter.get((c, "j", j), 0) + 1
+            walked.add(key)
+            for k in w.nodes[i]:
+                reached_nodes.add((c, k))
+            if not w.terminal[i]:
+                for k in w.nodes[i]:
+                    if (c, k) != owner and not blocks(c, k):
+                        node_walk((c, k), owner_converging or converging)
+            if j is not None and j != jskip:
+                for jp in w.by_node.get(j, ()):
+                    path_walk(c, jp, None, j, owner, owner_converging, converging)
+            for e in edges:
+                if e == skip:
+                    continue
+                nb = neighbour(c, e)
+                if nb is None:
+                    continue
+                ce = (c, e)
+                counter[ce] = counter.get(ce, 0) + 1
+                ne = (e + half) % sides
+                entries.setdefault(nb, set()).add(ne)
+                ok = _MATCHES.get(w.track[i])
+                nw = cell_of(nb)
+                conv = converging or len(w.by_edge[e]) > 1  # the engine's Tile#converging_exit?
+                for np in nw.by_edge.get(ne, ()):
+                    if ok is None or nw.track[np] in ok:
+                        path_walk(nb, np, ne, None, owner, owner_converging, conv)
+                counter[ce] -= 1
+            if converging:
+                visited_paths.discard(key)
+
+    for start in stations:
+        visited_nodes.clear()
+        visited_nodes.update(stations)
+        visited_nodes.discard(start)
+        visited_paths.clear()
+        counter.clear()
+        node_walk(start, False)
+
     connected = net.connected
-    opp = grid.sides // 2
-    for c, n in net.stations:
-        connected.setdefault(c, set()).update(range(grid.sides))
+    for c, n in stations:
+        connected.setdefault(c, set()).update(e for e in range(sides) if neighbour(c, e) is not None)
         net.cells.add(c)
         net.nodes.add((c, n))
-    for c, i in r.paths:
+    for c, i in walked:
         net.cells.add(c)
-        tr = model.at(c)
-        p = tr.paths[i]
-        for end in (p.a, p.b):
-            if isinstance(end, int):
-                connected.setdefault(c, set()).add(end)
-                nb = grid.neighbour(c, end)
-                if nb is not None:
-                    connected.setdefault(nb, set()).add((end + opp) % grid.sides)
-                    net.entries.setdefault(nb, set()).add((end + opp) % grid.sides)
-    net.nodes |= r.nodes
+        for e in cells[c].edges[i]:
+            connected.setdefault(c, set()).add(e)
+            nb = neighbour(c, e)
+            if nb is not None:
+                connected.setdefault(nb, set()).add((e + half) % sides)
+    net.nodes |= reached_nodes
+    net.walked = walked
     return net
 
 

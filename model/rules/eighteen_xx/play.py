@@ -231,9 +231,12 @@ def _track(view: TrackView, i: int) -> str:
 
 
 def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, blocks_city) -> set[int]:
-    """Paths of the new tile that are on the company's graph after the lay: entered from a
-    neighbour whose reached track faces the hex, or from the company's station here, and on from
-    there through the tile's nodes (not past a city that blocks the company)."""
+    """Paths of the new tile that are on the company's graph after the lay: those at a side the
+    company's walk crosses into the hex (``Network.entries``: the engine's walk enters every path
+    of the hex at that edge), or at the company's station here, and on from there through the
+    tile's nodes (not past a city that blocks the company). The walk up to its first entry into
+    the hex is the same before and after the lay, so the sides it enters by are read from the
+    board before it."""
     entries = net.entries.get(coord, set())
     start_nodes: set[int] = set()
     for c, node in net.stations:
@@ -282,11 +285,37 @@ def restriction_failure(
 
     new = tile_view(tile, rotation, sit.sm.sides)
     printed = sit.sm.printed[coord]
+    old_ends = [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))]
+    fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached_new_paths(sit, coord, new, net, blocks_city))
+    if fail is not None and _converges(new):
+        # an edge two paths of the new tile share makes the engine's walk let paths go again
+        # (``converging``): the walk after the lay may come into the hex by other sides
+        from model.rules.eighteen_xx.company import network
+
+        company = sit.scenario.company(net.company)
+        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new})
+        fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode,
+                            {i for c, i in after.walked if c == coord})
+    return fail
+
+
+def _converges(view: TrackView) -> bool:
+    seen: set[int] = set()
+    for a, b, _t in view.paths:
+        for e in (a, b):
+            if isinstance(e, int):
+                if e in seen:
+                    return True
+                seen.add(e)
+    return False
+
+
+def _restriction(sit: Situation, coord, tile: TileDef, old: TrackView, new: TrackView, old_ends, printed, mode: str,
+                 reached: set[int]) -> Failure:
     old_rev = _node_revenues(old, printed)
     new_rev = _node_revenues(new, printed)
-    old_ends = [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))]
     used_new = changed_city = False
-    for i in reached_new_paths(sit, coord, new, net, blocks_city):
+    for i in sorted(reached):
         ends = _ends(new, i)
         track = _track(new, i)
         op = next(
