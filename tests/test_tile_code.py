@@ -90,6 +90,7 @@ def test_drawing_leftovers_without_a_field_are_listed_as_dropped():
         ("path=a:0,b:_0", "_0"),
         ("path=a:0,b:7", "7"),
         ("city=revenue:20,slots:x", "slots:x"),
+        ("city=revenue:20;path=a:0,b:_" + "9" * 5001, "refers to node"),  # more digits than int() converts
         ("pass=revenue:10", "pass"),
         ("path=a:0,b:3,lanes:x", "lanes"),
         ("city=revenue:abc", "abc"),

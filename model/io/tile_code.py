@@ -351,6 +351,8 @@ def _port(text: str, n_nodes: int, where: str) -> int | str:
         return int(text)
     m = re.match(r"_(\d+)", text)
     if m:
+        if len(m.group(1)) > 4:  # (int() of thousands of digits raises; no tile has ten thousand nodes)
+            raise DslError(f"{where}: {short(text, 20)} refers to node {short(m.group(1), 12)} but the string defines only {n_nodes} node(s)")
         k = int(m.group(1))
         if k >= n_nodes:
             raise DslError(f"{where}: {short(text, 20)} refers to node {k} but the string defines only {n_nodes} node(s)")
