@@ -105,7 +105,7 @@ class TitleData:
 def read_title(folder: Path, names: dict[str, str] | None = None) -> TitleData:
     """The title's phases, trains, corporations and private companies, read from its code;
     ``names``: the constant that holds one of them where the title's code picks another (1888's
-    ``game_corporations``: ``CORPORATIONS_NORTH``), see :meth:`model.io.title_setup.TitleSetup.constants`."""
+    ``game_corporations``: ``CORPORATIONS_NORTH``), see :meth:`model.io.title_hooks.TitleSetup.constants`."""
     names = names or {}
     read, notes = title_constants(folder, tuple(dict.fromkeys(names.get(n, n) for n in TITLE_CONSTANTS)))
     consts = {n: read.get(names.get(n, n)) for n in TITLE_CONSTANTS if names.get(n, n) in read}
