@@ -15,7 +15,7 @@ from model.board import TOKEN_KINDS
 
 if TYPE_CHECKING:
     from model.io.game_log import GameLog, GameLogError
-    from model.io.import_18xx_game import TitleData
+    from model.io.title_data import TitleData
     from model.io.title_hooks import TitleSetup
     from model.scenario import Scenario
 

@@ -15,7 +15,8 @@ from model.io.title_hooks import TitleSetup
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from model.io.import_18xx_game import GameReplay, TitleData
+    from model.io.import_18xx_game import GameReplay
+    from model.io.title_data import TitleData
     from model.scenario import Scenario
 
 

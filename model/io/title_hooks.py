@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from model.io.game_log import GameLog
-    from model.io.import_18xx_game import GameReplay, TitleData
+    from model.io.import_18xx_game import GameReplay
+    from model.io.title_data import TitleData
     from model.scenario import Scenario
 
 
