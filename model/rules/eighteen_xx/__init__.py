@@ -117,6 +117,10 @@ class EighteenXX(RuleSet):
             True,
             "Before a company has placed its first token, its home city counts as its station for reach.",
         ),
+        OptionSpec("hex_upgrades", "", "Hexes whose tile of a colour upgrades only to the tiles listed, whatever the "
+                   "graph, labels and stops say (a title's upgrades_to?): 'HEX COLOUR: TILE ...; ...'."),
+        OptionSpec("walk_any_gauge", False, "A company's network walks from track of one gauge onto another "
+                   "(the engine's ignore_gauge_walk on every tile)."),
         OptionSpec(
             "impassable_colors",
             IMPASSABLE_COLORS,
@@ -207,13 +211,15 @@ class EighteenXX(RuleSet):
         if printed_color not in LAYABLE_COLORS:
             return ("not-layable", f"{label}: nothing may be laid on a {printed_color} hex")
         old = sit.view(coord)
+        own = play.hex_upgrade_list(sit.scenario, label, old.color)  # a title's own upgrades_to? for the hex
+        graph = (upgrades.in_upgrade_graph(old, new, sit.tileset), upgrades.label_matches(old, new),
+                 None if self.relaxed_upgrade(old, new) else upgrades.stops_preserved(old, new)) if own is None else \
+            (play.own_upgrade_failure(own, old, new),)
         for fail in (
             upgrades.colour_progression(old, new),
             upgrades.special_only(new),
             self.fit_failure(sit, coord, old, new),
-            upgrades.in_upgrade_graph(old, new, sit.tileset),
-            upgrades.label_matches(old, new),
-            None if self.relaxed_upgrade(old, new) else upgrades.stops_preserved(old, new),
+            *graph,
             terrain.terrain_failure(sit.sm.printed[coord], new),
         ):
             if fail:
@@ -228,7 +234,7 @@ class EighteenXX(RuleSet):
             fail = check(old, new, rotation, sit.sm.sides)
             if fail:
                 yield (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
-        if exit_mask(new, rotation, sit.sm.sides) & ~sit.sm.accept_mask[coord]:
+        if exit_mask(new, rotation, sit.sm.sides) & ~sit.accept_mask(coord):
             yield from self.exit_failures(sit, coord, new, rotation)
         fail = self.rotation_failure(sit, coord, new, rotation)
         if fail:
@@ -237,7 +243,7 @@ class EighteenXX(RuleSet):
     def exit_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """Every exit must lead to a hex that accepts it."""
         sm = sit.sm
-        mask = sm.accept_mask[coord]
+        mask = sit.accept_mask(coord)
         for e in sorted(new.exits(rotation, sm.sides)):
             if not mask >> e & 1:
                 yield (
@@ -276,7 +282,10 @@ class EighteenXX(RuleSet):
             return []
         ts = sit.tileset
         colours = play.phase_colours(sit.scenario)
-        if old.tile is not None and upgrades.explicit_graph(ts):
+        own = play.hex_upgrade_list(sit.scenario, sit.sm.label_of[coord], old.color)
+        if own is not None:
+            out = [t for t in ts.tiles if t.id in own and color_rank(t.color) == want]
+        elif old.tile is not None and upgrades.explicit_graph(ts) and not upgrades.future_label_applies(old, COLOR_ORDER[want]):
             out = [t for t in (ts.get(i) for i in old.tile.upgrades) if t is not None and color_rank(t.color) == want]
         else:
             out = [t for t in ts.tiles if color_rank(t.color) == want]
