@@ -163,6 +163,18 @@ def test_1882_the_north_west_rebellion_takes_yellow_tiles_off_nwr_hexes_on_the_s
     assert tokens(at("1882", 12)) == tokens(at("1882", 11))
 
 
+def test_1882_sc_parred_through_its_privates_exchange_closes_it_and_its_home_takes_cns_token_off():
+    assert "SC" in open_privates(at("1882", 7, "3.json"))
+    assert tokens(at("1882", 7, "3.json"))["E1"] == [("CN", 0, "neutral")]
+    assert "SC" not in open_privates(at("1882", 8, "3.json"))  # BuySellParShares: the exchange closes SC
+    assert tokens(at("1882", 9, "3.json"))["E1"] == [("SC", 0, "normal")]  # HomeToken: CN's token leaves
+
+
+def test_a_neutral_token_placed_in_the_companys_home_is_not_its_home_token_chosen_again():
+    assert tokens(at("1882", 6, "4.json"))["C3"] == [("QLL", 0, "normal")]
+    assert tokens(at("1882", 7, "4.json"))["C3"] == [("CN", 0, "neutral"), ("QLL", 0, "normal")]
+
+
 def test_18texas_the_shares_the_privates_carry_count_towards_the_float():
     # seed 1: the first random number picks T&P; JG carries its president's share, IGN share 1:
     # with the two shares bought, 50% is out and T&P places its home when it operates

@@ -221,6 +221,9 @@ class GameReplay(TokenMoves):
             self.turn_steps = set()
             self.laid = []
         self.turn_steps.add(kind)
+        if kind != "place_token":
+            # the home city is chosen (HomeToken) before anything else the company does
+            self.auto_home.pop(company, None)
 
     def on_lay_tile(self, action: dict) -> None:
         from model.rules import Move

@@ -51,7 +51,9 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       ``SpecialNWR``: a home token the NWR removes leaves a neutral token;
                       ``Game#setup``: Canadian Pacific closes when CPR buys a train;
                       ``event_nwr!``: the North West Rebellion (on the first purchase of the train
-                      the engine's first random number picks) takes the yellow tiles off NWR hexes
+                      the engine's first random number picks) takes the yellow tiles off NWR hexes;
+                      ``HomeToken``: a home token placed on CN's neutral token takes it off;
+                      ``BuySellParShares``: SC parred through its private's exchange closes it
 18Texas               ``Game#init_company_abilities``: the shares the privates carry (of the
                       corporation the engine's first random number picks) count towards its float
 ====================  ================================================================================
@@ -64,6 +66,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.io.game_log import GameLogError
 from model.io.title_1846 import G1846, EngineRand, G18LosAngeles, G18LosAngeles1
 from model.io.title_hooks import TitleSetup
 
@@ -372,12 +375,33 @@ class G1882(TitleSetup):
         if home is not None and home.home == label:
             replay.add_token(label, "CN", city, "neutral")
 
+    def before(self, replay: GameReplay, action: dict) -> None:
+        # HomeToken#process_place_token: a home token placed in a circle CN's neutral token holds
+        # takes that token off (home_token_locations: SC's home may be any city with one)
+        if action["type"] != "place_token" or action.get("entity_type") != "corporation":
+            return
+        slot = action.get("slot")
+        try:
+            label, city = replay.city_at(action.get("city"), action)
+        except GameLogError:
+            return  # the replay's own place_token reports the bad city
+        tokens = [t for t in replay.scenario.board.cell_at_label(label).tokens if t.city == city]
+        if isinstance(slot, int) and slot < len(tokens) and any(t.company == "CN" for t in tokens):
+            replay.remove_tokens("CN", label, city)
+
     def after(self, replay: GameReplay, action: dict) -> None:
         # Phase#buying_train!: the train's events, once (the first purchase of the NWR's train,
         # from the depot or, never before, from anyone)
         if action["type"] == "buy_train" and action.get("train") == self.nwr_train and not self.rebelled:
             self.rebelled = True
             self.rebellion(replay)
+        # BuySellParShares#process_par: a corporation parred through a company's exchange (SC's
+        # president's share) closes that company
+        if action["type"] == "par" and isinstance(action.get("corporation"), str):
+            for sym, abilities in replay.abilities.items():
+                if any(a.get("type") == "exchange" and a.get("from") in ("par", ["par"]) and
+                       action["corporation"] in (a.get("corporations") or []) for a in abilities):
+                    replay.closed.add(sym)
         # Game#setup: Canadian Pacific closes when the corporation of its share buys a train
         if action["type"] == "buy_train" and action.get("entity_type") == "corporation":
             for a in replay.abilities.get("CP", []):
