@@ -216,7 +216,7 @@ def private_lay_failure(rules, sit: Situation, move, net) -> tuple[Failure, int]
     upgrade = old.color != "white"
     fail: Failure = None
     for _index, ab in found:
-        fail = ability_fit_failure(ab, move.cell, tile.id, upgrade)
+        fail = ability_fit_failure(ab, move.cell, tile.id, upgrade) or rules.ability_tile_failure(scenario, tile.id, ab.tiles)
         if fail is None:
             break
     if fail is not None:
