@@ -100,8 +100,10 @@ def _parse_label(text: str, orientation: str, axes: str) -> tuple[int, int]:
 
 
 class _Importer:
-    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None) -> None:
+    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None,
+                 hexes: str | None = None) -> None:
         self.file = file
+        self.hexes_name = hexes
         self.lenient = lenient
         self.warnings: list[str] = []
         try:
@@ -236,7 +238,9 @@ class _Importer:
         for const in self.prog.main_consts:
             if const.name not in KNOWN_CONSTANTS:
                 self.warn(const.node.start_point[0] + 1, f"constant {const.name} is not map data and was not imported")
-        if "HEXES" not in c:
+        if self.hexes_name is not None:
+            c["HEXES"] = self._hexes_named(self.hexes_name)
+        elif "HEXES" not in c:
             c["HEXES"] = self._hexes_from_parts()
         layout = c.get("LAYOUT")
         orientation = "pointy"
@@ -286,6 +290,16 @@ class _Importer:
             except ValueError as exc:
                 raise self.fail(None, f"the title's state of play does not make a valid scenario: {exc}") from None
         return ImportResult(scenario, self.warnings)
+
+    def _hexes_named(self, name: str) -> RValue:
+        """The hexes of the constant ``name`` (the one the title's code picks for this game)."""
+        try:
+            v = self.prog.value(name)
+        except (RubySyntaxError, Unevaluable) as exc:
+            raise self.fail(exc.line, f"{name}: {exc.message}") from None
+        if v is None:
+            raise self.fail(None, f"no constant {name} holding the map's hexes")
+        return v
 
     def _hexes_from_parts(self) -> RValue:
         """No ``HEXES`` constant: the title builds it in a method. Import the union of the
@@ -665,7 +679,8 @@ class _Importer:
 
 
 def import_18xx_games(
-    text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False, path: Path | None = None
+    text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False, path: Path | None = None,
+    hexes: str | None = None,
 ) -> ImportResult:
     """Read a map file's text. Raises :class:`ImportError18xx` naming the line for what it cannot hold.
 
@@ -676,9 +691,13 @@ def import_18xx_games(
     ``lenient`` turns two kinds of loss into warnings (naming the line) instead of errors:
     terrain types Trackwright lacks (or several on one hex: the cost is kept with the first
     supported terrain, or on plain land) and decorative parts (frame, stripes, future_label).
+
+    ``hexes`` names the constant that holds the map's hexes where the title's code picks one of
+    several (1888's ``game_hexes``: ``NORTH_HEXES`` or ``EAST_HEXES``); without it a map with no
+    ``HEXES`` is the union of the constants holding hexes.
     """
     try:
-        return _Importer(text, file, rules, lenient, path).run()
+        return _Importer(text, file, rules, lenient, path, hexes).run()
     except RubyLimit as exc:  # a budget of the evaluator, met while expanding a value
         raise ImportError18xx(exc.file or file, exc.line, exc.message) from None
     except RecursionError:
