@@ -11,7 +11,7 @@ from model.io import load
 from model.io.export_18xx_games import export_18xx_games
 from model.io.import_18xx_games import import_18xx_games
 from model.io.ruby_eval import HashValue, RubyProgram
-from model.io.tile_code import canonical_parts
+from model.io.tile_parts import canonical_parts
 
 CASE = Path(__file__).parent / "cases" / "import" / "constructs" / "map.rb"
 

@@ -40,18 +40,16 @@ from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxErro
 from model.io.ruby_lenient import method_merges
 from model.io.tile_code import (
     BORDER_KEYS,
-    DslError,
     kept_note,
     parse_cost,
     parse_decor,
     parse_track,
     part_note,
     red_convention,
-    short,
     tile_code,
-    unknown_keys,
     unknown_part,
 )
+from model.io.tile_parts import DslError, short, unknown_keys
 from model.scenario import Meta, RulesRef, Scenario, TileSupply
 from model.tiles import TileDef
 
