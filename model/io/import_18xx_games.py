@@ -101,7 +101,6 @@ class _Importer:
     def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None,
                  hexes: str | None = None) -> None:
         self.file = file
-        self.hexes_name = hexes
         self.lenient = lenient
         self.warnings: list[str] = []
         try:
@@ -112,11 +111,13 @@ class _Importer:
         self.consts: dict[str, RValue] = {}
         for name in KNOWN_CONSTANTS:
             try:
-                v = self.prog.value(name)
+                v = self.prog.value(hexes if name == "HEXES" and hexes else name)
             except (RubySyntaxError, Unevaluable) as exc:
                 raise ImportError18xx(exc.file or file, exc.line, f"{name}: {exc.message}") from None
             if v is not None:
                 self.consts[name] = v
+        if hexes and "HEXES" not in self.consts:
+            raise self.fail(None, f"no constant {hexes} holding the map's hexes")
         self.path = path
         self._standard: dict[str, TileDef] | None = None
         self.newer_standard: set[str] = set()
@@ -236,9 +237,7 @@ class _Importer:
         for const in self.prog.main_consts:
             if const.name not in KNOWN_CONSTANTS:
                 self.warn(const.node.start_point[0] + 1, f"constant {const.name} is not map data and was not imported")
-        if self.hexes_name is not None:
-            c["HEXES"] = self._hexes_named(self.hexes_name)
-        elif "HEXES" not in c:
+        if "HEXES" not in c:
             c["HEXES"] = self._hexes_from_parts()
         layout = c.get("LAYOUT")
         orientation = "pointy"
@@ -288,16 +287,6 @@ class _Importer:
             except ValueError as exc:
                 raise self.fail(None, f"the title's state of play does not make a valid scenario: {exc}") from None
         return ImportResult(scenario, self.warnings)
-
-    def _hexes_named(self, name: str) -> RValue:
-        """The hexes of the constant ``name`` (the one the title's code picks for this game)."""
-        try:
-            v = self.prog.value(name)
-        except (RubySyntaxError, Unevaluable) as exc:
-            raise self.fail(exc.line, f"{name}: {exc.message}") from None
-        if v is None:
-            raise self.fail(None, f"no constant {name} holding the map's hexes")
-        return v
 
     def _hexes_from_parts(self) -> RValue:
         """No ``HEXES`` constant: the title builds it in a method. Import the union of the
@@ -690,9 +679,8 @@ def import_18xx_games(
     terrain types Trackwright lacks (or several on one hex: the cost is kept with the first
     supported terrain, or on plain land) and decorative parts (frame, stripes, future_label).
 
-    ``hexes`` names the constant that holds the map's hexes where the title's code picks one of
-    several (1888's ``game_hexes``: ``NORTH_HEXES`` or ``EAST_HEXES``); without it a map with no
-    ``HEXES`` is the union of the constants holding hexes.
+    ``hexes`` names the constant holding the map's hexes where the title's code picks one of
+    several (1888's ``game_hexes``: ``NORTH_HEXES``); without it, with no ``HEXES``, their union.
     """
     try:
         return _Importer(text, file, rules, lenient, path, hexes).run()

@@ -123,12 +123,8 @@ class EighteenXX(RuleSet):
             "Printed hex colours (space-separated) whose sides accept an exit only where their printed track "
             "faces it; hexes of other colours accept every side.",
         ),
-        OptionSpec(
-            "ability_tiles",
-            "",
-            "Tiles (space-separated ids) laid only through a private company's tile_lay ability that names them "
-            "in its tiles; no ordinary lay and no other ability lays them (1888's mine: Game#upgrades_to?).",
-        ),
+        OptionSpec("ability_tiles", "", "Tiles (space-separated ids) laid only through a private company's tile_lay "
+                   "ability that names them in its tiles; no other lay lays them (1888's mine: Game#upgrades_to?)."),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -152,16 +148,6 @@ class EighteenXX(RuleSet):
         """The company's lay schedule now (None: the rule set counts lays its own way)."""
         default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
         return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
-
-    def ability_tile_failure(self, scenario: Scenario, tile_id: str, ability_tiles: list[str] | None) -> Failure:
-        """A tile of the option ``ability_tiles`` laid otherwise than through an ability naming it
-        (``ability_tiles``: the tiles of the ability used, None for an ordinary lay)."""
-        if not any(o.name == "ability_tiles" for o in self.options):
-            return None
-        only = str(self.option(scenario, "ability_tiles")).split()
-        if tile_id not in only or (ability_tiles and tile_id in ability_tiles):
-            return None
-        return ("ability-tile-only", f"tile {tile_id} is laid only through a private company's ability that names it")
 
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
         """Extra tile-against-hex rules of a title (none here)."""
@@ -317,8 +303,7 @@ class EighteenXX(RuleSet):
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
-        fail = self.ability_tile_failure(sit.scenario, tile.id, None)
-        if fail:
+        if fail := privates.ability_tile_failure(self, sit.scenario, tile.id, None):
             return (fail, 0)
         old = sit.view(coord)
         company = self.company(sit.scenario, move.actor)
