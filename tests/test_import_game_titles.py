@@ -273,6 +273,7 @@ def test_1888_the_depots_next_2_3_or_4_train_exports_when_a_set_of_operating_rou
     play.starting(replay, corp)
     play.after(replay, {"type": "buy_train", "train": "2-0", "entity": "LYR", "entity_type": "corporation"})
     play.starting(replay, {"type": "sell_shares", "entity": 1, "entity_type": "player"})  # an emergency sale
+    play.starting(replay, {"type": "program_disable", "entity": 2, "entity_type": "player"})  # a programmed action
     assert bought == []
     play.starting(replay, stock)
     play.starting(replay, stock)  # asked again for the same action, and the next ones: once per set

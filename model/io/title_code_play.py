@@ -215,7 +215,8 @@ class G1888(TitlePlay):
         kind = action.get("entity_type")
         if kind in ("corporation", "minor"):
             self.in_set = True
-        elif kind == "player" and self.in_set and action.get("type") not in G18MS.NOT_A_ROUND:
+        elif kind == "player" and self.in_set and action.get("type") not in G18MS.NOT_A_ROUND \
+                and not str(action.get("type")).startswith("program"):
             # a stock round starts: Game#next_round! ran or_set_finished before it
             self.in_set = False
             self._export(replay)
