@@ -149,6 +149,20 @@ def test_1882_canadian_pacific_closes_when_cpr_buys_a_train_and_a_private_closin
     assert open_privates(at("1882", 13)) == {}  # phase 6: SC closes
 
 
+def test_1882_the_north_west_rebellion_takes_yellow_tiles_off_nwr_hexes_on_the_seeds_train():
+    # seed 2: the engine's first random number picks the 6 train (init_train_handler); B2 has the
+    # NWR icon, D2 has not
+    def laid(s):
+        return {label: c.tile.tile for label, c in s.board.cells.items() if c.tile is not None}
+
+    assert laid(at("1882", 9, "2.json")) == {"B2": "8", "D2": "8"}
+    assert laid(at("1882", 10, "2.json")) == {"B2": "8", "D2": "8"}  # the 5 train: no rebellion
+    assert laid(at("1882", 11, "2.json")) == {"D2": "8"}  # the 6 train: B2 is its printed self again
+    assert laid(at("1882", None, "2.json")) == {"D2": "8"}
+    # with seed 1 the 5 train carries it (1.json lays nothing: its positions are unchanged)
+    assert tokens(at("1882", 12)) == tokens(at("1882", 11))
+
+
 def test_18texas_the_shares_the_privates_carry_count_towards_the_float():
     # seed 1: the first random number picks T&P; JG carries its president's share, IGN share 1:
     # with the two shares bought, 50% is out and T&P places its home when it operates

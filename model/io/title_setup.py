@@ -52,7 +52,9 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       unless the game plays the optional rule ``beginner_game``
 1882                  ``Game#init_corporations``: a corporation's neutral token is CN's;
                       ``SpecialNWR``: a home token the NWR removes leaves a neutral token;
-                      ``Game#setup``: Canadian Pacific closes when CPR buys a train
+                      ``Game#setup``: Canadian Pacific closes when CPR buys a train;
+                      ``event_nwr!``: the North West Rebellion (on the first purchase of the train
+                      the engine's first random number picks) takes the yellow tiles off NWR hexes
 18Texas               ``Game#init_company_abilities``: the shares the privates carry (of the
                       corporation the engine's first random number picks) count towards its float
 ====================  ================================================================================
@@ -361,6 +363,35 @@ class G1889(TitleSetup):
 class G1882(TitleSetup):
     """1882 (``lib/engine/game/g_1882``)."""
 
+    NWR_TRAINS = ("3", "4", "5", "6")
+    """``init_train_handler``: the trains one of which carries the North West Rebellion."""
+    NWR_ICON = "NWR"
+
+    def __init__(self) -> None:
+        self.nwr_train: str | None = None  # the engine id of the train whose purchase sets off the NWR
+        self.rebelled = False
+
+    def start(self, replay: GameReplay) -> None:
+        # init_train_handler: nwr_train = trains[rand % trains.size] (the game's first random
+        # number: init_company_abilities, which draws the random share, comes later); the event
+        # rides on the first upcoming train of that name, index 0 (the reserve trains SC adds are
+        # the last of their names, and add_extra_train_when_sc_pars leaves the NWR on its train)
+        name = self.NWR_TRAINS[EngineRand(replay.log.seed)() % len(self.NWR_TRAINS)]
+        self.nwr_train = f"{name}-0"
+
+    def rebellion(self, replay: GameReplay) -> None:
+        """``event_nwr!``: every yellow tile laid on a hex with the NWR icon goes back to the
+        supply and the hex is its printed self again; its station tokens stay."""
+        for label, cell in list(replay.scenario.board.cells.items()):
+            if cell.tile is None or not any(_icon_name(i) == self.NWR_ICON for i in cell.icons):
+                continue
+            tdef = replay.scenario.tile(cell.tile.tile)
+            if tdef is None or tdef.color != "yellow":
+                continue
+            replay._set_cell(label, cell.model_copy(update={"tile": None}))
+            for engine_id in [t for t, h in replay.tile_hex.items() if h == label]:
+                del replay.tile_hex[engine_id]
+
     def token_owner(self, replay: GameReplay, company: str, kind: str) -> str:
         # Game#init_corporations: a corporation's neutral token is CN's
         return "CN" if kind == "neutral" else company
@@ -372,6 +403,11 @@ class G1882(TitleSetup):
             replay.add_token(label, "CN", city, "neutral")
 
     def after(self, replay: GameReplay, action: dict) -> None:
+        # Phase#buying_train!: the train's events, once (the first purchase of the NWR's train,
+        # from the depot or, never before, from anyone)
+        if action["type"] == "buy_train" and action.get("train") == self.nwr_train and not self.rebelled:
+            self.rebelled = True
+            self.rebellion(replay)
         # Game#setup: Canadian Pacific closes when the corporation of its share buys a train
         if action["type"] == "buy_train" and action.get("entity_type") == "corporation":
             for a in replay.abilities.get("CP", []):
@@ -379,6 +415,14 @@ class G1882(TitleSetup):
                 first = shares[0] if isinstance(shares, list) and shares else shares
                 if isinstance(first, str) and first.rpartition("_")[0] == action.get("entity"):
                     replay.closed.add("CP")
+
+
+def _icon_name(icon: str) -> str:
+    """The engine's ``Icon#name`` of a hex's icon as the import keeps it (``1882/NWR`` or
+    ``image:1882/NWR,sticky:1``): the image's file name."""
+    image = icon.split(",", 1)[0]
+    image = image.removeprefix("image:")
+    return image.rsplit("/", 1)[-1]
 
 
 class G18Texas(TitleSetup):
