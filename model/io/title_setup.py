@@ -18,8 +18,11 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
-1888                  ``Game#game_corporations`` and ``#game_companies``: the North map's
-                      (``CORPORATIONS_NORTH``, ``COMPANIES_NORTH``), the East map's with ``:east``
+1888                  ``Game#game_corporations``, ``#game_companies`` and ``#game_hexes``: the North
+                      map's (``CORPORATIONS_NORTH``, ``COMPANIES_NORTH``, ``NORTH_HEXES``), the East
+                      map's with ``:east``; ``#game_tiles``: ``NORTH_VARIANT_TILES``' counts over
+                      ``TILES`` with ``:north``; ``#upgrades_to?``: ``MINE_TILE`` is laid only by
+                      Heng Shan's ability (the rule option ``ability_tiles``)
 1848                  ``Game#place_home_token``: COM's two home tokens (Sydney, Adelaide) when it
                       first operates; ``Game#event_close_companies``: a private with an ability
                       unused stays open; ``SpecialTrack`` / ``SpecialBuyTrain``: a private whose
@@ -64,6 +67,7 @@ The base class does nothing: the generic replay (undo / redo, lays, tokens, home
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from model.io.game_log import GameLogError
@@ -73,6 +77,7 @@ from model.io.title_hooks import TitleSetup
 if TYPE_CHECKING:
     from model.io.game_log import GameLog
     from model.io.import_18xx_game import GameReplay
+    from model.io.title_data import TitleData
     from model.scenario import Scenario
 
 
@@ -227,10 +232,35 @@ class G1888(TitleSetup):
     """1888 (``lib/engine/game/g_1888``)."""
 
     def constants(self, log: GameLog) -> dict[str, str]:
-        # Game#game_corporations / #game_companies: the East map's with the optional rule :east,
-        # else the North map's
+        # Game#game_corporations / #game_companies / #game_hexes: the East map's with the optional
+        # rule :east, else the North map's
         side = "EAST" if "east" in log.optional_rules else "NORTH"
-        return {"CORPORATIONS": f"CORPORATIONS_{side}", "COMPANIES": f"COMPANIES_{side}"}
+        return {"CORPORATIONS": f"CORPORATIONS_{side}", "COMPANIES": f"COMPANIES_{side}", "HEXES": f"{side}_HEXES"}
+
+    def title_data(self, folder: Path, data: TitleData) -> TitleData:
+        """The constants ``NORTH_VARIANT_TILES`` and ``MINE_TILE`` (for :meth:`start`)."""
+        from dataclasses import replace
+
+        from model.io.game_log import title_constants
+
+        read, _ = title_constants(folder, ("NORTH_VARIANT_TILES", "MINE_TILE"))
+        found = {k: v for k, v in read.items() if isinstance(v, dict | str)}
+        return replace(data, constants={**data.constants, **found}) if found else data
+
+    def start(self, replay: GameReplay) -> None:
+        scenario = replay.scenario
+        # Game#upgrades_to?: MINE_TILE only through Heng Shan's ability (which names it)
+        mine = replay.title.constants.get("MINE_TILE")
+        if isinstance(mine, str) and mine:
+            rules = scenario.rules.model_copy(update={"options": {**scenario.rules.options, "ability_tiles": mine}})
+            scenario = scenario.model_copy(update={"rules": rules})
+        # Game#game_tiles: with the optional rule :north, TILES merged with NORTH_VARIANT_TILES
+        variant = replay.title.constants.get("NORTH_VARIANT_TILES")
+        if "north" in replay.log.optional_rules and isinstance(variant, dict):
+            counts = {str(k): v for k, v in variant.items() if isinstance(v, int) and not isinstance(v, bool)}
+            tiles = scenario.tiles.model_copy(update={"counts": {**scenario.tiles.counts, **counts}})
+            scenario = scenario.model_copy(update={"tiles": tiles})
+        replay.scenario = scenario
 
 
 class G1848(TitleSetup):

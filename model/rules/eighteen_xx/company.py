@@ -152,9 +152,9 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     ``Node#walk`` (the other stations' nodes count as visited), through ``Path#walk`` in the
     tiles' path order. A path is walked once per station; from an edge the walk enters every
     path of the neighbour at the facing edge, never another path of the same hex sharing the
-    edge; it does not re-use an edge it is crossing, passes a junction at most twice, and goes on
-    through a node unless the path is terminal or the node blocks the company (an off-board, a
-    city whose circles all hold other companies' tokens). Every side a walked path uses is
+    edge; it does not re-use an edge it is crossing, holds a junction at most twice at once (a
+    path lets it go once walked), and goes on through a node unless the path is terminal or the
+    node blocks the company (an off-board, a city whose circles all hold other companies' tokens). Every side a walked path uses is
     connected, on both hexes sharing it; the sides the walk crosses into a hex are its entries.
     """
     net = Network(company.id)
@@ -278,6 +278,8 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 counter[ce] -= 1
             if converging:
                 visited_paths.discard(key)
+            if j is not None:  # Path#walk lets the junction go when the path is done
+                counter[(c, "j", j)] -= 1
 
     for start in stations:
         visited_nodes.clear()
