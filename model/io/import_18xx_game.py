@@ -225,6 +225,9 @@ class GameReplay(TokenMoves):
             self.turn_steps = set()
             self.laid = []
         self.turn_steps.add(kind)
+        if kind != "place_token":
+            # the home city is chosen (HomeToken) before anything else the company does
+            self.auto_home.pop(company, None)
 
     def on_lay_tile(self, action: dict) -> None:
         from model.rules import Move
@@ -438,11 +441,12 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
     mf = map_file(folder)
     if mf is None:
         raise GameLogError(f"{log.file}: title {log.title!r}: no map file in {folder.name} (the title builds its map in code)")
+    setup = title_setup(log.title)
     try:
-        result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True)
+        result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True,
+                                   hexes=setup.constants(log).get("HEXES"))
     except ImportError18xx as exc:
         raise GameLogError(f"{log.file}: the map of {log.title} cannot be imported: {exc}") from None
-    setup = title_setup(log.title)
     read = read_title(folder, setup.constants(log))
     title = setup.title_data(folder, read)
     base = result.scenario

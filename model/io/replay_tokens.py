@@ -154,11 +154,11 @@ class TokenMoves:
         if lifted is not None:
             owner = self.lifted.pop(lifted)[1]
         self.homed.add(owner)
-        if self.auto_home.pop(owner, None) == label:
-            # the title asked the company to choose its home city (track was already there):
-            # this is the home token, in the city chosen
-            self.remove_tokens(owner, label)
         kind = action.get("token_type") if action.get("token_type") in TOKEN_KINDS else "normal"
+        if self.auto_home.pop(owner, None) == label and kind == "normal":
+            # the title asked the company to choose its home city (track was already there):
+            # this is the home token, in the city chosen (a neutral token is never the home)
+            self.remove_tokens(owner, label)
         if action.get("entity_type") == "company" and any(
                 a.get("type") == "token" and a.get("neutral") is True for a in self.abilities.get(str(action.get("entity")), [])):
             # Tokener#adjust_token_price_ability!: a neutral ability's token belongs to a new

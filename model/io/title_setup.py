@@ -18,8 +18,11 @@ title                 what the adapter follows (engine code)
                       token leaves); ``FinalExchange``: a player who passes discards their minors;
                       ``Track#update_token!``: a brown upgrade of several cities keeps one token of a
                       corporation per city
-1888                  ``Game#game_corporations`` and ``#game_companies``: the North map's
-                      (``CORPORATIONS_NORTH``, ``COMPANIES_NORTH``), the East map's with ``:east``
+1888                  ``Game#game_corporations``, ``#game_companies`` and ``#game_hexes``: the North
+                      map's (``CORPORATIONS_NORTH``, ``COMPANIES_NORTH``, ``NORTH_HEXES``), the East
+                      map's with ``:east``; ``#game_tiles``: ``NORTH_VARIANT_TILES``' counts over
+                      ``TILES`` with ``:north``; ``#upgrades_to?``: ``MINE_TILE`` is laid only by
+                      Heng Shan's ability (the rule option ``ability_tiles``)
 1848                  ``Game#place_home_token``: COM's two home tokens (Sydney, Adelaide) when it
                       first operates; ``Game#event_close_companies``: a private with an ability
                       unused stays open; ``SpecialTrack`` / ``SpecialBuyTrain``: a private whose
@@ -54,7 +57,11 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       unless the game plays the optional rule ``beginner_game``
 1882                  ``Game#init_corporations``: a corporation's neutral token is CN's;
                       ``SpecialNWR``: a home token the NWR removes leaves a neutral token;
-                      ``Game#setup``: Canadian Pacific closes when CPR buys a train
+                      ``Game#setup``: Canadian Pacific closes when CPR buys a train;
+                      ``event_nwr!``: the North West Rebellion (on the first purchase of the train
+                      the engine's first random number picks) takes the yellow tiles off NWR hexes;
+                      ``HomeToken``: a home token placed on CN's neutral token takes it off;
+                      ``BuySellParShares``: SC parred through its private's exchange closes it
 18Texas               ``Game#init_company_abilities``: the shares the privates carry (of the
                       corporation the engine's first random number picks) count towards its float
 ====================  ================================================================================
@@ -65,8 +72,10 @@ The base class does nothing: the generic replay (undo / redo, lays, tokens, home
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from model.io.game_log import GameLogError
 from model.io.title_1844 import G1844
 from model.io.title_1846 import G1846, EngineRand, G18LosAngeles, G18LosAngeles1
 from model.io.title_hooks import TitleSetup
@@ -74,6 +83,7 @@ from model.io.title_hooks import TitleSetup
 if TYPE_CHECKING:
     from model.io.game_log import GameLog
     from model.io.import_18xx_game import GameReplay
+    from model.io.title_data import TitleData
     from model.scenario import Scenario
 
 
@@ -228,10 +238,35 @@ class G1888(TitleSetup):
     """1888 (``lib/engine/game/g_1888``)."""
 
     def constants(self, log: GameLog) -> dict[str, str]:
-        # Game#game_corporations / #game_companies: the East map's with the optional rule :east,
-        # else the North map's
+        # Game#game_corporations / #game_companies / #game_hexes: the East map's with the optional
+        # rule :east, else the North map's
         side = "EAST" if "east" in log.optional_rules else "NORTH"
-        return {"CORPORATIONS": f"CORPORATIONS_{side}", "COMPANIES": f"COMPANIES_{side}"}
+        return {"CORPORATIONS": f"CORPORATIONS_{side}", "COMPANIES": f"COMPANIES_{side}", "HEXES": f"{side}_HEXES"}
+
+    def title_data(self, folder: Path, data: TitleData) -> TitleData:
+        """The constants ``NORTH_VARIANT_TILES`` and ``MINE_TILE`` (for :meth:`start`)."""
+        from dataclasses import replace
+
+        from model.io.game_log import title_constants
+
+        read, _ = title_constants(folder, ("NORTH_VARIANT_TILES", "MINE_TILE"))
+        found = {k: v for k, v in read.items() if isinstance(v, dict | str)}
+        return replace(data, constants={**data.constants, **found}) if found else data
+
+    def start(self, replay: GameReplay) -> None:
+        scenario = replay.scenario
+        # Game#upgrades_to?: MINE_TILE only through Heng Shan's ability (which names it)
+        mine = replay.title.constants.get("MINE_TILE")
+        if isinstance(mine, str) and mine:
+            rules = scenario.rules.model_copy(update={"options": {**scenario.rules.options, "ability_tiles": mine}})
+            scenario = scenario.model_copy(update={"rules": rules})
+        # Game#game_tiles: with the optional rule :north, TILES merged with NORTH_VARIANT_TILES
+        variant = replay.title.constants.get("NORTH_VARIANT_TILES")
+        if "north" in replay.log.optional_rules and isinstance(variant, dict):
+            counts = {str(k): v for k, v in variant.items() if isinstance(v, int) and not isinstance(v, bool)}
+            tiles = scenario.tiles.model_copy(update={"counts": {**scenario.tiles.counts, **counts}})
+            scenario = scenario.model_copy(update={"tiles": tiles})
+        replay.scenario = scenario
 
 
 class G1848(TitleSetup):
@@ -319,6 +354,35 @@ class G1889(TitleSetup):
 class G1882(TitleSetup):
     """1882 (``lib/engine/game/g_1882``)."""
 
+    NWR_TRAINS = ("3", "4", "5", "6")
+    """``init_train_handler``: the trains one of which carries the North West Rebellion."""
+    NWR_ICON = "NWR"
+
+    def __init__(self) -> None:
+        self.nwr_train: str | None = None  # the engine id of the train whose purchase sets off the NWR
+        self.rebelled = False
+
+    def start(self, replay: GameReplay) -> None:
+        # init_train_handler: nwr_train = trains[rand % trains.size] (the game's first random
+        # number: init_company_abilities, which draws the random share, comes later); the event
+        # rides on the first upcoming train of that name, index 0 (the reserve trains SC adds are
+        # the last of their names, and add_extra_train_when_sc_pars leaves the NWR on its train)
+        name = self.NWR_TRAINS[EngineRand(replay.log.seed)() % len(self.NWR_TRAINS)]
+        self.nwr_train = f"{name}-0"
+
+    def rebellion(self, replay: GameReplay) -> None:
+        """``event_nwr!``: every yellow tile laid on a hex with the NWR icon goes back to the
+        supply and the hex is its printed self again; its station tokens stay."""
+        for label, cell in list(replay.scenario.board.cells.items()):
+            if cell.tile is None or not any(_icon_name(i) == self.NWR_ICON for i in cell.icons):
+                continue
+            tdef = replay.scenario.tile(cell.tile.tile)
+            if tdef is None or tdef.color != "yellow":
+                continue
+            replay._set_cell(label, cell.model_copy(update={"tile": None}))
+            for engine_id in [t for t, h in replay.tile_hex.items() if h == label]:
+                del replay.tile_hex[engine_id]
+
     def token_owner(self, replay: GameReplay, company: str, kind: str) -> str:
         # Game#init_corporations: a corporation's neutral token is CN's
         return "CN" if kind == "neutral" else company
@@ -329,7 +393,33 @@ class G1882(TitleSetup):
         if home is not None and home.home == label:
             replay.add_token(label, "CN", city, "neutral")
 
+    def before(self, replay: GameReplay, action: dict) -> None:
+        # HomeToken#process_place_token: a home token placed in a circle CN's neutral token holds
+        # takes that token off (home_token_locations: SC's home may be any city with one)
+        if action["type"] != "place_token" or action.get("entity_type") != "corporation":
+            return
+        slot = action.get("slot")
+        try:
+            label, city = replay.city_at(action.get("city"), action)
+        except GameLogError:
+            return  # the replay's own place_token reports the bad city
+        tokens = [t for t in replay.scenario.board.cell_at_label(label).tokens if t.city == city]
+        if isinstance(slot, int) and slot < len(tokens) and any(t.company == "CN" for t in tokens):
+            replay.remove_tokens("CN", label, city)
+
     def after(self, replay: GameReplay, action: dict) -> None:
+        # Phase#buying_train!: the train's events, once (the first purchase of the NWR's train,
+        # from the depot or, never before, from anyone)
+        if action["type"] == "buy_train" and action.get("train") == self.nwr_train and not self.rebelled:
+            self.rebelled = True
+            self.rebellion(replay)
+        # BuySellParShares#process_par: a corporation parred through a company's exchange (SC's
+        # president's share) closes that company
+        if action["type"] == "par" and isinstance(action.get("corporation"), str):
+            for sym, abilities in replay.abilities.items():
+                if any(a.get("type") == "exchange" and a.get("from") in ("par", ["par"]) and
+                       action["corporation"] in (a.get("corporations") or []) for a in abilities):
+                    replay.closed.add(sym)
         # Game#setup: Canadian Pacific closes when the corporation of its share buys a train
         if action["type"] == "buy_train" and action.get("entity_type") == "corporation":
             for a in replay.abilities.get("CP", []):
@@ -337,6 +427,14 @@ class G1882(TitleSetup):
                 first = shares[0] if isinstance(shares, list) and shares else shares
                 if isinstance(first, str) and first.rpartition("_")[0] == action.get("entity"):
                     replay.closed.add("CP")
+
+
+def _icon_name(icon: str) -> str:
+    """The engine's ``Icon#name`` of a hex's icon as the import keeps it (``1882/NWR`` or
+    ``image:1882/NWR,sticky:1``): the image's file name."""
+    image = icon.split(",", 1)[0]
+    image = image.removeprefix("image:")
+    return image.rsplit("/", 1)[-1]
 
 
 class G18Texas(TitleSetup):

@@ -117,16 +117,15 @@ class EighteenXX(RuleSet):
             True,
             "Before a company has placed its first token, its home city counts as its station for reach.",
         ),
-        OptionSpec("hex_upgrades", "", "Hexes whose tile of a colour upgrades only to the tiles listed, whatever the "
-                   "graph, labels and stops say (a title's upgrades_to?): 'HEX COLOUR: TILE ...; ...'."),
-        OptionSpec("walk_any_gauge", False, "A company's network walks from track of one gauge onto another "
-                   "(the engine's ignore_gauge_walk on every tile)."),
+        *play.TITLE_OPTIONS,
         OptionSpec(
             "impassable_colors",
             IMPASSABLE_COLORS,
             "Printed hex colours (space-separated) whose sides accept an exit only where their printed track "
             "faces it; hexes of other colours accept every side.",
         ),
+        OptionSpec("ability_tiles", "", "Tiles (space-separated ids) laid only through a private company's tile_lay "
+                   "ability that names them in its tiles; no other lay lays them (1888's mine: Game#upgrades_to?)."),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -211,15 +210,11 @@ class EighteenXX(RuleSet):
         if printed_color not in LAYABLE_COLORS:
             return ("not-layable", f"{label}: nothing may be laid on a {printed_color} hex")
         old = sit.view(coord)
-        own = play.hex_upgrade_list(sit.scenario, label, old.color)  # a title's own upgrades_to? for the hex
-        graph = (upgrades.in_upgrade_graph(old, new, sit.tileset), upgrades.label_matches(old, new),
-                 None if self.relaxed_upgrade(old, new) else upgrades.stops_preserved(old, new)) if own is None else \
-            (play.own_upgrade_failure(own, old, new),)
         for fail in (
             upgrades.colour_progression(old, new),
             upgrades.special_only(new),
             self.fit_failure(sit, coord, old, new),
-            *graph,
+            *play.upgrade_failures(sit, label, old, new, self.relaxed_upgrade(old, new)),
             terrain.terrain_failure(sit.sm.printed[coord], new),
         ):
             if fail:
@@ -310,6 +305,8 @@ class EighteenXX(RuleSet):
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+        if fail := privates.ability_tile_failure(self, sit.scenario, tile.id, None):
+            return (fail, 0)
         old = sit.view(coord)
         company = self.company(sit.scenario, move.actor)
         if move.actor is not None and company is None:

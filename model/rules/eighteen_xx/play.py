@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.rules import OptionSpec
 from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field
 from model.scenario import Company, LaidThisTurn, Scenario, TileLay
 from model.tiles import TileDef, node_index
@@ -163,6 +164,14 @@ def lay_context(rules, sit: Situation, move) -> list[str]:
 
 
 # --- a hex's own upgrades -------------------------------------------------------------------
+TITLE_OPTIONS = (
+    OptionSpec("hex_upgrades", "", "Hexes whose tile of a colour upgrades only to the tiles listed, whatever the "
+               "graph, labels and stops say (a title's upgrades_to?): 'HEX COLOUR: TILE ...; ...'."),
+    OptionSpec("walk_any_gauge", False, "A company's network walks from track of one gauge onto another "
+               "(the engine's ignore_gauge_walk on every tile)."),
+)
+"""Options of the ``18xx`` rule set for what a title's game class does in code."""
+
 _HEX_UPGRADES: dict[str, dict[str, tuple[str, frozenset[str]]]] = {}
 
 
@@ -194,11 +203,17 @@ def hex_upgrade_list(scenario: Scenario, label: str, color: str) -> frozenset[st
     return entry[1] if entry is not None and entry[0] == color else None
 
 
-def own_upgrade_failure(own: frozenset[str], old: TrackView, new: TileDef) -> Failure:
-    """The hex's own upgrades (``hex_upgrades``) in place of the graph, label and stops rules."""
-    if new.id in own:
-        return None
-    return ("not-upgradeable", f"the {old.color} tile here upgrades only to {', '.join(sorted(own)) or 'nothing'}")
+def upgrade_failures(sit: Situation, label: str, old: TrackView, new: TileDef, relaxed: bool) -> tuple[Failure, ...]:
+    """The upgrade graph, label and stops rules; on a hex the option ``hex_upgrades`` names for
+    the old tile's colour (a title's own ``upgrades_to?``), only whether the new tile is listed."""
+    from model.upgrading import predicates as upgrades
+
+    own = hex_upgrade_list(sit.scenario, label, old.color)
+    if own is not None:
+        return (None if new.id in own else
+                ("not-upgradeable", f"the {old.color} tile here upgrades only to {', '.join(sorted(own)) or 'nothing'}"),)
+    return (upgrades.in_upgrade_graph(old, new, sit.tileset), upgrades.label_matches(old, new),
+            None if relaxed else upgrades.stops_preserved(old, new))
 
 
 # --- a tile's own costs -----------------------------------------------------------------------
