@@ -33,10 +33,11 @@ from typing import Any, Literal
 
 from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle, ReachGoal, Resources, station_ids
+from model.puzzles.guided_play import PASS_CHANCE, WALK_NODES, GuidedPlay  # noqa: F401 - tunables
 from model.puzzles.phases import default_phases, parse_phases  # noqa: F401 - the generator's API too
 from model.puzzles.reach import GoalStatus, distance_bound, goal_status, place_cells
-from model.puzzles.solver import PuzzleError, Solver, SolveResult, solve
-from model.rules import Move, MoveContext, RuleSet, get_rule_set
+from model.puzzles.solver import PuzzleError, SolveResult, solve
+from model.rules import MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
 from model.tokens import place_token
 
@@ -49,8 +50,8 @@ VERIFY_SECONDS = 20.0
 """The most one candidate's proof may take; a candidate whose proof does not finish is refused."""
 TARGET_TRIES = 12
 """Guided plays towards one target that may all fail before the target is dropped."""
-PASS_CHANCE = 0.15
-"""How often the guided play passes an optional step when it could play."""
+HAND_CANDIDATES = 3
+"""Refused candidates after which a puzzle with drawn tiles is built from them alone (no hand)."""
 AUTO_WALKS = 60
 AUTO_CANDIDATES = 8
 """``auto``: failed plays, or refused candidates, after which the next kind of goal is tried."""
@@ -148,7 +149,7 @@ def _goal(kind: str, scenario: Scenario, actor: str, target: str) -> Any:
     return ConnectGoal(a=start, b=target, actor=actor)
 
 
-class Generator:
+class Generator(GuidedPlay):
     """One generation run (see the module docstring); :meth:`run` does the work."""
 
     def __init__(
@@ -219,7 +220,10 @@ class Generator:
             if player is None or player.destination is None:
                 raise PuzzleError(f"goal: {self.actor!r} has no destination (use --goal reach)")
         self.free_walks = False
+        self.draws_only = False
+        self.walk_exhausted = False  # the last guided play that failed searched every way
         self._dist_cache: dict[str, dict] = {}
+        self._way_cache: dict[str, dict] = {}  # target -> way_distances (the board of the start)
         self.tried = 0
         self.walks = 0
         self.rejected: dict[str, int] = {}
@@ -312,14 +316,19 @@ class Generator:
             update={"goal": ReachGoal(actor=self.actor, places=[places[0]])}
         )
         status = goal_status(self.rules, base.model_copy(update={"puzzle": first}), first)
+        # the rule set's own bound too (its search position's, as the solver takes it)
+        own = getattr(self.rules.search_position(base), "distance_bound", None)
         out: dict[str, int] = {}
         for place in places:
             if reached is not None and place in reached.places:
                 continue
             one = GoalStatus(False, [place], status.sources)
-            if any(c in status.sources for c in place_cells(base, place)):
+            cells = place_cells(base, place)
+            if any(c in status.sources for c in cells):
                 continue
             d = distance_bound(base, one, limit=limit)
+            if d <= limit and own is not None:
+                d = max(d, own(self.actor, set(cells), limit) or 0)
             if d <= limit:
                 out[place] = d
         return out
@@ -368,180 +377,6 @@ class Generator:
             expect="unique",
         )
 
-    # --- the guided play ----------------------------------------------------------------------
-    def _walk(self, target: str | None) -> tuple[list[Move], Resources, str] | None:
-        """One random play of exactly N moves; None if it fails.
-
-        With a target the play is guided: it meets the goal at the last move and not before.
-        Without one (``reach`` and ``connect`` goals) it is free, and the target becomes a stop
-        that the last move reaches for the first time.
-        """
-        self.walks += 1
-        n = self.moves
-        draws = [self.palette[0]] * self.turns if self.has_drawn else []
-        pool = [t for t in self.palette for _ in range(n)] if self._uses_hand() else None
-        money = None if self.is_player else 1 << 30  # the play spends freely; the puzzle gets its cost
-        resources = Resources(hand=pool, draws=draws, turns=self.turns, money=money)
-        if not self.is_player and pool is None:
-            resources = Resources(draws=draws, turns=self.turns, money=money)
-        stops = set(self._stops)
-        puzzle = self._puzzle(target or self._any_stop, resources, self.phases)
-        walk_scenario = self.scenario.model_copy(update={"puzzle": puzzle})
-        solver = Solver(walk_scenario, self.rules, max_seconds=3600, max_nodes=1 << 40)
-        solver._deadline = time.monotonic() + 3600
-        node = solver._root()
-        if target is not None and solver._met(node):
-            return self._walk_failed("met at start")
-        before = self._reached(node.scenario)
-        played: list[Move] = []
-        hand_used: list[str] = []
-        cost = 0
-        last_turn = 0
-        while len(played) < n:
-            self._check()
-            if solver._finished(node):
-                return self._walk_failed("turns ran out")
-            remaining = n - len(played)
-            step = solver.puzzle.phases[node.phase]
-            if step.tile_from == "drawn":
-                # choose the turn's drawn tile: the first of the palette (in random order) that
-                # leaves a way on
-                tiles = sorted(set(self.palette))
-                self.rng.shuffle(tiles)
-                for tid in tiles:
-                    solver.puzzle.resources.draws[node.turn] = tid
-                    solver._moves_cache.clear()
-                    node = solver._make(node.scenario, node.turn, node.phase, 0, node.hand, node.money, node.moves_left)
-                    children = solver._children(node)
-                    options = self._options(solver, children, remaining, target is not None)
-                    if options:
-                        break
-            else:
-                children = solver._children(node)
-                options = self._options(solver, children, remaining, target is not None)
-            passes = [c for m, c in children if m is None]
-            take_pass = bool(passes) and (not options or (not step.required and self.rng.random() < PASS_CHANCE))
-            if take_pass:
-                nxt = passes[0]
-                if solver._capacity(nxt) < remaining:
-                    if not options:
-                        return self._walk_failed("pass leaves too few moves")
-                    take_pass = False
-                else:
-                    node = nxt
-                    continue
-            if not options:
-                return self._walk_failed("no move")
-            if target is not None:
-                options = self._towards(solver, options, target, remaining)
-                if not options:
-                    return self._walk_failed("no move towards the target")
-            m, child = self.rng.choice(options)
-            if target is None and remaining > 1:
-                before = self._reached(child.scenario)
-            played.append(m)
-            if step.tile_from == "hand" and m.tile is not None:
-                hand_used.append(m.tile)
-            cost += m.cost
-            last_turn = node.turn
-            node = child
-        if target is None:
-            new = sorted((self._reached(node.scenario) - before) & stops)
-            if not new:
-                return self._walk_failed("no new stop")
-            target = self.rng.choice(new)
-        turns = last_turn + 1
-        money = cost if not self.is_player else None
-        res = Resources(
-            hand=sorted(hand_used) if self._uses_hand() or not self.is_player else None,
-            draws=list(solver.puzzle.resources.draws[:turns]) if self.has_drawn else [],
-            turns=turns,
-            money=money,
-        )
-        if self.is_player and not self._uses_hand():
-            res = res.model_copy(update={"hand": []})
-        return played, res, target
-
-    def _walk_failed(self, why: str) -> None:
-        self.walk_failures[why] = self.walk_failures.get(why, 0) + 1
-        return None
-
-    def _towards(self, solver: Solver, options: list, target: str, remaining: int) -> list:
-        """Guided plays head for the target: a move is kept when it lays on the actor's own
-        network (a move elsewhere is not needed, so a shorter solution would leave it out) and
-        a side its tile opens leads to a cell at most the moves still to come (after this one)
-        from the target. A heuristic for building candidates; the proof is the solver's."""
-        scenario = solver.initial
-        dist = self._grid_distance(scenario, target)
-        grid = scenario.board.grid
-        out = []
-        for m, child in options:
-            if m.tile is None or not grid.is_label(m.cell):
-                out.append((m, child))
-                continue
-            status = solver._status_cache.get(child.key[0])
-            if status is not None and grid.coord(m.cell) not in status.sources:
-                continue
-            tdef = scenario.tile(m.tile)
-            coord = grid.coord(m.cell)
-            best = dist.get(coord, 1 << 20)
-            if tdef is not None:
-                for edge in tdef.exits(m.rotation, grid.sides):
-                    n = grid.neighbour(coord, edge)
-                    if n is not None:
-                        best = min(best, dist.get(n, 1 << 20))
-            if best <= remaining - 1:
-                out.append((m, child))
-        return out
-
-    def _grid_distance(self, scenario: Scenario, target: str) -> dict:
-        hit = self._dist_cache.get(target)
-        if hit is None:
-            from model.puzzles.reach import place_cells
-
-            grid = scenario.board.grid
-            cells = place_cells(scenario, target)
-            hit = {c: 0 for c in cells}
-            frontier = list(cells)
-            while frontier:
-                nxt = []
-                for c in frontier:
-                    for _, n in grid.neighbours(c):
-                        if n not in hit:
-                            hit[n] = hit[c] + 1
-                            nxt.append(n)
-                frontier = nxt
-            self._dist_cache[target] = hit
-        return hit
-
-    def _reached(self, scenario: Scenario) -> frozenset[str]:
-        got = self.rules.reached(scenario, self.actor)
-        return got.places if got is not None else frozenset()
-
-    @staticmethod
-    def _options(solver: Solver, children: list, remaining: int, guided: bool) -> list[tuple[Move, Any]]:
-        """The moves a play may take. Guided: the last must meet the goal, the others must not,
-        and must leave the goal within reach of the moves still to come. Free: every move
-        that leaves enough moves to come."""
-        out = []
-        for m, child in children:
-            if m is None:
-                continue
-            if not guided:
-                if remaining == 1 or solver._capacity(child) >= remaining - 1:
-                    out.append((m, child))
-                continue
-            met, bound = solver._bound(child, remaining)
-            if remaining == 1:
-                if met:
-                    out.append((m, child))
-            elif not met and bound <= remaining - 1 and solver._capacity(child) >= remaining - 1:
-                out.append((m, child))
-        return out
-
-    def _uses_hand(self) -> bool:
-        return any(p.tile_from == "hand" for p in self.phases)
-
     # --- the proof ---------------------------------------------------------------------------
     def _candidate(self, target: str, resources: Resources) -> Scenario:
         puzzle = Puzzle(
@@ -586,6 +421,7 @@ class Generator:
                 return GenerateResult(None, 0, 0, time.monotonic() - start, None, reason)
             self._any_stop = targets[0] or self._stops[0]
             failures = failed_before = tried_before = 0
+            spent = False  # every place of this goal was searched in vain
             misses: dict[str, int] = {}
             hits: set[str] = set()
             while True:
@@ -593,19 +429,33 @@ class Generator:
                 if self.max_candidates is not None and self.tried >= self.max_candidates:
                     reason = f"no unique puzzle among {self.tried} candidate(s)"
                     break
-                if goals and (failures - failed_before >= AUTO_WALKS or self.tried - tried_before >= AUTO_CANDIDATES):
+                if goals and (spent or failures - failed_before >= AUTO_WALKS or self.tried - tried_before >= AUTO_CANDIDATES):
                     # auto: this goal gives no puzzle soon enough; the next kind of goal is tried
+                    spent = False
                     self.goal_kind, targets = goals.pop(0)
                     failed_before, tried_before, misses, hits = failures, self.tried, {}, set()
                     self._dist_cache.clear()
                 target = self.rng.choice(targets)
+                # after a few refused candidates, plays with the drawn tiles alone: without a
+                # hand to lay in any turn, the drawn tiles in their order leave fewer ways
+                self.draws_only = self.tried >= HAND_CANDIDATES
                 got = self._walk(target)
                 if got is None:
                     failures += 1
                     if target is not None:
                         # a target no guided play reaches is dropped (until it is the last one)
                         misses[target] = misses.get(target, 0) + 1
-                        if misses[target] >= TARGET_TRIES and target not in hits and len(targets) > 1:
+                        if self.walk_exhausted and not self.draws_only:
+                            # every guided play was tried: none has N moves; another kind of
+                            # goal is tried when this was the last place
+                            targets.remove(target)
+                            if not targets:
+                                if not goals:
+                                    reason = f"no play of exactly {self.moves} moves reaches the goal"
+                                    break
+                                spent = True
+                            continue
+                        elif misses[target] >= TARGET_TRIES and target not in hits and len(targets) > 1:
                             targets.remove(target)
                     if failures > 2000 and self.tried == 0:
                         reason = f"no play of exactly {self.moves} moves reaches the goal (after {self.walks} tries)"

@@ -240,6 +240,56 @@ def _grid_tables(grid: Any) -> tuple[dict[Coord, tuple[Coord, ...]], dict[str, C
     return _GRID_TABLES.get(grid, None, compute)
 
 
+def _way_costs(scenario: Scenario) -> tuple[dict[Coord, tuple[Coord, ...]], set[Coord], set[Coord]]:
+    """The grid's neighbour lists, the cells a way crosses for free (track, a city, a platform,
+    a town) and the cells no way crosses (offboard, gray, a hex lake)."""
+    board = scenario.board
+    grid = board.grid
+    adj, coord_of = _grid_tables(grid)
+    zero: set[Coord] = set()
+    blocked: set[Coord] = set()
+    hex_grid = grid.kind == "hex"
+    for label, cell in board.cells.items():
+        c = coord_of.get(label)
+        if c is None:
+            continue
+        if cell.tile is not None or cell.paths or cell.platform is not None:
+            zero.add(c)
+        elif (cell.cities or cell.towns) and not hex_grid:
+            zero.add(c)  # a square grid's city joins every side (docs/rules-catalan.md §4)
+        elif cell.terrain in ("offboard", "gray") or (cell.terrain == "lake" and hex_grid):
+            blocked.add(c)
+    return adj, zero, blocked
+
+
+def way_distances(scenario: Scenario, place: str) -> dict[Coord, int]:
+    """Cell -> the moves a way from that cell to the place costs by the distance bound's measure
+    (the empty cells from the place up to the cell, the cell itself left out): the measure
+    :func:`distance_bound` takes from the network's cells, from every cell of the board."""
+    adj, zero, blocked = _way_costs(scenario)
+    dist: dict[Coord, int] = {}
+    dq: deque[tuple[int, Coord]] = deque()
+    for t in place_cells(scenario, place):
+        dist[t] = 0
+        dq.append((0, t))
+    while dq:
+        d, c = dq.popleft()
+        if d > dist[c]:
+            continue
+        for n in adj.get(c, ()):
+            if n in blocked:
+                continue
+            nd = d + (0 if c in zero else 1)
+            if nd >= dist.get(n, 1 << 30):
+                continue
+            dist[n] = nd
+            if nd == d:
+                dq.appendleft((nd, n))
+            else:
+                dq.append((nd, n))
+    return dist
+
+
 def distance_bound(scenario: Scenario, status: GoalStatus, limit: int = 1 << 20) -> int:
     """A lower bound on the moves still needed: 0 when the goal is met.
 
@@ -251,20 +301,7 @@ def distance_bound(scenario: Scenario, status: GoalStatus, limit: int = 1 << 20)
     """
     if status.met:
         return 0
-    board = scenario.board
-    grid = board.grid
-    adj, coord_of = _grid_tables(grid)
-    zero: set[Coord] = set()
-    blocked: set[Coord] = set()
-    hex_grid = grid.kind == "hex"
-    for label, cell in board.cells.items():
-        c = coord_of.get(label)
-        if c is None:
-            continue
-        if cell.tile is not None or cell.paths or cell.cities or cell.platform is not None or cell.towns:
-            zero.add(c)
-        elif cell.terrain in ("offboard", "gray") or (cell.terrain == "lake" and hex_grid):
-            blocked.add(c)
+    adj, zero, blocked = _way_costs(scenario)
     sources = status.sources
     best = 1
     for place in status.missing:
