@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from model.puzzle_spec import Resources
-from model.puzzles.reach import way_distances
+from model.puzzles.reach import way_costs, way_distances
 from model.puzzles.solver import Solver
 from model.rules import Move
 from model.scenario import Scenario
@@ -55,6 +55,7 @@ class GuidedPlay:
         if target is not None and solver._met(node):
             return self._walk_failed("met at start")
         self._walk_budget = WALK_NODES
+        self._walk_dead: set = set()
         self._walk_target = target
         played: list[tuple[Move, int, str | None]] = []  # (move, turn, hand tile)
         got = self._play(solver, node, played)
@@ -87,6 +88,9 @@ class GuidedPlay:
             new = sorted((self._reached(node.scenario) - (before or frozenset())) & set(self._stops))
             return self.rng.choice(new) if new else None
         self._check()
+        seen = (node.key, node.turn, remaining)
+        if seen in self._walk_dead:
+            return None  # searched before, by another order of the same moves: it led nowhere
         self._walk_budget -= 1
         if self._walk_budget < 0 or solver._finished(node):
             return None
@@ -127,6 +131,7 @@ class GuidedPlay:
                 if tid is not None:  # the deeper search changed the later draws and the cache
                     solver.puzzle.resources.draws[node.turn] = tid
                     solver._moves_cache.clear()
+        self._walk_dead.add(seen)
         return None
 
     def _walk_failed(self, why: str) -> None:
@@ -136,12 +141,15 @@ class GuidedPlay:
     def _towards(self, solver: Solver, options: list, target: str, remaining: int) -> list:
         """Guided plays head for the target: a move is kept when it lays on the actor's own
         network (a move elsewhere is not needed, so a shorter solution would leave it out) and
-        a side its tile opens leads to a cell at most the moves still to come (after this one)
-        from the target. A heuristic for building candidates; the proof is the solver's."""
+        it lays on the place, or a side its tile opens leads to a cell from which the way to
+        the place (that cell included) costs at most the moves still to come after this one,
+        by the distance bound's measure. A heuristic for building candidates; the proof is the
+        solver's."""
         scenario = solver.initial
-        dist = self._way_cache.get(target)
-        if dist is None:
-            dist = self._way_cache[target] = way_distances(scenario, target)
+        hit = self._way_cache.get(target)
+        if hit is None:
+            hit = self._way_cache[target] = (way_distances(scenario, target), way_costs(scenario)[1])
+        dist, free = hit
         grid = scenario.board.grid
         out = []
         for m, child in options:
@@ -153,12 +161,12 @@ class GuidedPlay:
                 continue
             tdef = scenario.tile(m.tile)
             coord = grid.coord(m.cell)
-            best = dist.get(coord, 1 << 20)
+            best = 0 if dist.get(coord) == 0 else 1 << 20
             if tdef is not None:
                 for edge in tdef.exits(m.rotation, grid.sides):
                     n = grid.neighbour(coord, edge)
-                    if n is not None:
-                        best = min(best, dist.get(n, 1 << 20))
+                    if n is not None and n in dist:
+                        best = min(best, dist[n] + (0 if n in free else 1))
             if best <= remaining - 1:
                 out.append((m, child))
         return out

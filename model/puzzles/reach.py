@@ -240,7 +240,7 @@ def _grid_tables(grid: Any) -> tuple[dict[Coord, tuple[Coord, ...]], dict[str, C
     return _GRID_TABLES.get(grid, None, compute)
 
 
-def _way_costs(scenario: Scenario) -> tuple[dict[Coord, tuple[Coord, ...]], set[Coord], set[Coord]]:
+def way_costs(scenario: Scenario) -> tuple[dict[Coord, tuple[Coord, ...]], set[Coord], set[Coord]]:
     """The grid's neighbour lists, the cells a way crosses for free (track, a city, a platform,
     a town) and the cells no way crosses (offboard, gray, a hex lake)."""
     board = scenario.board
@@ -266,7 +266,7 @@ def way_distances(scenario: Scenario, place: str) -> dict[Coord, int]:
     """Cell -> the moves a way from that cell to the place costs by the distance bound's measure
     (the empty cells from the place up to the cell, the cell itself left out): the measure
     :func:`distance_bound` takes from the network's cells, from every cell of the board."""
-    adj, zero, blocked = _way_costs(scenario)
+    adj, zero, blocked = way_costs(scenario)
     dist: dict[Coord, int] = {}
     dq: deque[tuple[int, Coord]] = deque()
     for t in place_cells(scenario, place):
@@ -301,7 +301,7 @@ def distance_bound(scenario: Scenario, status: GoalStatus, limit: int = 1 << 20)
     """
     if status.met:
         return 0
-    adj, zero, blocked = _way_costs(scenario)
+    adj, zero, blocked = way_costs(scenario)
     sources = status.sources
     best = 1
     for place in status.missing:
