@@ -36,7 +36,7 @@ from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle, R
 from model.puzzles.guided_play import PASS_CHANCE, WALK_NODES, GuidedPlay  # noqa: F401 - tunables
 from model.puzzles.phases import default_phases, parse_phases  # noqa: F401 - the generator's API too
 from model.puzzles.reach import GoalStatus, distance_bound, goal_status, place_cells
-from model.puzzles.solver import PuzzleError, SolveResult, solve
+from model.puzzles.solver import PuzzleError, Solver, SolveResult, solve
 from model.rules import MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
 from model.tokens import place_token
@@ -390,6 +390,12 @@ class Generator(GuidedPlay):
         puzzle.check_against(self.scenario)
         return self.scenario.model_copy(update={"puzzle": puzzle})
 
+    def _root_bound(self, candidate: Scenario) -> int:
+        """The solver's lower bound on the moves the candidate needs."""
+        solver = Solver(candidate, self.rules)
+        solver._deadline = time.monotonic() + 60
+        return solver._bound(solver._root(), self.moves)[1]
+
     def _reject(self, why: str) -> None:
         self.rejected[why] = self.rejected.get(why, 0) + 1
 
@@ -471,14 +477,16 @@ class Generator(GuidedPlay):
                 self.tried += 1
                 if self.progress is not None:
                     self.progress(self.tried, time.monotonic() - start)
-                # the shortest solution first: iterative deepening refutes a shorter one cheaply
-                budget = min(self.verify_seconds, max(0.05, self._left()))
-                shortest = solve(candidate, rules=self.rules, max_seconds=budget, cancelled=self.cancelled)
-                if shortest.reason == "cancelled":
-                    raise _Cancelled
-                if shortest.solution is None or len(shortest.solution) != self.moves:
-                    self._reject("a shorter solution" if shortest.solution is not None else "proof did not finish")
-                    continue
+                # the shortest solution first: iterative deepening refutes a shorter one cheaply,
+                # unless the distance bound already does (no solution is shorter than it)
+                if self._root_bound(candidate) < self.moves:
+                    budget = min(self.verify_seconds, max(0.05, self._left()))
+                    shortest = solve(candidate, rules=self.rules, max_seconds=budget, cancelled=self.cancelled)
+                    if shortest.reason == "cancelled":
+                        raise _Cancelled
+                    if shortest.solution is None or len(shortest.solution) != self.moves:
+                        self._reject("a shorter solution" if shortest.solution is not None else "proof did not finish")
+                        continue
                 budget = min(self.verify_seconds, max(0.05, self._left()))
                 proof = solve(candidate, rules=self.rules, count=True, max_seconds=budget, cancelled=self.cancelled)
                 if proof.reason == "cancelled":
@@ -488,6 +496,9 @@ class Generator(GuidedPlay):
                     continue
                 if proof.count != 1:
                     self._reject("several solutions" if proof.count else "unsolvable")
+                    continue
+                if len(proof.solution) != self.moves:  # the distinct solutions hold a shortest one
+                    self._reject("a shorter solution")
                     continue
                 return GenerateResult(candidate, self.tried, self.walks, time.monotonic() - start, proof, "", dict(self.rejected))
         except _Cancelled:

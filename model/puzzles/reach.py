@@ -339,3 +339,30 @@ def distance_bound(scenario: Scenario, status: GoalStatus, limit: int = 1 << 20)
         if best > limit:
             return best
     return best
+
+
+def way_cells(scenario: Scenario, status: GoalStatus, bound: int) -> frozenset[str] | None:
+    """Where :func:`distance_bound` is ``bound``: the cells (labels) where a move may lower it;
+    None when a move anywhere may.
+
+    A move fills one empty cell ``c``; the network it joins reaches on from ``c`` through track
+    alone, so every way it opens runs through ``c`` and costs at least the cheapest way from
+    ``c`` on (``c`` left out). The bound falls only when that is below it: the moves on other
+    empty cells leave it as it was. The cells that already count as free (track, a city...) are
+    kept: a move there may join the network to more of them."""
+    if status.met or bound < 1:
+        return None
+    _adj, zero, _blocked = way_costs(scenario)
+    sources = status.sources
+    allowed: set[Coord] | None = None
+    for place in status.missing:
+        dist = way_distances(scenario, place)
+        if min((dist[c] for c in sources if c in dist), default=bound + 1) != bound:
+            continue  # not the place that makes the bound
+        near = {c for c, d in dist.items() if d <= bound - 1 and c not in zero}
+        allowed = near if allowed is None else allowed & near
+    if allowed is None:
+        return None
+    grid = scenario.board.grid
+    return frozenset(grid.label(c) for c in allowed | zero)
+

@@ -49,7 +49,7 @@ from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
 from model.puzzles.board_signature import POSITIONS_KEPT, BoardSignatures
 from model.puzzles.count_parts import CountInParts
 from model.puzzles.parallel import find_all_parallel
-from model.puzzles.reach import distance_bound, goal_status, place_cells
+from model.puzzles.reach import distance_bound, goal_status, place_cells, way_cells
 from model.puzzles.search_state import (  # noqa: F401 - the solver's public types, re-exported
     CountPart,
     CountTask,
@@ -266,7 +266,8 @@ class Solver(BoardSignatures, CountInParts):
     def _legal_moves(self, node: _Node, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
         pos = self._position(node)
         if pos is None:
-            return self.rules.legal_moves(node.scenario, context)
+            moves = self.rules.legal_moves(node.scenario, context)
+            return moves if cells is None else [m for m in moves if m.cell in cells]
         if cells is not None:
             return pos.legal_moves(context, cells)
         return pos.legal_moves(context)
@@ -419,10 +420,13 @@ class Solver(BoardSignatures, CountInParts):
         if not self._every_move_uses_a_tile or self._goal_actor is None or cap <= 0:
             return None
         hit = self._bound_cache.get(node.key[0])
-        if hit is None or hit[0] or hit[1] != cap or hit[2] < cap or hit[3][0] != cap or hit[3][1] is None:
+        if hit is None or hit[0] or hit[1] != cap or hit[2] < cap:
             return None
-        hook = getattr(self._position(node), "useful_cells", None)
-        return hook(self._goal_actor, hit[3][1], cap) if hook is not None else None
+        hook = getattr(self._position(node), "useful_cells", None) if hit[3][0] == cap and hit[3][1] is not None else None
+        if hook is not None:
+            return hook(self._goal_actor, hit[3][1], cap)
+        status = self._status_cache.get(node.key[0])
+        return None if status is None else way_cells(node.scenario, status, cap)
 
     def _search_children(self, node: _Node, cap: int) -> list[tuple[Move | None, _Node]]:
         """The children the search walks from a node of capacity ``cap`` whose bound does not exceed it."""
