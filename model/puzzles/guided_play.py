@@ -103,12 +103,17 @@ class GuidedPlay:
             self.rng.shuffle(tiles)
         else:
             tiles = [None]
+        useful = None
+        if target is not None and solver._bound(node, remaining)[1] == remaining:
+            # every move must lower the bound: only those on the cells where one can are made
+            useful = solver._useful_cells(node, remaining)
         for tid in tiles:
             if tid is not None:
                 solver.puzzle.resources.draws[node.turn] = tid
                 solver._moves_cache.clear()
+                solver._last_cache.clear()
                 node = solver._make(node.scenario, node.turn, node.phase, 0, node.hand, node.money, node.moves_left)
-            children = solver._children(node)
+            children = solver._children(node, useful=useful)
             options = self._options(solver, children, remaining, target is not None)
             if target is not None and options:
                 options = self._towards(solver, options, target, remaining)
@@ -131,6 +136,7 @@ class GuidedPlay:
                 if tid is not None:  # the deeper search changed the later draws and the cache
                     solver.puzzle.resources.draws[node.turn] = tid
                     solver._moves_cache.clear()
+                    solver._last_cache.clear()
         self._walk_dead.add(seen)
         return None
 
