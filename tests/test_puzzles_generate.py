@@ -258,3 +258,66 @@ def test_a_connect_goal_joins_the_origin_station_to_a_stop():
     assert (goal.kind, goal.a, goal.b, goal.actor) == ("connect", "red_home", "D3", "red")
     res = solve(got.scenario, count=True)
     assert res.unique and len(res.solution) == 5
+
+
+# --- the default goal on the bundled boards (issue #28; bench/bench_generate.py measures all) ----
+
+
+@pytest.mark.parametrize("board, moves", [("catalan/midgame", 8), ("catalan/starter-2p", 12), ("18india", 5)])
+def test_the_default_goal_makes_a_unique_puzzle_on_the_bundled_board(board, moves):
+    # midgame 8: the rule set's own bound finds the place 8 moves away (the plain bound says 6);
+    # starter-2p 12: the drawn tiles alone after a few refused candidates; 18 India 5: the play
+    # heads along the distance bound's way and takes back moves that lead nowhere
+    scenario = load(scenarios_dir() / f"{board}.json")
+    got = generate(scenario, moves, seed=1, max_seconds=60)
+    assert got.found, got.reason
+    proof = solve(got.scenario, count=True, max_seconds=60)
+    assert proof.unique and len(proof.solution) == moves
+    again = generate(scenario, moves, seed=1, max_seconds=60)  # a seed gives the same puzzle
+    assert again.scenario.puzzle == got.scenario.puzzle
+
+
+def test_the_default_goal_says_at_once_when_no_place_is_that_far():
+    got = generate(load(scenarios_dir() / "catalan" / "midgame.json"), 12, seed=1)
+    assert not got.found and got.tried == 0 and got.walks == 0
+    assert got.reason.startswith("no place on this board needs 12 moves") and "farthest needs 8" in got.reason
+
+
+def test_a_printed_city_without_track_on_a_hex_costs_a_move_in_the_distance_bound():
+    # on a hex map a city's printed hex has no track until a tile goes there: a way through it
+    # costs that move (on a square Catalan board a city joins every side, and costs nothing)
+    from model.puzzles.reach import GoalStatus, distance_bound
+
+    base = load(scenarios_dir() / "18india.json")
+    grid, cells = base.board.grid, base.board.cells
+
+    def empty(coord):
+        c = cells.get(grid.label(coord))
+        return c is not None and not (c.cities or c.towns or c.paths or c.tile) and c.terrain not in ("offboard", "gray", "lake")
+
+    for label, cell in sorted(cells.items()):
+        if not cell.cities or cell.paths or cell.tile is not None:
+            continue
+        around = [n for _, n in grid.neighbours(grid.coord(label)) if empty(n)]
+        far = [(s, t) for s in around for t in around if t != s and t not in {n for _, n in grid.neighbours(s)}]
+        if far:
+            s, t = far[0]
+            status = GoalStatus(False, [grid.label(t)], {s})
+            assert distance_bound(base, status) == 2  # the city's hex and the place, or two plain hexes
+            return
+    pytest.fail("no printed city with two empty hexes apart around it")
+
+
+def test_the_solver_counts_the_same_with_the_way_cells_on_the_18_india_map(monkeypatch):
+    # where the distance bound is tight the solver tries only the moves on reach.way_cells; the
+    # count and the solutions' lengths are those of the search without it
+    import model.puzzles.solver as solver_module
+
+    base = load(scenarios_dir() / "puzzles" / "india-01-visakhapatnam.json")
+    got = generate(base, 4, goal="reach", seed=2, phases=parse_phases("I:x3"), turns=2, max_seconds=60)
+    assert got.found, got.reason
+    with_cells = solve(got.scenario, count=True)
+    monkeypatch.setattr(solver_module, "way_cells", lambda *a: None)
+    without = solve(got.scenario, count=True)
+    assert (with_cells.count, sorted(map(len, with_cells.solutions))) == (without.count, sorted(map(len, without.solutions)))
+    assert with_cells.nodes <= without.nodes

@@ -288,8 +288,8 @@ class Generator(GuidedPlay):
             return out
         farthest = max(bounds.values(), default=0)
         return (
-            f"no place on this board needs {n} moves from {self.actor!r}'s network "
-            f"(by the distance bound the farthest needs {farthest})"
+            f"no place on this board needs {n} moves from {self.actor!r}'s network by the distance bound "
+            f"(a lower bound; the farthest needs {farthest}, and a goal is looked for {max(1, n - 2)} to {n} moves away)"
         )
 
     def _auto_places(self) -> list[str]:

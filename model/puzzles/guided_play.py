@@ -117,6 +117,13 @@ class GuidedPlay:
             options = self._options(solver, children, remaining, target is not None)
             if target is not None and options:
                 options = self._towards(solver, options, target, remaining)
+                if remaining == 1:
+                    # the last move: one that meets the goal with its tile turned one way only
+                    # (another turn of it would be another solution)
+                    ways: dict[tuple, int] = {}
+                    for m, _ in options:
+                        ways[(m.cell, m.tile)] = ways.get((m.cell, m.tile), 0) + 1
+                    options = [(m, c) for m, c in options if ways[(m.cell, m.tile)] == 1]
             self.rng.shuffle(options)
             passes = [c for m, c in children if m is None and solver._capacity(c) >= remaining]
             if passes and options and not step.required and self.rng.random() < PASS_CHANCE:
