@@ -445,6 +445,11 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
         base = base.model_copy(update={"companies": [
             c.model_copy(update={"home": made[c.id].home, "home_city": made[c.id].home_city}) if c.id in made else c
             for c in base.companies]})
+    if title.companies != read.companies:  # the title makes its privates in code (game_companies)
+        from model.io.title_play import privates
+
+        made = privates(title.companies, base.board.grid.is_label, title.notes)
+        base = base.model_copy(update={"state": base.state.model_copy(update={"privates": made})})
     return base, title, list(result.warnings) + title.notes
 
 

@@ -53,6 +53,7 @@ from model.rules.eighteen_xx.hexmap import (
     current_view,
     distinct_rotations,
     exit_mask,
+    stub_failure,
     tile_view,
 )
 from model.rules.eighteen_xx.situation import _SITUATIONS, Situation, _SituationKey  # noqa: F401 - re-exported
@@ -78,8 +79,6 @@ class TrackMove(Move):
         if self.kind in ("lay", "upgrade") and extra.get("private"):
             return f"{super().text()} {extra['private']}"
         return super().text()
-
-
 
 
 @register
@@ -125,6 +124,8 @@ class EighteenXX(RuleSet):
         ),
         OptionSpec("ability_tiles", "", "Tiles (space-separated ids) laid only through a private company's tile_lay "
                    "ability that names them in its tiles; no other lay lays them (1888's mine: Game#upgrades_to?)."),
+        OptionSpec("stubs_restricted", False, "A tile laid on a hex with stubs must have an exit at every stub's edge "
+                   "(18xx.games' StubsAreRestricted)."),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -232,9 +233,10 @@ class EighteenXX(RuleSet):
                 yield (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
         if exit_mask(new, rotation, sit.sm.sides) & ~sit.sm.accept_mask[coord]:
             yield from self.exit_failures(sit, coord, new, rotation)
-        fail = self.rotation_failure(sit, coord, new, rotation)
-        if fail:
-            yield fail
+        for fail in (self.rotation_failure(sit, coord, new, rotation),
+                     stub_failure(sit.scenario, sit.cell(coord), sit.sm.label_of[coord], new, rotation)):
+            if fail:
+                yield fail
 
     def exit_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """Every exit must lead to a hex that accepts it."""

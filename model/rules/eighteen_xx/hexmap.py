@@ -292,3 +292,30 @@ def exit_mask(tile: TileDef, rotation: int, sides: int = 6) -> int:
 def distinct_rotations(tile: TileDef, sides: int = 6) -> tuple[int, ...]:
     """Rotations giving different track (nodes keep their identity; see ``_shape``)."""
     return _tile_facts(tile, sides)[1]
+
+
+def stub_edges(scenario: Scenario, cell: Cell) -> frozenset[int]:
+    """The edges of the stubs on a hex now: the printed hex's, or its laid tile's at its rotation."""
+    if cell.tile is None:
+        return frozenset(cell.stubs)
+    tdef = scenario.tile(cell.tile.tile)
+    sides = scenario.board.grid.sides
+    return frozenset((s + cell.tile.rotation) % sides for s in tdef.stubs) if tdef is not None else frozenset()
+
+
+def stub_failure(scenario: Scenario, cell: Cell, label: str, new: TileDef, rotation: int,
+                 printed: bool = False) -> tuple[str, str] | None:
+    """``stub-not-joined`` (the option ``stubs_restricted``, 18xx.games' ``StubsAreRestricted``): a
+    tile laid on a hex with stubs (its tile's now; ``printed``: the printed hex's) must have an
+    exit at every stub's edge."""
+    if not scenario.rules.options.get("stubs_restricted"):
+        return None
+    if not (stubs := frozenset(cell.stubs) if printed else stub_edges(scenario, cell)):
+        return None
+    grid = scenario.board.grid
+    missing = sorted(stubs - new.exits(rotation, grid.sides))
+    if not missing:
+        return None
+    sides = ", ".join(f"{grid.edge_name(e)} (edge {e})" for e in missing)
+    return ("stub-not-joined", f"{label}: tile {new.id} at rotation {rotation} leaves the stub on the {sides} side "
+            "unjoined: a tile laid here must have an exit at every stub")
