@@ -185,7 +185,7 @@ class GameReplay(TokenMoves):
                 self.acted.add(company)
                 if self.title.home_token_timing == "operate":
                     self.place_home(company)
-        elif entity_type == "player":
+        elif entity_type == "player" and action.get("type") != "message":  # a chat line is no one's turn
             self.in_operating = False
             self.turn_entity, self.turn_steps, self.laid = None, set(), []
         self.play_code.starting(self, action)
