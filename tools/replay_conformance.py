@@ -535,7 +535,7 @@ def write_diffs(results: list[TitleResult], out: Path, rows: int = 8) -> None:
         for k, items in sorted(position_groups.items(), key=lambda kv: -len(kv[1])):
             lines.append(f"### {k} — {len(items)} positions")
             lines.append("")
-            lines += [f"- {x}" for x in items[:10]]
+            lines += [f"- {x}" for x in items[:max(10, rows)]]
             lines.append("")
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
