@@ -40,8 +40,13 @@ def colour_progression(old: TrackView, new: TileDef) -> Failure:
 
 
 def in_upgrade_graph(old: TrackView, new: TileDef, tileset: TileSet) -> Failure:
-    """A laid tile may only be replaced by a tile its manifest entry lists as an upgrade."""
+    """A laid tile may only be replaced by a tile its manifest entry lists as an upgrade, unless
+    the hex's future label is in force for the new tile's colour: the label the tile carries is
+    the hex's, which its list does not know (18xx.games ``upgrades_to?`` reads the hex's label)."""
     if old.tile is None or not explicit_graph(tileset):
+        return None
+    fl = old.future_label
+    if fl is not None and fl[1] == new.color:
         return None
     if new.id not in old.tile.upgrades:
         listed = ", ".join(old.tile.upgrades) or "nothing"

@@ -280,7 +280,8 @@ class EighteenXX(RuleSet):
             return []
         ts = sit.tileset
         colours = play.phase_colours(sit.scenario)
-        if old.tile is not None and upgrades.explicit_graph(ts):
+        fl = old.future_label  # in force for the next colour: the hex's label decides, not the list
+        if old.tile is not None and upgrades.explicit_graph(ts) and not (fl and fl[1] == COLOR_ORDER[want]):
             out = [t for t in (ts.get(i) for i in old.tile.upgrades) if t is not None and color_rank(t.color) == want]
         else:
             out = [t for t in ts.tiles if color_rank(t.color) == want]
