@@ -1,0 +1,73 @@
+"""The frictions a designer meets on a real map, by real mouse and key events (offscreen): copy and
+paste of station tokens, tokens keeping their circles, an off-board area's revenue, labels that do
+not overlap, the PDF export's page, readable icons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from editor.commands import SetCellsCommand
+from editor.tools import SelectTool
+from model.board import Token
+from model.io import load
+from model.paths import scenarios_dir
+from tests.editor_helpers import make_window, no_dialogs, view_point  # noqa: F401 (autouse fixture)
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+LEFT = Qt.MouseButton.LeftButton
+
+
+def active_window(qtbot, tmp_path, scenario, size=(1400, 900)):
+    win = make_window(qtbot, tmp_path, scenario, size=size)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    return win
+
+
+def click_cell(qtbot, win, coord, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.mouseClick(win.view.viewport(), LEFT, modifiers, view_point(win, coord).toPoint())
+
+
+def centre_on(win, coord) -> None:
+    win.view.centerOn(win.scene.cell_centre(coord))
+    QApplication.sendPostedEvents()
+
+
+def stations(scenario, company: str) -> list[str]:
+    return [label for label, cell in scenario.board.cells.items() for t in cell.tokens if t.company == company]
+
+
+# --- 1. copy and paste never make a second station of a company --------------------------------
+def test_paste_leaves_out_the_station_tokens_of_companies_already_on_the_board(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path, load(scenarios_dir() / "18india.json"))
+    doc = win.document
+    grid = doc.grid
+    home, target = grid.coord("G8"), grid.coord("G12")
+    cell = doc.cell(home)
+    assert cell.cities, "G8 is a city"
+    doc.undo_stack.push(SetCellsCommand(doc, {home: cell.model_copy(update={"tokens": [Token(company="NWR")]})}, "token"))
+    win.set_tool(win.tools[SelectTool])
+    centre_on(win, home)
+    click_cell(qtbot, win, home)
+    assert doc.selection == [home]
+    qtbot.keyClick(win.view, Qt.Key.Key_C, CTRL)
+    click_cell(qtbot, win, target)
+    assert doc.selection == [target]
+    qtbot.keyClick(win.view, Qt.Key.Key_V, CTRL)
+    pasted = doc.cell(target)
+    assert pasted.cities == doc.cell(home).cities, "the city is pasted"
+    assert stations(doc.scenario, "NWR") == ["G8"], "no second NWR station"
+    assert "NWR on G12" in win.statusBar().currentMessage()
+    # a cut and paste moves the token: the company has no other station then
+    click_cell(qtbot, win, home)
+    qtbot.keyClick(win.view, Qt.Key.Key_X, CTRL)
+    assert stations(doc.scenario, "NWR") == []
+    click_cell(qtbot, win, target)
+    qtbot.keyClick(win.view, Qt.Key.Key_V, CTRL)
+    assert stations(doc.scenario, "NWR") == ["G12"]
+    # pasting over the token's own cell keeps it (the copy replaces the cell that held it)
+    click_cell(qtbot, win, target)
+    qtbot.keyClick(win.view, Qt.Key.Key_C, CTRL)
+    qtbot.keyClick(win.view, Qt.Key.Key_V, CTRL)
+    assert stations(doc.scenario, "NWR") == ["G12"]
