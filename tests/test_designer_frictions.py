@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from editor.commands import SetCellsCommand
+from editor.render import CELL_SIZE, station_circles
 from editor.tools import SelectTool
 from model.board import Token
 from model.io import load
@@ -71,3 +72,52 @@ def test_paste_leaves_out_the_station_tokens_of_companies_already_on_the_board(q
     qtbot.keyClick(win.view, Qt.Key.Key_C, CTRL)
     qtbot.keyClick(win.view, Qt.Key.Key_V, CTRL)
     assert stations(doc.scenario, "NWR") == ["G12"]
+
+
+# --- 2. a token keeps its circle ------------------------------------------------------------------
+def india_with_turn_panel(qtbot, tmp_path):
+    win = active_window(qtbot, tmp_path, load(scenarios_dir() / "18india.json"))
+    win.turn_dock.show()
+    win.turn_dock.raise_()
+    return win
+
+
+def test_removing_the_token_in_circle_1_leaves_circle_2s_token_in_its_circle(qtbot, tmp_path):
+    from editor.tools import TokenTool
+    from model.io import save
+    from model.tokens import token_at
+    from tests.editor_helpers import view_pixel
+    from tests.test_turn_tokens import choose, circle_point, click_at, press_button
+
+    win = india_with_turn_panel(qtbot, tmp_path)
+    doc = win.document
+    d23 = doc.grid.coord("D23")  # Mumbai: city 1 has two circles
+    press_button(win, win.tool_actions[TokenTool])
+    choose(qtbot, win.turn_panel.active_combo, "GIPR")
+    click_at(win, circle_point(win, "D23", 0, 0))
+    choose(qtbot, win.turn_panel.active_combo, "NWR")
+    click_at(win, circle_point(win, "D23", 0, 1))
+    cell = doc.cell(d23)
+    assert (token_at(cell, 0, 0).company, token_at(cell, 0, 1).company) == ("GIPR", "NWR")
+    nwr = win.document.scenario.company("NWR").color.lower()
+
+    def drawn(circle: int) -> str:
+        centre, _r = station_circles(doc.scenario, d23, CELL_SIZE)[0][circle]
+        return view_pixel(win.view, centre).name()
+
+    circle_point(win, "D23", 0, 1)  # centres the view on D23
+    assert drawn(1) == nwr
+    # GIPR's token off circle 1 with a right-click: NWR stays in circle 2
+    click_at(win, circle_point(win, "D23", 0, 0), Qt.MouseButton.RightButton)
+    cell = doc.cell(d23)
+    assert [t.company for t in cell.tokens] == ["NWR"]
+    assert token_at(cell, 0, 0) is None and token_at(cell, 0, 1).company == "NWR"
+    assert drawn(1) == nwr and drawn(0) != nwr
+    # the circle is saved and read back; a drag drops a token in the circle it is dropped on
+    save(doc.scenario, tmp_path / "mumbai.json")
+    again = load(tmp_path / "mumbai.json").board.cells["D23"]
+    assert again.tokens == cell.tokens and again.tokens[0].circle == 1
+    # undo puts GIPR back in circle 1
+    press_button(win, win.undo_action)
+    cell = doc.cell(d23)
+    assert (token_at(cell, 0, 0).company, token_at(cell, 0, 1).company) == ("GIPR", "NWR")

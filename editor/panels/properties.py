@@ -10,8 +10,8 @@ style and halt symbol, each path's track kind and lanes, and a summary of the bo
 cell's sides (the edge tool paints those). Several cells: terrain and cost for all of them. A
 field turns red with the reason while its text is invalid; a valid value is applied (as one
 undo step) when the field is left or Return is pressed. Each city also lists the companies whose
-station tokens fill its circles, in order (editable like the other fields; the Token tool places
-them with the mouse).
+station tokens fill its circles, in circle order (``-``: a free circle; editable like the other fields; the Token tool places
+them with the mouse, and a token keeps its circle when another is taken off).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from editor.commands import EditCellCommand, SetCellsCommand
 from editor.document import Document
 from model.board import Cell
 from model.scenario import Scenario
+from model.tokens import circle_layout, city_tokens
 
 TERRAINS = ("plain", "lake", "mountain", "hill", "water", "gray", "offboard")
 PLATFORM_KINDS = ("other", "origin", "destination")
@@ -124,8 +125,8 @@ def format_value(value: Any) -> str:
 
 
 def field_value(cell: Cell, path: Path) -> Any:
-    if path[0] == "city_tokens":  # the companies whose tokens fill a city's circles, in order
-        return [t.company for t in cell.tokens if t.city == path[1]]
+    if path[0] == "city_tokens":  # the companies whose tokens fill a city's circles, in order ('-': a free circle)
+        return ["-" if t is None else t.company for t in circle_layout(cell, path[1])]
     obj: Any = cell
     for part in path:
         obj = obj[part] if isinstance(part, int) else getattr(obj, part)
@@ -170,11 +171,14 @@ def candidate_cell(scenario: Scenario, cell: Cell, path: Path, text: str) -> tup
         return None, str(exc)
     data = cell.model_dump()
     if path[0] == "city_tokens":
-        unknown = [c for c in value if scenario.company(c) is None]
+        unknown = [c for c in value if c != "-" and scenario.company(c) is None]
         if unknown:
             return None, f"tokens: unknown company {', '.join(unknown)[:80]}"
         city = path[1]
-        data["tokens"] = [t for t in data["tokens"] if t["city"] != city] + [{"company": c, "city": city} for c in value]
+        kinds = {t.company: t.kind for t in city_tokens(cell, city)}
+        data["tokens"] = [t for t in data["tokens"] if t["city"] != city] + [
+            {"company": c, "city": city, "circle": i, "kind": kinds.get(c, "normal")} for i, c in enumerate(value) if c != "-"
+        ]
         return Cell.model_validate(data), ""
     obj: Any = data
     for part in path[:-1]:

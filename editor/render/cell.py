@@ -44,6 +44,7 @@ from model.board import Cell
 from model.grid import Coord
 from model.scenario import Scenario
 from model.tiles import TileDef
+from model.tokens import circle_layout
 
 
 # --- terrain symbols -------------------------------------------------------------------------
@@ -117,31 +118,45 @@ def owner_colors(scenario: Scenario, owner_id: str | None) -> tuple[QColor, QCol
     return FALLBACK_OWNER, QColor("#ffffff")
 
 
-def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tuple[str, QColor, QColor, bool]]]:
+def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tuple[str, QColor, QColor, bool] | None]]:
+    """Per city, what each circle shows: a token (each in its own circle), then the reservations
+    and marked circles in the circles left free (None: a free circle)."""
     out: list[list] = [[] for _ in range(n_cities)]
     placed: list[set] = [set() for _ in range(n_cities)]
-    for t in cell.tokens:
-        if t.city < n_cities:
+    for k in range(n_cities):
+        for t in circle_layout(cell, k):
+            if t is None:
+                out[k].append(None)
+                continue
             if t.kind == "neutral":  # nobody's: drawn pale, whatever name it carries
                 fill, txt = QColor("#f4f4f4"), QColor("#606060")
             elif t.kind == "blocking":
                 fill, txt = QColor("#202020"), QColor("#ffffff")
             else:
                 fill, txt = owner_colors(scenario, t.company)
-            out[t.city].append((t.company, fill, txt, False))
-            placed[t.city].add(t.company)
+            out[k].append((t.company, fill, txt, False))
+            placed[k].add(t.company)
     for k in range(n_cities):
         reserved = cell.city_reserved(k)
         if k == 0:
             reserved += cell.reserved
         for cid in reserved:
             if cid not in placed[k] and all(cid not in s for s in placed):
-                out[k].append((cid, CITY_FILL, RESERVED_TEXT, True))
+                _fill_free(out[k], (cid, CITY_FILL, RESERVED_TEXT, True))
     if cell.tile is None:  # circles the printed map marks with a colour for no named company
         for k, city in enumerate(cell.cities[:n_cities]):
-            out[k] += [("", palette_color(scenario.board.palette, m.color), RESERVED_TEXT, True)
-                       for m in city.marks if m.company is None and m.color]
+            for m in city.marks:
+                if m.company is None and m.color:
+                    _fill_free(out[k], ("", palette_color(scenario.board.palette, m.color), RESERVED_TEXT, True))
     return out
+
+
+def _fill_free(circles: list, shown) -> None:
+    i = next((i for i, c in enumerate(circles) if c is None), None)
+    if i is None:
+        circles.append(shown)
+    else:
+        circles[i] = shown
 
 
 # --- cells -----------------------------------------------------------------------------------
