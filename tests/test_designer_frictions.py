@@ -121,3 +121,65 @@ def test_removing_the_token_in_circle_1_leaves_circle_2s_token_in_its_circle(qtb
     press_button(win, win.undo_action)
     cell = doc.cell(d23)
     assert (token_at(cell, 0, 0).company, token_at(cell, 0, 1).company) == ("GIPR", "NWR")
+
+
+# --- 3. an off-board area's revenue -----------------------------------------------------------------
+def test_an_off_board_areas_revenue_is_typed_in_properties_drawn_and_undone(qtbot, tmp_path):
+    from PySide6.QtGui import QColor
+    from PySide6.QtTest import QTest
+
+    from editor.render.base import PHASE_COLORS
+    from model.newboard import new_scenario
+    from tests.editor_helpers import settled_frame
+    from tests.test_turn_tokens import choose
+
+    win = active_window(qtbot, tmp_path, new_scenario("18xx", 6, 5))
+    doc = win.document
+    b2 = doc.grid.coord("B2")
+    win.set_tool(win.tools[SelectTool])
+    click_cell(qtbot, win, b2)
+    assert doc.selection == [b2]
+    win.properties_dock.raise_()
+    choose(qtbot, win.properties.terrain_combo, "offboard")
+    assert doc.cell(b2).terrain == "offboard"
+    field = win.properties.field("offboard_revenue")
+    assert field is not None, "an off-board area has a revenue field"
+    field.setFocus()
+    QTest.keyClicks(field, "yellow_30|brown")
+    assert "background" in field.styleSheet()  # not a revenue yet: red
+    QTest.keyClicks(field, "_50")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    cell = doc.cell(b2)
+    assert [(c.slots, c.revenue) for c in cell.cities] == [(0, "yellow_30|brown_50")]
+    # drawn: the phase revenues where the stop is, and no station circle
+    centre = win.scene.cell_centre(b2)
+    left = centre.__class__(centre.x() - CELL_SIZE * 0.12, centre.y())
+    right = centre.__class__(centre.x() + CELL_SIZE * 0.12, centre.y())
+    yellow, brown = QColor(PHASE_COLORS["yellow"]), QColor(PHASE_COLORS["brown"])
+
+    def near(a: QColor, b: QColor) -> bool:
+        return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue()) < 90
+
+    click_cell(qtbot, win, doc.grid.coord("D4"))  # off the selection's tint
+    image = settled_frame(win.view)
+
+    def shows(scene_pt, colour: QColor) -> bool:  # some pixel near the point (the digits are dark)
+        p = win.view.mapFromScene(scene_pt)
+        return any(near(image.pixelColor(p.x() + dx, p.y() + dy), colour) for dx in range(-6, 7, 2) for dy in range(-6, 7, 2))
+
+    assert shows(left, yellow) and shows(right, brown)
+    assert not shows(centre, QColor("#ffffff")), "no station circle"
+    assert doc.grid.coord("D4") in doc.selection and win.properties.field("offboard_revenue") is None
+    # the same field edits it; undo takes the revenue back off
+    click_cell(qtbot, win, b2)
+    field = win.properties.field("offboard_revenue")
+    assert field.text() == "yellow_30|brown_50"
+    field.setFocus()
+    field.selectAll()
+    QTest.keyClicks(field, "60")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert doc.cell(b2).cities[0].revenue == 60
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)
+    assert doc.cell(b2).cities[0].revenue == "yellow_30|brown_50"
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)
+    assert doc.cell(b2).cities == [] and doc.cell(b2).terrain == "offboard"

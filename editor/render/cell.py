@@ -39,7 +39,7 @@ from editor.render.decor import (
     paint_stubs,
 )
 from editor.render.marks import paint_background_shapes, paint_boomtown_rings, paint_marks, palette_color
-from editor.render.track import TrackData, city_circles, paint_track, track_width
+from editor.render.track import TrackData, city_circles, is_offboard_stop, paint_track, track_width
 from model.board import Cell
 from model.grid import Coord
 from model.scenario import Scenario
@@ -174,6 +174,7 @@ def cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileDe
                 tags=tuple(tdef.tags),
                 kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tdef.paths],
                 locs=[n.loc for n in tdef.nodes],
+                offboards=[is_offboard_stop(n.offboard, n.kind, n.slots, tdef.color == "red") for n in tdef.nodes],
             ),
             tdef,
         )
@@ -191,6 +192,8 @@ def cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileDe
             + [None] * cell.junction_count,
             kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in cell.paths],
             locs=[c.loc for c in cell.cities] + [t.loc for t in cell.towns] + [None] * cell.junction_count,
+            offboards=[is_offboard_stop(c.offboard, "city", c.slots, cell.terrain == "offboard" or cell.printed_color == "red")
+                       for c in cell.cities] + [False] * (len(cell.towns) + cell.junction_count),
         ),
         None,
     )
@@ -479,6 +482,7 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
         styles=[n.style for n in tile.nodes],
         tags=tuple(tile.tags),
         kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tile.paths],
+        offboards=[is_offboard_stop(n.offboard, n.kind, n.slots, tile.color == "red") for n in tile.nodes],
     )
     paint_track(painter, geo, track, bg, True, None)
     if tile.label:

@@ -32,6 +32,14 @@ class TrackData:
     """Per path: (track kind, lanes, terminal style) from :class:`~model.tiles.TilePath` (None: broad)."""
     locs: list | None = None
     """Per node: where the map says to draw it (18xx.games ``loc``: an edge, a half edge, 'center')."""
+    offboards: list | None = None
+    """Per node: True for an off-board revenue location (drawn as its revenue, with no station circle)."""
+
+
+def is_offboard_stop(offboard: bool | None, kind: str, slots: int, red: bool) -> bool:
+    """An off-board revenue location: marked so (``offboard``), or by convention a city with no
+    station circle on a red hex or tile."""
+    return bool(offboard) or (offboard is None and kind == "city" and slots == 0 and red)
 
 
 def _loc_point(geo: Geometry, loc: str) -> QPointF | None:
@@ -233,6 +241,10 @@ def paint_track(
                 d = math.hypot(p.x() - ox, p.y() - oy)
                 if d > 1e-6:
                     away = QPointF((p.x() - ox) / d, (p.y() - oy) / d)
+            if track.offboards and k < len(track.offboards) and track.offboards[k]:
+                if detail:  # an off-board area: its revenue, large, where the stop is; no station circle
+                    _paint_revenue(painter, p, track.revenues[k], OFFBOARD_REVENUE_R)
+                continue
             _paint_city(painter, geo, p, track.slots[k], track.revenues[k], city_tokens, detail, away)
         elif kind == "turntable":
             _paint_turntable(painter, geo, p, w)
@@ -443,6 +455,10 @@ def _paint_town(painter: QPainter, geo: Geometry, track: TrackData, k: int, p: Q
         _paint_revenue(painter, QPointF(p.x() + w * 2.6, p.y() - w * 2.0), track.revenues[k], 9.0)
 
 
+OFFBOARD_REVENUE_R = 14.0
+"""The size (a revenue circle's radius, in cell units of :data:`UNIT`) of an off-board area's revenue."""
+
+
 def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
     """A revenue: a number in a small white circle, or coloured boxes for phase revenues."""
     if revenue in (0, "0", None, ""):
@@ -474,6 +490,9 @@ def city_circles(geo: Geometry, track: TrackData) -> list[list[tuple[QPointF, fl
     out: list[list[tuple[QPointF, float]]] = []
     for k, kind in enumerate(track.kinds):
         if kind != "city":
+            continue
+        if track.offboards and k < len(track.offboards) and track.offboards[k]:
+            out.append([])  # an off-board area has no station circle
             continue
         r = _city_radius(geo)
         slots = max(1, track.slots[k])

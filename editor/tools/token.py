@@ -69,7 +69,7 @@ class TokenTool(Tool):
                 d = math.hypot(centre.x() - scene_pos.x(), centre.y() - scene_pos.y())
                 if d <= r * 1.3 and d < best_d:
                     best, best_d = (k, i), d
-        if best is None and len(circles) == 1:
+        if best is None and len(circles) == 1 and circles[0]:
             cell = self.document.cell(coord)
             best = (0, min(tokens.free_circle(tokens.circle_layout(cell, 0, len(circles[0]))), len(circles[0]) - 1))
         return best
