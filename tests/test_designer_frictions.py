@@ -183,3 +183,49 @@ def test_an_off_board_areas_revenue_is_typed_in_properties_drawn_and_undone(qtbo
     assert doc.cell(b2).cities[0].revenue == "yellow_30|brown_50"
     qtbot.keyClick(win.view, Qt.Key.Key_Z, CTRL)
     assert doc.cell(b2).cities == [] and doc.cell(b2).terrain == "offboard"
+
+
+# --- 4. labels that do not overlap ------------------------------------------------------------------
+CHICAGO = {"color": "yellow", "name": "Chicago",
+           "cities": [{"revenue": 10, "groups": ["Chicago"]}, {"revenue": 10, "groups": ["Chicago"]},
+                      {"revenue": 10, "groups": ["Chicago"]}, {"revenue": 10, "groups": ["Chicago"]}],
+           "paths": [{"a": 0, "b": "n0"}, {"a": 3, "b": "n1"}, {"a": 4, "b": "n2"}, {"a": 5, "b": "n3"}]}
+"""1846's Chicago (D6) as the 18xx.games import writes it, without its label."""
+
+
+def test_a_label_typed_on_1846s_chicago_is_placed_clear_of_the_revenues_and_the_name(qtbot, tmp_path):
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtTest import QTest
+
+    from editor import render
+    from model.board import Cell
+    from model.newboard import new_scenario
+
+    win = active_window(qtbot, tmp_path, new_scenario("18xx", 4, 4, orientation="pointy"))
+    doc = win.document
+    c = doc.grid.coord(doc.grid.label((1, 1)))
+    doc.undo_stack.push(SetCellsCommand(doc, {c: Cell.model_validate(CHICAGO)}, "Chicago"))
+    win.set_tool(win.tools[SelectTool])
+    click_cell(qtbot, win, c)
+    win.properties_dock.raise_()
+    field = win.properties.field("label")
+    field.setFocus()
+    QTest.keyClicks(field, "Chi")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert doc.cell(c).label == "Chi"
+    image = QImage(400, 400, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    placed: list = []
+    render.paint_cell(painter, doc.scenario, c, render.CELL_SIZE, placed=placed)
+    painter.end()
+    kinds = [k for k, _r in placed]
+    assert kinds.count("label") == 1 and kinds.count("name") == 1 and kinds.count("track") == 8  # 4 cities, 4 revenues
+    label = next(r for k, r in placed if k == "label")
+    name = next(r for k, r in placed if k == "name")
+    track = [r for k, r in placed if k == "track"]
+    assert not any(label.intersects(r) for r in track), "the label is clear of every city and revenue"
+    assert not label.intersects(name)
+    revenues = [r for r in track if r.width() < 25]  # the revenue bubbles (a city's circles are larger)
+    assert len(revenues) == 4 and not any(a.intersects(b) for i, a in enumerate(revenues) for b in revenues[i + 1:])
+    assert not any(name.intersects(r) for r in revenues), "the name is clear of every revenue"
+    assert all(name.intersected(r).height() < 6 for r in track), "and at most grazes the top city's circle"
