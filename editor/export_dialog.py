@@ -343,14 +343,13 @@ class ExportDialog(QDialog):
             area = self._cells_area(view, coords)
             if not frame.intersects(area):
                 return
-        inset = self.geometry().topLeft() - frame.topLeft()  # the window decorations
         left_room, right_room = area.left() - board.left(), board.right() - area.right()
         if max(left_room, right_room) >= frame.width():
             x = area.right() + 1 if right_room >= left_room else area.left() - frame.width()
-            self.move(QPoint(x, frame.top()) + inset)
+            self.move(QPoint(x, frame.top()))  # move() places the frame, decorations and all
         else:
             y = area.bottom() + 1 if board.bottom() - area.bottom() >= area.top() - board.top() else area.top() - frame.height()
-            self.move(QPoint(frame.left(), y) + inset)
+            self.move(QPoint(frame.left(), y))
 
     @staticmethod
     def _cells_area(view, coords: list) -> QRect:

@@ -229,3 +229,49 @@ def test_a_label_typed_on_1846s_chicago_is_placed_clear_of_the_revenues_and_the_
     assert len(revenues) == 4 and not any(a.intersects(b) for i, a in enumerate(revenues) for b in revenues[i + 1:])
     assert not any(name.intersects(r) for r in revenues), "the name is clear of every revenue"
     assert all(name.intersected(r).height() < 6 for r in track), "and at most grazes the top city's circle"
+
+
+def test_the_rulers_stand_beside_the_board_and_never_cover_a_name_on_its_edge(qtbot, tmp_path):
+    from PySide6.QtCore import QPoint, QPointF, QRectF
+    from PySide6.QtGui import QImage, QPainter, QWheelEvent
+
+    from editor import render
+
+    win = active_window(qtbot, tmp_path, load(scenarios_dir() / "18india.json"))
+    view, doc = win.view, win.document
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_0, CTRL)  # actual size: the cells write their own names
+    scen = doc.scenario
+    grid = scen.board.grid
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    names = []  # every cell name, in scene coordinates
+    s = render.CELL_SIZE / render.UNIT
+    for label, cell in scen.board.cells.items():
+        if not (cell.name or any(c.name for c in cell.cities)):
+            continue
+        painter = QPainter(image)
+        placed: list = []
+        render.paint_cell(painter, scen, grid.coord(label), render.CELL_SIZE, placed=placed)
+        painter.end()
+        centre = win.scene.cell_centre(grid.coord(label))
+        names += [QRectF(centre.x() + r.x() * s, centre.y() + r.y() * s, r.width() * s, r.height() * s) for k, r in placed if k == "name"]
+    assert len(names) > 20
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().minimum())
+    view.verticalScrollBar().setValue(view.verticalScrollBar().minimum())
+    vp = view.viewport()
+    covered, shown_top = [], False
+    for _ in range(40):  # the plain wheel scrolls the board up under the top edge of the view
+        pos = QPointF(vp.width() / 2, vp.height() / 2)
+        QApplication.sendEvent(vp, QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, -40),
+                                               Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
+        QApplication.sendPostedEvents()
+        top_strip, left_strip = view.rulers.strip_rects()
+        shown_top |= not top_strip.isEmpty()
+        board = QRectF(vp.geometry())  # the viewport in the view's pixels
+        assert not top_strip.intersects(board) and not left_strip.intersects(board)
+        for r in names:  # a name in view (in the view's pixels) lies under no ruler
+            on_view = view.mapFromScene(r).boundingRect().translated(vp.geometry().topLeft())
+            if QRectF(on_view).intersects(board) and (QRectF(on_view).intersects(top_strip) or QRectF(on_view).intersects(left_strip)):
+                covered.append(r)
+    assert shown_top, "the top ruler came once the labels scrolled away"
+    assert not covered
