@@ -275,3 +275,50 @@ def test_the_rulers_stand_beside_the_board_and_never_cover_a_name_on_its_edge(qt
                 covered.append(r)
     assert shown_top, "the top ruler came once the labels scrolled away"
     assert not covered
+
+
+# --- 5. the PDF export fits the board to the page ------------------------------------------------------
+def test_file_export_pdf_prints_the_whole_board_on_one_page(qtbot, tmp_path):
+    import re
+
+    from PySide6.QtCore import QTimer
+
+    from editor.export_dialog import ExportDialog
+    from editor.render.graphics import board_size_mm, page_size_mm, pdf_pages
+
+    win = active_window(qtbot, tmp_path, load(scenarios_dir() / "18india.json"))
+    out = tmp_path / "india.pdf"
+    seen: dict = {}
+
+    def in_the_dialog() -> None:  # File > Export… runs the dialog modally: drive it from inside
+        dlg = QApplication.activeModalWidget()
+        if not isinstance(dlg, ExportDialog):
+            QTimer.singleShot(20, in_the_dialog)
+            return
+        try:
+            dlg.format_box.setFocus()
+            qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
+            seen["fmt"] = dlg.fmt
+            seen["fit"] = dlg.fit_box.isChecked()
+            seen["pages"] = dlg.pages_label.text()
+            dlg.path_edit.setText(str(out))
+            qtbot.mouseClick(dlg.export_button, LEFT)
+            seen["options"] = dlg.options()
+        finally:
+            dlg.reject()
+
+    QTimer.singleShot(0, in_the_dialog)
+    win.view.setFocus()
+    qtbot.keyClick(win.view, Qt.Key.Key_E, CTRL)  # File > Export…
+    assert seen["fmt"] == "pdf"
+    assert seen["fit"] and seen["pages"].startswith("1 page, the board at "), seen["pages"]
+    data = out.read_bytes()
+    assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 1
+    o = seen["options"]
+    plan, pieces = pdf_pages(win.document.scenario, page_size=o["page_size"], cell_mm=o["cell_mm"], fit=o["fit"])
+    w, h = board_size_mm(win.document.scenario, o["cell_mm"], True)
+    pw, ph = page_size_mm("A4")
+    if plan.landscape:
+        pw, ph = ph, pw
+    assert pieces == [(0, 0)] and w * plan.scale <= pw - 20 + 1e-6 and h * plan.scale <= ph - 20 + 1e-6
+    assert plan.scale > 0.2  # shrunk to fit, not to a speck

@@ -429,6 +429,9 @@ def test_pdf_export_defaults_and_fit_to_one_page(qtbot, tmp_path):
     dlg.format_box.setFocus()
     qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
     assert dlg.fmt == "pdf" and dlg.overlap_box.value() == 10.0
+    assert dlg.fit_box.isChecked()  # the whole board on one page unless asked otherwise
+    qtbot.mouseClick(dlg.fit_box, LEFT, pos=QPoint(8, dlg.fit_box.height() // 2))
+    assert not dlg.fit_box.isChecked()
     text = dlg.pages_label.text()
     assert re.fullmatch(r"\d+ pages at true size, with crop marks \(\d+ without a cell left out\)", text), text
 
