@@ -322,3 +322,51 @@ def test_file_export_pdf_prints_the_whole_board_on_one_page(qtbot, tmp_path):
         pw, ph = ph, pw
     assert pieces == [(0, 0)] and w * plan.scale <= pw - 20 + 1e-6 and h * plan.scale <= ph - 20 + 1e-6
     assert plan.scale > 0.2  # shrunk to fit, not to a speck
+
+
+# --- 6. 1846's icons readable ----------------------------------------------------------------------
+def test_1846s_icons_typed_in_properties_are_drawn_as_readable_badges_clear_of_the_city(qtbot, tmp_path):
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtTest import QTest
+
+    from editor import render
+    from editor.render.decor import ICON_TEXT_PX, icon_badge_text
+    from model.board import Cell
+    from model.newboard import new_scenario
+
+    win = active_window(qtbot, tmp_path, new_scenario("18xx", 4, 4, orientation="pointy"))
+    doc = win.document
+    c = (1, 1)
+    doc.undo_stack.push(SetCellsCommand(doc, {c: Cell.model_validate({**CHICAGO, "label": "Chi"})}, "Chicago"))
+    win.set_tool(win.tools[SelectTool])
+    click_cell(qtbot, win, c)
+    win.properties_dock.raise_()
+    field = win.properties.field("icons")
+    field.setFocus()
+    QTest.keyClicks(field, "image:1846/meat,sticky:1; image:1846/ic")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert doc.cell(c).icons == ["image:1846/meat,sticky:1", "image:1846/ic"]
+    assert [icon_badge_text(i) for i in ("1846/meat", "1846/ic", "18_india/rice-30")] == ["MEAT", "IC", "rice 30"]
+    size = 400
+    image = QImage(size, size, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    placed: list = []
+    centre = render.CELL_SIZE * 2
+    painter.translate(-(win.scene.cell_centre(c).x() - size / 2), -(win.scene.cell_centre(c).y() - size / 2))
+    render.paint_cell(painter, doc.scenario, c, render.CELL_SIZE, placed=placed)
+    painter.end()
+    icons = [r for k, r in placed if k == "icon"]
+    others = [r for k, r in placed if k != "icon"]
+    assert len(icons) == 2
+    assert all(r.height() >= ICON_TEXT_PX * 1.25 for r in icons), "badges as tall as a 13 px line of text"
+    overlap = [r.intersected(o) for r in icons for o in others if r.intersects(o)]
+    assert all(min(i.width(), i.height()) < 1.0 for i in overlap), "clear of the cities, revenues, name and label (at most touching)"
+    assert not icons[0].intersects(icons[1])
+    s = render.CELL_SIZE / render.UNIT
+    for r in icons:  # a ringed badge with dark bold text in it
+        x0, y0 = size / 2 + r.x() * s, size / 2 + r.y() * s
+        dark = sum(1 for x in range(int(x0) + 3, int(x0 + r.width() * s) - 3) for y in range(int(y0) + 3, int(y0 + r.height() * s) - 3)
+                   if image.pixelColor(x, y).lightness() < 90)
+        assert dark > 25, dark
+    del centre

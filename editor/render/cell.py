@@ -354,13 +354,17 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, n
     if label:
         extra = [] if tdef is not None else cell.labels
         rect = _paint_label(painter, geo, " ".join([label, *extra]), 1 + len(extra), occupied)
+        occupied.append(rect)
         if placed is not None:
             placed.append(("label", rect))
     if cell.future_label is not None and not covered:
         paint_future_label(painter, geo, cell.future_label)
     icons = [i for i in cell.icons if not _says_name(i, name)]  # "COTTON" needs no "cotton" badge under it
     if icons:
-        paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")))
+        drawn = paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")),
+                            occupied)
+        if placed is not None:
+            placed += [("icon", r) for r in drawn]
     if tdef is not None and tdef.color != "track":
         draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
     _paint_drawn_marks(painter, scenario, geo, cell, tdef if covered else None)
