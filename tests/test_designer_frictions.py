@@ -117,6 +117,14 @@ def test_removing_the_token_in_circle_1_leaves_circle_2s_token_in_its_circle(qtb
     save(doc.scenario, tmp_path / "mumbai.json")
     again = load(tmp_path / "mumbai.json").board.cells["D23"]
     assert again.tokens == cell.tokens and again.tokens[0].circle == 1
+    # the Properties panel lists the city's tokens by circle, the free one as '-'
+    from editor.tools import SelectTool as Select
+    from tests.editor_helpers import click
+
+    win.set_tool(win.tools[Select])
+    click(win, d23)
+    win.properties_dock.raise_()
+    assert win.properties.field("city_tokens", 0).text() == "-, NWR"
     # undo puts GIPR back in circle 1
     press_button(win, win.undo_action)
     cell = doc.cell(d23)
@@ -174,6 +182,7 @@ def test_an_off_board_areas_revenue_is_typed_in_properties_drawn_and_undone(qtbo
     click_cell(qtbot, win, b2)
     field = win.properties.field("offboard_revenue")
     assert field.text() == "yellow_30|brown_50"
+    assert win.properties.field("city_tokens", 0) is None  # no circle, so no tokens to list
     field.setFocus()
     field.selectAll()
     QTest.keyClicks(field, "60")

@@ -375,7 +375,10 @@ class PropertiesPanel(QWidget):
                 for key, title in (("groups", "groups"), ("visit_cost", "visit cost"), ("route", "route"),
                                    ("loc", "drawn at"), ("offboard", "off-board")):
                     self._line_row(("cities", i, key), f"City {i + 1} {title}", format_field(cell, ("cities", i, key)))
+        stop = offboard_stop(cell) if cell.tile is None else None
         for i in range(self._city_count(cell)):
+            if i == stop and not city_tokens(cell, i):
+                continue  # an off-board revenue location has no circle to hold a token
             self._line_row(("city_tokens", i), f"City {i + 1} tokens", format_value(field_value(cell, ("city_tokens", i))))
         for i, town in enumerate(cell.towns):
             self._line_row(("towns", i, "name"), f"Town {i + 1} name", format_value(town.name))
