@@ -111,6 +111,21 @@ class Rulers:
         finally:
             self._updating = False
 
+    def clear(self) -> None:
+        """Take the strips away (before the view fits the board: it measures the whole viewport);
+        the next :meth:`update` brings back what the new view needs."""
+        if self.shown == (False, False) or self._updating:
+            return
+        self._updating = True
+        try:
+            self.view.setViewportMargins(0, 0, 0, 0)
+            for strip in self.strips.values():
+                strip.hide()
+            self.shown = (False, False)
+            self.drawn = []
+        finally:
+            self._updating = False
+
     def paint_strip(self, painter: QPainter, side: str) -> None:
         """Paint one strip (the painter on the strip's widget)."""
         view = self.view

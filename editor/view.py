@@ -120,6 +120,8 @@ class BoardView(QGraphicsView):
         rect = scene.board_rect
         if rect.isEmpty():
             return
+        if getattr(self, "rulers", None) is not None:
+            self.rulers.clear()  # fitted, the labels beside the board are in view: measure the whole viewport
         scen = scene.shown_scenario()
         x0, y0, x1, y1 = render.grid_bounds(scen.board.grid, render.CELL_SIZE)
         band_x, band_y = render.screen_label_bands(scen)
@@ -137,6 +139,8 @@ class BoardView(QGraphicsView):
         """Zoom to fit ``rect`` in the viewport (or to ``scale``) and centre on it."""
         if rect.isEmpty():
             return
+        if scale is None and getattr(self, "rulers", None) is not None:
+            self.rulers.clear()
         vp = self.viewport().rect()
         if scale is None:
             scale = min(vp.width() / rect.width(), vp.height() / rect.height()) * 0.98
