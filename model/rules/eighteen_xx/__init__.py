@@ -35,7 +35,7 @@ from model.rules import (
     move_rotation,
     register,
 )
-from model.rules.eighteen_xx import checks, play, privates, terrain
+from model.rules.eighteen_xx import checks, play, privates, static, terrain
 from model.rules.eighteen_xx.company import (
     Network,
     city_tokens,
@@ -92,6 +92,12 @@ class EighteenXX(RuleSet):
     generic_abilities: ClassVar[bool] = True
     """Private companies' abilities play by :mod:`model.rules.eighteen_xx.privates` (a title
     with private rules of its own says False)."""
+    static_hooks: ClassVar[bool] = True
+    """The static rules this class defines (``fit_failure``, ``rotation_failure``, ``relaxed_upgrade``
+    and the methods that call them, :data:`model.rules.eighteen_xx.static.HOOKS`) read only the hex
+    (printed map and current track), the tile, the rotation and the rule options, so their verdicts
+    are shared across positions. A title overriding one of them says so again in its own class
+    body, or its verdicts are kept per position."""
     move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
     """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
@@ -190,16 +196,19 @@ class EighteenXX(RuleSet):
     def fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
         """The rotation-independent rules: layable hex, colour, upgrade graph, label, stops.
 
-        Asked once per hex and tile in a position (the situation's memo): the rotations of one
-        tile, asked one at a time through ``explain`` or ``legal_moves``, share the answer."""
-        key = ("fit", type(self), coord, new.id)
-        old = sit.view(coord)  # the upgrade tables try other tiles on a hex (Situation.set_view)
-        hit = sit.memo.get(key)
-        if hit is not None and hit[0] is new and hit[1] is old:
-            return hit[2]
-        fail = self._fit_failure_static(sit, coord, new)
-        sit.memo[key] = (new, old, fail)
-        return fail
+        Computed once per hex as it stands and tile (:mod:`model.rules.eighteen_xx.static`): the
+        rotations of one tile, asked one at a time through ``explain`` or ``legal_moves``, and the
+        next position showing the hex alike share the answer."""
+        return static.tile_verdicts(self, sit, coord, new).fit
+
+    def first_tile_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Failure:
+        """The first of :meth:`tile_failures` (None: the static rules pass), from the shared verdicts."""
+        verdicts = static.tile_verdicts(self, sit, coord, new)
+        if verdicts.fit is not None:
+            return verdicts.fit
+        if not 0 <= rotation < sit.sm.sides:
+            return ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
+        return verdicts.rotation(self, sit, coord, new, rotation)
 
     def _fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
         label = sit.sm.label_of[coord]
@@ -288,7 +297,15 @@ class EighteenXX(RuleSet):
         return scenario.company(actor) if actor else None
 
     def network(self, sit: Situation, company: Company) -> Network:
-        return network(sit.scenario, sit.sm, company, bool(self.option(sit.scenario, "home_counts_as_station")))
+        """The company's network in this position (built once per situation; do not change it)."""
+        home = bool(self.option(sit.scenario, "home_counts_as_station"))
+        key = ("network", company.id, home)
+        hit = sit.memo.get(key)
+        if hit is not None and hit[0] is company:
+            return hit[1]
+        net = network(sit.scenario, sit.sm, company, home, view_of=sit.view)
+        sit.memo[key] = (company, net)
+        return net
 
     def lay_failure(
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
@@ -313,7 +330,8 @@ class EighteenXX(RuleSet):
         if fail:
             return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
         if not static_checked:
-            for fail in self.tile_failures(sit, coord, tile, move.rotation):
+            fail = self.first_tile_failure(sit, coord, tile, move.rotation)
+            if fail:
                 return (fail, 0)
         if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
             return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
@@ -448,19 +466,16 @@ class EighteenXX(RuleSet):
         net = self.network(sit, company) if company is not None else None
         coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
         out: list[Move] = []
+        colours = play.phase_colours(scenario)
         for coord in coords:
             if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
                 continue
             label = sit.sm.label_of[coord]
             kind = "lay" if sit.view(coord).tile is None else "upgrade"
-            for tile in self.candidate_tiles(sit, coord):
+            for tile, rots in static.hex_lays(self, sit, coord, colours):
                 if context.tile is not None and tile.id != context.tile:
                     continue
-                if self.fit_failure_static(sit, coord, tile) is not None:
-                    continue
-                for rot in distinct_rotations(tile, sit.sm.sides):
-                    if next(self.rotation_failures(sit, coord, tile, rot), None) is not None:
-                        continue
+                for rot in rots:
                     move = TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase)
                     fail, cost = self.lay_failure(sit, move, net, static_checked=True)
                     if fail is None:

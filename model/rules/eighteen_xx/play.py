@@ -293,7 +293,7 @@ def restriction_failure(
         from model.rules.eighteen_xx.company import network
 
         company = sit.scenario.company(net.company)
-        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new})
+        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view)
         fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode,
                             {i for c, i in after.walked if c == coord})
     return fail

@@ -6,12 +6,13 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from model.board import Cell
+from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
+from model.memo import Memo
 from model.rules.eighteen_xx.hexmap import StaticMap, TrackView, current_view, printed_view, static_map
 from model.rules.eighteen_xx.play import carried_future_label
 from model.scenario import Scenario
-from model.tiles import TileSet
+from model.tiles import TileDef, TileSet
 from model.track import TrackModel
 
 
@@ -55,16 +56,13 @@ class Situation:
         return self._tileset
 
     def cell(self, coord: Coord) -> Cell:
-        return self.scenario.board.cell(coord)
+        board = self.scenario.board
+        return board.cells.get(self.sm.label_of.get(coord) or board.grid.label(coord), EMPTY_CELL)
 
     def view(self, coord: Coord) -> TrackView:
         v = self._views.get(coord)
         if v is None:
-            cell = self.cell(coord)
-            v = current_view(self.scenario, cell)
-            if cell.tile is not None and cell.future_label is not None:
-                v = carried_future_label(printed_view(cell), v)
-            self._views[coord] = v
+            v = self._views[coord] = cell_view(self.scenario, self.cell(coord))
         return v
 
     def set_view(self, coord: Coord, view: TrackView | None) -> None:
@@ -93,6 +91,25 @@ class Situation:
                     counts[c.tile.tile] = counts.get(c.tile.tile, 0) + 1
             self._counts = counts
         return self._counts.get(tile_id, 0)
+
+
+_CELL_VIEWS: Memo[tuple[Cell, TileDef, TrackView]] = Memo(16384)
+
+
+def cell_view(scenario: Scenario, cell: Cell) -> TrackView:
+    """The track on a cell as the rules read it: :func:`current_view`, with a laid tile carrying
+    the hex's future label. One view object per cell and laid tile (cached by their identity),
+    so the caches keyed by a view's identity hit in every position that shows the same hex."""
+    if cell.tile is None or cell.future_label is None:
+        return current_view(scenario, cell)
+    tdef = scenario.tile(cell.tile.tile)
+    key = (id(cell), id(tdef), scenario.board.grid.sides)
+    hit = _CELL_VIEWS.peek(key)
+    if hit is not None and hit[0] is cell and hit[1] is tdef:
+        return hit[2]
+    v = carried_future_label(printed_view(cell), current_view(scenario, cell))
+    _CELL_VIEWS.put(key, (cell, tdef, v))
+    return v
 
 
 @dataclass
