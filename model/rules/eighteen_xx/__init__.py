@@ -146,12 +146,18 @@ class EighteenXX(RuleSet):
         lays = self.lay_schedule(sit, actor)
         if lays is None:
             return None
-        return play.schedule_failure(sit.scenario, sit.sm.label_of[coord], tile, old, sit.turn_laid(actor), lays)
+        label = sit.sm.label_of[coord]
+        # the schedule reads of the tile and the hex only whether they are yellow and white
+        return sit.cached(("turn", type(self), actor, label, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
+            sit.scenario, label, tile, old, sit.turn_laid(actor), lays))
 
     def lay_schedule(self, sit: Situation, actor: str | None):
-        """The company's lay schedule now (None: the rule set counts lays its own way)."""
-        default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
-        return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
+        """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
+        def compute():
+            default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
+            return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
+
+        return sit.cached(("lays", type(self), actor), compute)
 
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
         """Extra tile-against-hex rules of a title (none here)."""
@@ -326,7 +332,7 @@ class EighteenXX(RuleSet):
             fail = self.turn_failure(sit, coord, tile, old, company.id)
             if fail:
                 return (fail, 0)
-        fail = play.phase_failure(sit.scenario, tile)
+        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
         if fail:
             return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
         if not static_checked:
@@ -336,7 +342,7 @@ class EighteenXX(RuleSet):
         if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
             return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
         if company is not None:
-            fail = privates.blocked_failure(sit.scenario, move.cell, company.id)
+            fail = sit.cached(("blocked", move.cell, company.id), lambda: privates.blocked_failure(sit.scenario, move.cell, company.id))
             if fail:
                 return (fail, 0)
             if net is None:
@@ -347,7 +353,8 @@ class EighteenXX(RuleSet):
             fail = self.company_lay_failure(sit, coord, tile, move.rotation, net)
             if fail:
                 return (fail, 0)
-        extra = play.schedule_cost(sit.scenario, tile, sit.turn_laid(move.actor), self.lay_schedule(sit, move.actor))
+        extra = sit.cached(("schedule-cost", type(self), move.actor, tile.color == "yellow"), lambda: play.schedule_cost(
+            sit.scenario, tile, sit.turn_laid(move.actor), self.lay_schedule(sit, move.actor)))
         cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation, company) + extra)
         if company is not None and company.treasury is not None and cost > company.treasury:
             return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)

@@ -4,7 +4,9 @@ views, cached while nothing they were built from changes."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
@@ -14,6 +16,8 @@ from model.rules.eighteen_xx.play import carried_future_label
 from model.scenario import Scenario
 from model.tiles import TileDef, TileSet
 from model.track import TrackModel
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -48,6 +52,14 @@ class Situation:
 
     _tileset: TileSet | None = None
     memo: dict = field(default_factory=dict)
+
+    def cached(self, key, compute: Callable[[], T]) -> T:
+        """What ``compute()`` answers in this position, computed on the first ask (``memo``)."""
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        value = memo[key] = compute()
+        return value
 
     @property
     def tileset(self) -> TileSet:
