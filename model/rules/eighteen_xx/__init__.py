@@ -53,6 +53,7 @@ from model.rules.eighteen_xx.hexmap import (
     current_view,
     distinct_rotations,
     exit_mask,
+    iter_exit_bits,
     tile_view,
 )
 from model.rules.eighteen_xx.situation import _SITUATIONS, Situation, _SituationKey  # noqa: F401 - re-exported
@@ -271,8 +272,13 @@ class EighteenXX(RuleSet):
         else:
             cost = play.own_upgrade_cost(old)
         cost -= privates.terrain_discount(sit, coord, company, cost)
-        grid = sit.sm.grid
-        for e in new.exits(rotation, sit.sm.sides) - old.exits:
+        sm = sit.sm
+        costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
+        if not costly:
+            return cost
+        grid = sm.grid
+        added = exit_mask(new, rotation, sm.sides) & ~sum(1 << e for e in old.exits) & costly
+        for e in iter_exit_bits(added):
             key = sit.sm.side_key(coord, e)
             side_cost = sit.sm.river_cost.get(key, 0) or sit.sm.cost_from.get((coord, e), 0)
             if not side_cost:
@@ -486,7 +492,7 @@ class EighteenXX(RuleSet):
                     move = TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase)
                     fail, cost = self.lay_failure(sit, move, net, static_checked=True)
                     if fail is None:
-                        out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost))
+                        out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost) if cost else move)
         if company is not None and self.generic_abilities and scenario.state.privates:
             out += privates.private_lay_moves(self, sit, company, net, phase, context.tile)
         if company is not None and context.tile is None:

@@ -144,6 +144,24 @@ class StaticMap:
             self._walk_table = table  # built twice by two threads at worst: the same table
         return table
 
+    _costly: dict[Coord, int] | None = None
+
+    def costly_sides(self) -> dict[Coord, int]:
+        """Per hex, the mask of its sides whose border a lay pays for (``river_cost`` or
+        ``cost_from``; hexes without one are left out), built on first use."""
+        table = self._costly
+        if table is None:
+            table = {}
+            for c in self.coords:
+                mask = 0
+                for e in range(self.sides):
+                    if self.river_cost.get(self.side_key(c, e), 0) or self.cost_from.get((c, e), 0):
+                        mask |= 1 << e
+                if mask:
+                    table[c] = mask
+            self._costly = table
+        return table
+
     def side_key(self, coord: Coord, edge: int) -> tuple[Coord, int]:
         other = self.grid.neighbour_position(coord, edge)
         return min((coord, edge), (other, (edge + self.sides // 2) % self.sides))

@@ -151,9 +151,11 @@ class _SituationKey:
     def matches(self, scenario: Scenario) -> bool:
         if self.scenario is not scenario:
             return False
-        board = scenario.board
+        board, state = scenario.board, scenario.state
+        p = self.parts
         return (
-            all(a is b for a, b in zip(self.parts, self._parts(scenario), strict=True))
+            p[0] is board and p[1] is board.grid and p[2] is state and p[3] is state.game_phase and p[4] is state.active
+            and p[5] is scenario.tiles and p[6] is scenario.rules and p[7] is scenario.play
             and self.cells == board.cells
             and self.edges == board.edges
             and self.laid == tuple(scenario.state.laid)
