@@ -177,7 +177,7 @@ class EighteenXX(RuleSet):
         terrain (the engine's ``tile_cost_with_discount``; a title may have its own)."""
         if company is None or not cost or not self.generic_abilities:
             return cost
-        return cost - privates.total_discount(sit, None, company, cost)
+        return cost - sit.cached(("total-discount", company.id, cost), lambda: privates.total_discount(sit, None, company, cost))
 
     def after_lay(self, scenario: Scenario, coord: Coord, old_exits: frozenset[int]) -> Scenario:
         """Consequences of a lay beyond the tile itself (none here)."""
@@ -371,10 +371,14 @@ class EighteenXX(RuleSet):
     ) -> Failure:
         """The company must reach one of the new tile's exits, and over old track add a path on its
         graph after the lay as the option ``track_restriction`` says (the engine's check)."""
-        exits = tile.exits(rotation, sit.sm.sides)
-        reach = net.connected.get(coord, set())
-        if not exits & reach:
+        key = ("reach-mask", id(net), coord)
+        hit = sit.memo.get(key)
+        if hit is None or hit[0] is not net:  # the entry holds the network: its id stays its own
+            hit = sit.memo[key] = (net, sum(1 << e for e in net.connected.get(coord, ())))
+        if not exit_mask(tile, rotation, sit.sm.sides) & hit[1]:
             return ("not-connected", f"Track laid must be connected to one of {net.company}'s stations")
+        if not old.paths:
+            return None  # the track restriction is about lays over old track (play.restriction_failure)
         mode = self.option(sit.scenario, "track_restriction")
         cell = sit.cell(coord)
 
