@@ -44,7 +44,8 @@ from PySide6.QtWidgets import (
 from editor import render
 from editor.render.base import UNIT, geometry
 from editor.render.track import TrackData, _node_positions, path_shapes
-from model.io.tile_code import DslError, parse_revenue, tile_code, tile_from_code
+from model.io.tile_code import tile_code, tile_from_code
+from model.io.tile_parts import DslError, parse_revenue
 from model.rules import RuleSet
 from model.tile_design import (
     DESIGN_TRACK_KINDS,

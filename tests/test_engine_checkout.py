@@ -15,7 +15,8 @@ import pytest
 from model.io import dumps, loads
 from model.io.export_18xx_games import export_18xx_games
 from model.io.import_18xx_games import ImportError18xx, import_18xx_games
-from model.io.tile_code import canonical_parts, tile_code
+from model.io.tile_code import tile_code
+from model.io.tile_parts import canonical_parts
 
 TILE_401 = "city=revenue:40,slots:2;path=a:0,b:_0;path=a:2,b:_0;path=a:4,b:_0;label=Z"
 TILE_LIST = f"""module Engine

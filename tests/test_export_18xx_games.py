@@ -13,7 +13,8 @@ from model.io import dumps, load, loads
 from model.io.export_18xx_games import export_18xx_games, hex_strings, is_standard
 from model.io.import_18xx_games import ImportError18xx, generic_upgrades, import_18xx_games
 from model.io.ruby_eval import parse_ruby_constants
-from model.io.tile_code import canonical_parts, tile_code
+from model.io.tile_code import tile_code
+from model.io.tile_parts import canonical_parts
 from model.rules import available_rule_sets
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from model.io import load
 from model.io.export_18xx_games import export_18xx_games
 from model.io.import_18xx_games import import_18xx_games
 from model.io.ruby_eval import HashValue, RubyProgram
-from model.io.tile_code import canonical_parts
+from model.io.tile_parts import canonical_parts
 
 CASE = Path(__file__).parent / "cases" / "import" / "constructs" / "map.rb"
 
@@ -214,3 +214,20 @@ def test_a_later_edition_takes_the_names_and_layout_of_the_game_it_derives_from(
     assert any("LOCATION_NAMES is not in the map file; taken from g_first/map.rb" in w for w in r.warnings)
     # the tiles: neither map file lists them; the first edition's game class does (as 18OE's do)
     assert {t.id: t.count for t in s.tileset().tiles} == {"7": 2, "57": None}
+
+
+def test_a_map_the_titles_code_picks_from_several_hex_constants():
+    """1888's ``game_hexes`` picks NORTH_HEXES or EAST_HEXES: named, the import holds that map only
+    (a hex of the other map is not on the board); unnamed, the union of both, with a warning."""
+    text = ("LAYOUT = :pointy\n"
+            "NORTH_HEXES = { white: { %w[A2 B1] => '' }, blue: { ['C2'] => '' } }.freeze\n"
+            "EAST_HEXES = { white: { %w[A2 C2] => 'city=revenue:0' }, gray: { ['A4'] => 'path=a:0,b:5' } }.freeze\n")
+    north = import_18xx_games(text, "map.rb", hexes="NORTH_HEXES").scenario
+    grid = north.board.grid
+    assert sorted(grid.label(c) for c in grid.ordered_coords) == ["A2", "B1", "C2"]
+    assert not north.board.cells.get("A2") or not north.board.cells["A2"].cities
+    union = import_18xx_games(text, "map.rb")
+    assert "A4" in {union.scenario.board.grid.label(c) for c in union.scenario.board.grid.ordered_coords}
+    assert any("union of NORTH_HEXES, EAST_HEXES" in w for w in union.warnings)
+    with pytest.raises(Exception, match="SOUTH_HEXES"):
+        import_18xx_games(text, "map.rb", hexes="SOUTH_HEXES")

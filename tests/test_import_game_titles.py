@@ -149,6 +149,32 @@ def test_1882_canadian_pacific_closes_when_cpr_buys_a_train_and_a_private_closin
     assert open_privates(at("1882", 13)) == {}  # phase 6: SC closes
 
 
+def test_1882_the_north_west_rebellion_takes_yellow_tiles_off_nwr_hexes_on_the_seeds_train():
+    # seed 2: the engine's first random number picks the 6 train (init_train_handler); B2 has the
+    # NWR icon, D2 has not
+    def laid(s):
+        return {label: c.tile.tile for label, c in s.board.cells.items() if c.tile is not None}
+
+    assert laid(at("1882", 9, "2.json")) == {"B2": "8", "D2": "8"}
+    assert laid(at("1882", 10, "2.json")) == {"B2": "8", "D2": "8"}  # the 5 train: no rebellion
+    assert laid(at("1882", 11, "2.json")) == {"D2": "8"}  # the 6 train: B2 is its printed self again
+    assert laid(at("1882", None, "2.json")) == {"D2": "8"}
+    # with seed 1 the 5 train carries it (1.json lays nothing: its positions are unchanged)
+    assert tokens(at("1882", 12)) == tokens(at("1882", 11))
+
+
+def test_1882_sc_parred_through_its_privates_exchange_closes_it_and_its_home_takes_cns_token_off():
+    assert "SC" in open_privates(at("1882", 7, "3.json"))
+    assert tokens(at("1882", 7, "3.json"))["E1"] == [("CN", 0, "neutral")]
+    assert "SC" not in open_privates(at("1882", 8, "3.json"))  # BuySellParShares: the exchange closes SC
+    assert tokens(at("1882", 9, "3.json"))["E1"] == [("SC", 0, "normal")]  # HomeToken: CN's token leaves
+
+
+def test_a_neutral_token_placed_in_the_companys_home_is_not_its_home_token_chosen_again():
+    assert tokens(at("1882", 6, "4.json"))["C3"] == [("QLL", 0, "normal")]
+    assert tokens(at("1882", 7, "4.json"))["C3"] == [("CN", 0, "neutral"), ("QLL", 0, "normal")]
+
+
 def test_18texas_the_shares_the_privates_carry_count_towards_the_float():
     # seed 1: the first random number picks T&P; JG carries its president's share, IGN share 1:
     # with the two shares bought, 50% is out and T&P places its home when it operates
@@ -234,3 +260,82 @@ def test_1848_lays_a_second_tile_after_the_event_of_its_train():
     assert setup.tile_lays(replay, "SAR") is None  # Game#tile_lays: TILE_LAYS
     setup.after(replay, {"type": "buy_train", "train": "3-0", "variant": "3+"})
     assert setup.tile_lays(replay, "SAR") == extra  # event_lay_second_tile!: EXTRA_TILE_LAYS
+
+
+def test_18eu_a_minor_lays_two_yellows_until_it_has_operated_then_one_and_never_upgrades():
+    from types import SimpleNamespace
+
+    from model.io.title_code_play import title_play
+
+    first = [{"lay": True, "upgrade": False}, {"lay": True, "upgrade": False}]
+    later = [{"lay": True, "upgrade": False}]
+    replay = SimpleNamespace(title=SimpleNamespace(
+        minors=[{"sym": "1"}, {"sym": "2"}], constants={"FIRST_OR_MINOR_TILE_LAYS": first, "MINOR_TILE_LAYS": later}))
+    play = title_play("18EU")
+    assert play.tile_lays(replay, "1") == first and play.tile_lays(replay, "BNR") is None  # a corporation: TILE_LAYS
+    play.after(replay, {"type": "lay_tile", "entity": "1", "entity_type": "minor"})
+    play.after(replay, {"type": "message", "entity": 1, "entity_type": "player"})
+    assert play.tile_lays(replay, "1") == first  # its track step may go on: no operating history yet
+    play.after(replay, {"type": "lay_tile", "entity": "2", "entity_type": "minor"})
+    assert play.tile_lays(replay, "1") == later and play.tile_lays(replay, "2") == first  # 1's turn ended
+    play.after(replay, {"type": "pass", "entity": "2", "entity_type": "minor"})
+    assert play.tile_lays(replay, "2") == later  # past its track step: its dividend step writes the history
+
+
+def test_1888_the_depots_next_2_3_or_4_train_exports_when_a_set_of_operating_rounds_ends():
+    from types import SimpleNamespace
+
+    from model.io.title_code_play import title_play
+
+    bought: list[str] = []
+    replay = SimpleNamespace(title=SimpleNamespace(trains=[{"name": "2", "num": 2}, {"name": "3", "num": 1},
+                                                           {"name": "5", "num": 1}]),
+                             on_buy_train=lambda action: bought.append(action["train"]))
+    play = title_play("1888")
+    corp = {"type": "lay_tile", "entity": "LYR", "entity_type": "corporation"}
+    stock = {"type": "buy_shares", "entity": 1, "entity_type": "player"}
+    play.starting(replay, stock)
+    assert bought == []  # no operating round yet
+    play.starting(replay, corp)
+    play.after(replay, {"type": "buy_train", "train": "2-0", "entity": "LYR", "entity_type": "corporation"})
+    play.starting(replay, {"type": "sell_shares", "entity": 1, "entity_type": "player"})  # an emergency sale
+    play.starting(replay, {"type": "program_disable", "entity": 2, "entity_type": "player"})  # a programmed action
+    assert bought == []
+    play.starting(replay, stock)
+    play.starting(replay, stock)  # asked again for the same action, and the next ones: once per set
+    assert bought == ["2-1"]  # Game#or_set_finished: depot.export! of the upcoming 2
+    play.starting(replay, corp)
+    play.starting(replay, stock)
+    assert bought == ["2-1", "3-0"]
+    play.starting(replay, corp)
+    play.starting(replay, stock)
+    assert bought == ["2-1", "3-0"]  # the next is a 5: no export
+
+
+def test_1888_plays_the_north_maps_hexes_and_tile_counts_and_keeps_the_mine_for_heng_shan(tmp_path):
+    import json
+    from types import SimpleNamespace
+
+    from model.io.files import loads
+    from model.io.title_data import TitleData
+    from model.io.title_setup import title_setup
+
+    setup = title_setup("1888")
+    north, east = SimpleNamespace(optional_rules=["north"]), SimpleNamespace(optional_rules=["east"])
+    assert setup.constants(north)["HEXES"] == "NORTH_HEXES" and setup.constants(east)["HEXES"] == "EAST_HEXES"
+    folder = tmp_path / "lib" / "engine" / "game" / "g_1888"
+    folder.mkdir(parents=True)
+    (folder / "game.rb").write_text("module Engine\n  module Game\n    module G1888\n      class Game < Game::Base\n"
+                                    "        MINE_TILE = 'L41'\n      end\n    end\n  end\nend\n")
+    (folder / "map.rb").write_text("module Engine\n  module Game\n    module G1888\n      module Map\n"
+                                   "        NORTH_VARIANT_TILES = { '51' => 2, '43' => 1 }.freeze\n      end\n    end\n  end\nend\n")
+    title = setup.title_data(folder, TitleData([], [], [], [], []))
+    assert title.constants == {"MINE_TILE": "L41", "NORTH_VARIANT_TILES": {"51": 2, "43": 1}}
+    case = Path(__file__).parent / "cases" / "18xx" / "schedule-cost" / "case.json"
+    scenario = loads(json.dumps(json.loads(case.read_text(encoding="utf-8"))["scenario"]), str(case))
+    for log, counts in ((north, {"51": 2, "43": 1}), (east, {})):
+        replay = SimpleNamespace(scenario=scenario, log=log, title=title)
+        setup.start(replay)
+        # Game#game_tiles: NORTH_VARIANT_TILES over TILES with :north; Game#upgrades_to?: the mine is Heng Shan's
+        assert replay.scenario.tiles.counts == {**scenario.tiles.counts, **counts}
+        assert replay.scenario.rules.options["ability_tiles"] == "L41"

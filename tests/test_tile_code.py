@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from model.io.ruby_eval import HashValue, RubySyntaxError, Symbol, Unevaluable, parse_ruby_constants
-from model.io.tile_code import (
-    DslError,
-    canonical_parts,
-    format_parts,
-    parse_parts,
-    parse_track,
-    tile_code,
-    tile_from_code,
-)
+from model.io.tile_code import parse_track, tile_code, tile_from_code
+from model.io.tile_parts import DslError, canonical_parts, format_parts, parse_parts
 
 # --- tile language ---------------------------------------------------------------------------
 

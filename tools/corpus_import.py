@@ -92,7 +92,7 @@ def _hex_codes(text: str, label: str, path: Path | None) -> dict[str, str]:
 
 def meaning_changes(path: Path, text: str, exported: str) -> list[str]:
     """Hexes whose exported string differs in meaning from the original (canonical parts)."""
-    from model.io.tile_code import DslError, canonical_parts
+    from model.io.tile_parts import DslError, canonical_parts
 
     before = _hex_codes(text, path.name, path)
     after = _hex_codes(exported, "exported", None)

@@ -503,7 +503,7 @@ def write_doc(results: list[TitleResult], engine: Path, out: Path) -> None:
     out.write_text(text, encoding="utf-8")
 
 
-def write_diffs(results: list[TitleResult], out: Path) -> None:
+def write_diffs(results: list[TitleResult], out: Path, rows: int = 8) -> None:
     lines = ["# Replay differences: the engine's legal set against ours",
              "",
              "Written by `tools/replay_conformance.py --diffs` (every difference of the last run, grouped by",
@@ -524,11 +524,11 @@ def write_diffs(results: list[TitleResult], out: Path) -> None:
         titles = Counter(t for t, _, _ in items)
         lines.append(f"### {cause} — {len(items)} rows ({', '.join(f'{t} {n}' for t, n in titles.most_common())})")
         lines.append("")
-        for title, d, row in items[:8]:
+        for title, d, row in items[:rows]:
             h, t, rot = row["row"]
             lines.append(f"- {title} {d['game']} action {d['action']} {d['entity']} phase {d['phase']}: {h} {t} {rot} — {row['why']}")
-        if len(items) > 8:
-            lines.append(f"- … {len(items) - 8} more")
+        if len(items) > rows:
+            lines.append(f"- … {len(items) - rows} more")
         lines.append("")
     if position_groups:
         lines += ["## Positions where our import differs from the engine's", ""]
@@ -569,6 +569,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-cache", action="store_true", help="always run the engine")
     p.add_argument("--out", default=str(DOC), help="the markdown report (default docs/conformance.md; '-' for none)")
     p.add_argument("--diffs", default=None, help="write every difference, grouped by cause, to this markdown file")
+    p.add_argument("--diff-rows", type=int, default=8, help="rows listed per cause in --diffs (the rest counted)")
     p.add_argument("--baseline", default=str(BASELINE))
     g = p.add_mutually_exclusive_group()
     g.add_argument("--check-baseline", action="store_true", help="exit 1 if a title does worse than the baseline")
@@ -597,7 +598,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out != "-":
         write_doc(results, engine, Path(args.out))
     if args.diffs:
-        write_diffs(results, Path(args.diffs))
+        write_diffs(results, Path(args.diffs), args.diff_rows)
     if args.update_baseline:
         # Titles not in this run keep their figures (a run of one --title rewrites that title only).
         path = Path(args.baseline)

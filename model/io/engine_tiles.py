@@ -39,7 +39,8 @@ def checkout_tile_list(map_path: Path | None) -> Path | None:
 def _read_list(path: str, mtime_ns: int, size: int) -> tuple[dict[str, TileDef], tuple[str, ...]]:
     """The tiles of one tile list (cached by path, time and size), and the ids it could not read."""
     from model.io.ruby_eval import HashValue, RubyProgram, RubySyntaxError, Unevaluable
-    from model.io.tile_code import DslError, tile_from_code
+    from model.io.tile_code import tile_from_code
+    from model.io.tile_parts import DslError
 
     out: dict[str, TileDef] = {}
     unread: list[str] = []
@@ -89,6 +90,7 @@ def standard_tiles(map_path: Path | None) -> tuple[dict[str, TileDef], set[str],
 
 
 def _same(a: TileDef, b: TileDef) -> bool:
-    from model.io.tile_code import canonical_parts, tile_code
+    from model.io.tile_code import tile_code
+    from model.io.tile_parts import canonical_parts
 
     return a.color == b.color and canonical_parts(tile_code(a)) == canonical_parts(tile_code(b))

@@ -32,18 +32,8 @@ from functools import lru_cache
 from model.board import Cell, EdgeFeature
 from model.grid import HexGrid
 from model.io.maker_marks import games_notes
-from model.io.tile_code import (
-    TILE_COLORS,
-    Part,
-    canonical_parts,
-    cost_part,
-    decor_parts,
-    format_parts,
-    icon_part,
-    node_parts,
-    path_part,
-    tile_code,
-)
+from model.io.tile_code import TILE_COLORS, cost_part, decor_parts, icon_part, node_parts, path_part, tile_code
+from model.io.tile_parts import Part, canonical_parts, format_parts
 from model.scenario import Scenario
 from model.tiles import Node, TileDef, load_tileset
 

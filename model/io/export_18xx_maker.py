@@ -47,7 +47,8 @@ from model.io.export_18xx_games import (
     terrain_notes,
 )
 from model.io.maker_marks import placement_fields, write_circles, write_marks
-from model.io.tile_code import format_parts, tile_code
+from model.io.tile_code import tile_code
+from model.io.tile_parts import format_parts
 from model.scenario import Scenario
 from model.tiles import Node, TileDef, TilePath, load_tileset, node_index
 from model.upgrade_graph import effective_graph

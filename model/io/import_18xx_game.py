@@ -1,7 +1,8 @@
 """A recorded 18xx.games game as a scenario, at any action (``import --from 18xx-games-game``).
 
 The title's map is imported as a map file is (:mod:`model.io.import_18xx_games`), from the
-title's code in an engine checkout (:func:`model.io.game_log.find_engine`), never run. Then the
+title's code in an engine checkout (:func:`model.io.game_log.find_engine`), never run, and its
+phases, trains and companies are read (:mod:`model.io.title_data`). Then the
 actions that stand after ``undo`` / ``redo`` (:func:`model.io.game_log.effective_actions`) are
 applied in order, up to the chosen action:
 
@@ -13,7 +14,8 @@ applied in order, up to the chosen action:
   was no track lifts the hex's tokens, which the ``place_token`` actions that follow place again
   (the engine's ``Tracker#update_token!``); a ``place_token`` with a ``tokener`` is that
   corporation's token, one with a ``token_type`` a token of that kind; a private's ability with
-  ``neutral`` places a neutral token (the corporation ``N``);
+  ``neutral`` places a neutral token (the corporation ``N``); these moves, and the home tokens',
+  are :mod:`model.io.replay_tokens`'s;
 * ``auto_actions`` recorded in an action (programmed buys and passes) are applied after it;
 * what a title does to the board in code (18EU's minors and neutral token ...): its adapter in
   :mod:`model.io.title_setup`;
@@ -39,9 +41,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from model.board import TOKEN_KINDS
 from model.io.game_log import (
     GameLog,
     GameLogError,
@@ -49,146 +48,25 @@ from model.io.game_log import (
     find_engine,
     map_file,
     read_game,
-    title_constants,
     title_folder,
 )
+from model.io.replay_tokens import TokenMoves
 from model.io.title_code_play import title_play
+from model.io.title_data import TitleData, companies_of, play_of, read_title
 from model.io.title_setup import title_setup
-from model.scenario import Company, GamePhase, LaidThisTurn, Play, Player, PrivateCompany, Scenario, TileLay
+from model.scenario import Company, LaidThisTurn, Player, PrivateCompany, Scenario, TileLay
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
 """What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
-
-TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS",
-                   "FIRST_OR_TILE_LAYS", "EXTRA_TILE_LAYS")
-"""The constants the replay reads (the last ones: lay schedules a title's ``tile_lays`` method picks, for its adapter)."""
 
 OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
 """Actions after a company's track step (a pass ends the step): a lay by the same company after
 one of them starts a new turn."""
 
 
-@dataclass
-class TitleData:
-    """What the replay reads of a title's code: phases, trains, corporations, minors, privates."""
-
-    phases: list[dict] = field(default_factory=list)
-    trains: list[dict] = field(default_factory=list)
-    corporations: list[dict] = field(default_factory=list)
-    minors: list[dict] = field(default_factory=list)
-    companies: list[dict] = field(default_factory=list)
-    home_token_timing: str = "operate"
-    float_percent: int = 60
-    tile_lays: list[dict] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    constants: dict[str, Any] = field(default_factory=dict)
-    """Every constant read, as plain values (what a title's adapter reads)."""
-
-    def phase_triggers(self) -> list[set[str]]:
-        """For each phase, the train names that start it (empty for the first phase)."""
-        out = []
-        for p in self.phases:
-            on = p.get("on")
-            out.append({str(x) for x in on} if isinstance(on, list) else ({str(on)} if on is not None else set()))
-        return out
-
-    def closing_trains(self) -> set[str]:
-        """Names of the trains whose purchase closes the private companies."""
-        out = set()
-        for t in self.trains:
-            for e in t.get("events") or []:
-                if isinstance(e, dict) and e.get("type") == "close_companies":
-                    out.add(str(t.get("name")))
-        return out
-
-
-def read_title(folder: Path, names: dict[str, str] | None = None) -> TitleData:
-    """The title's phases, trains, corporations and private companies, read from its code;
-    ``names``: the constant that holds one of them where the title's code picks another (1888's
-    ``game_corporations``: ``CORPORATIONS_NORTH``), see :meth:`model.io.title_setup.TitleSetup.constants`."""
-    names = names or {}
-    read, notes = title_constants(folder, tuple(dict.fromkeys(names.get(n, n) for n in TITLE_CONSTANTS)))
-    consts = {n: read.get(names.get(n, n)) for n in TITLE_CONSTANTS if names.get(n, n) in read}
-
-    def dicts(name: str) -> list[dict]:
-        v = consts.get(name)
-        if v is None:
-            return []
-        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
-            notes.append(f"{name} is not a list of entries; not read")
-            return []
-        return v
-
-    data = TitleData(dicts("PHASES"), dicts("TRAINS"), dicts("CORPORATIONS"), dicts("MINORS"), dicts("COMPANIES"), notes=notes,
-                     constants=consts)
-    timing = consts.get("HOME_TOKEN_TIMING")
-    if isinstance(timing, str):
-        data.home_token_timing = timing
-    data.tile_lays = dicts("TILE_LAYS")
-    fp = consts.get("FLOAT_PERCENT")
-    if isinstance(fp, int):
-        data.float_percent = fp
-    for name in ("PHASES", "CORPORATIONS"):
-        if not consts.get(name):
-            notes.append(f"{name}: not found as a constant in the title's files (the title computes it)")
-    return data
-
-
-def _color(value: Any, default: str) -> str:
-    return value if isinstance(value, str) and value else default
-
-
-def play_of(title: TitleData, play: Play) -> tuple[Play, list[str]]:
-    """The scenario's phases and lay schedule: as imported with the map when it has them, else
-    from the title's ``PHASES`` and ``TILE_LAYS``; notes on entries that cannot be held."""
-    notes: list[str] = []
-    update: dict[str, Any] = {}
-    if not play.phases and title.phases:
-        phases = []
-        for i, p in enumerate(title.phases):
-            try:
-                phases.append(GamePhase(name=str(p.get("name")), tiles=[str(t) for t in p.get("tiles") or []],
-                                        operating_rounds=p.get("operating_rounds") if isinstance(p.get("operating_rounds"), int) else None,
-                                        status=[str(x) for x in p.get("status") or []],
-                                        on=str(p["on"]) if isinstance(p.get("on"), str | int) else None))
-            except ValidationError as exc:
-                notes.append(f"PHASES.{i}: {exc.errors(include_url=False)[0].get('msg')}; the phases are not held")
-                phases = []
-                break
-        update["phases"] = phases
-    if not play.tile_lays and title.tile_lays:
-        keys = set(TileLay.model_fields)
-        try:
-            update["tile_lays"] = [TileLay.model_validate({k: v for k, v in e.items() if k in keys}) for e in title.tile_lays]
-        except ValidationError as exc:
-            notes.append(f"TILE_LAYS: {exc.errors(include_url=False)[0].get('msg')}; the lay schedule is not held")
-    return (play.model_copy(update=update) if update else play), notes
-
-
-def companies_of(title: TitleData) -> list[Company]:
-    """The corporations and minors as scenario companies (home hex and city, token costs)."""
-    out = []
-    seen = set()
-    for c in [*title.corporations, *title.minors]:
-        sym = c.get("sym")
-        if not isinstance(sym, str) or sym in seen:
-            continue
-        seen.add(sym)
-        home = c.get("coordinates")
-        if isinstance(home, list):
-            home = home[0] if home and isinstance(home[0], str) else None
-        tokens = c.get("tokens")
-        costs = [int(t) for t in tokens if isinstance(t, int)] if isinstance(tokens, list) else [0]
-        city = c.get("city")
-        out.append(Company(id=sym, name=c.get("name") if isinstance(c.get("name"), str) else None,
-                           color=_color(c.get("color"), "#444444"), text_color=_color(c.get("text_color"), "#ffffff"),
-                           home=home if isinstance(home, str) else None,
-                           home_city=city if isinstance(city, int) and not isinstance(city, bool) else None, tokens=costs))
-    return out
-
-
-class GameReplay:
-    """Applies a game's actions one by one to the imported map (see the module's text)."""
+class GameReplay(TokenMoves):
+    """Applies a game's actions one by one to the imported map (see the module's text); the
+    moves of the tokens (homes, ``place_token``, ``remove_token``) are :class:`TokenMoves`'."""
 
     def __init__(self, base: Scenario, title: TitleData, log: GameLog) -> None:
         from model.rules import get_rule_set
@@ -256,16 +134,6 @@ class GameReplay:
             return None
         return str(self.title.phases[self.phase_index].get("name"))
 
-    def _cell(self, label: str, action: dict):
-        grid = self.scenario.board.grid
-        if not grid.is_label(label):
-            raise self.fail(action, f"hex {label!r} is not on the {self.log.title} map")
-        return self.scenario.board.cell_at_label(label)
-
-    def _set_cell(self, label: str, cell) -> None:
-        board = self.scenario.board
-        self.scenario = self.scenario.model_copy(update={"board": board.model_copy(update={"cells": {**board.cells, label: cell}})})
-
     def _acting_company(self, action: dict) -> str | None:
         kind = action.get("entity_type")
         entity = action.get("entity")
@@ -292,27 +160,7 @@ class GameReplay:
         if note not in self.notes:
             self.notes.append(note)
 
-    # --- tokens ----------------------------------------------------------------------------
-    def place_home(self, company_id: str) -> None:
-        """The company's home token, where the title places it (nothing when it has a token)."""
-        if company_id in self.homed:
-            return
-        self.homed.add(company_id)
-        if self.setup.home(self, company_id):
-            return
-        company = self.scenario.company(company_id)
-        if company is None or company.home is None or not self.scenario.board.grid.is_label(company.home):
-            return
-        if any(t.company == company_id for cell in self.scenario.board.cells.values() for t in cell.tokens):
-            return
-        from model.board import Token
-
-        cell = self.scenario.board.cell_at_label(company.home)
-        k = company.home_city or 0
-        city = cell.tile.city_of_printed(k) if cell.tile is not None else k
-        self._set_cell(company.home, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company_id, city=city)]}))
-        self.auto_home[company_id] = company.home
-
+    # --- the economy (what the home tokens' timing asks) --------------------------------
     def floated(self, sym: str) -> bool:
         info = self.corp_info.get(sym, {})
         shares = info.get("shares")
@@ -321,12 +169,6 @@ class GameReplay:
         fp = info.get("float_percent", self.title.float_percent)
         sold = self.sold.get(sym, set())
         return sym in self.parred and sum(shares[i] for i in sold if 0 <= i < len(shares)) >= (fp if isinstance(fp, int) else 60)
-
-    def operating_round_starts(self) -> None:
-        if self.title.home_token_timing in ("float", "operating_round", "par"):
-            for sym in self.corp_info:
-                if sym in self.parred and (self.title.home_token_timing == "par" or self.floated(sym)):
-                    self.place_home(sym)
 
     # --- one action ------------------------------------------------------------------------
     def before(self, action: dict) -> None:
@@ -379,6 +221,9 @@ class GameReplay:
             self.turn_steps = set()
             self.laid = []
         self.turn_steps.add(kind)
+        if kind != "place_token":
+            # the home city is chosen (HomeToken) before anything else the company does
+            self.auto_home.pop(company, None)
 
     def on_lay_tile(self, action: dict) -> None:
         from model.rules import Move
@@ -422,103 +267,6 @@ class GameReplay:
         kind = "upgrade" if cell.tile is not None or cell.color not in (None, "white") else "lay"
         after = self.rules.apply(self.scenario, Move(kind, label, name, rotation, phase=self.phase_name()), check=False)
         self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
-
-    def _lift_tokens(self, before: Scenario, label: str, tile: str) -> None:
-        """The engine's ``Tracker#update_token!``: a tile with track and several cities laid where
-        there was no track lifts the hex's tokens off, and each owner places its token again in
-        the city it chooses: the ``place_token`` actions that follow, by the company that laid,
-        place the lifted tokens in turn (``HomeToken``: the first pending token's owner)."""
-        from model.rules.eighteen_xx.hexmap import current_view
-
-        tdef = self.scenario.tile(tile)
-        cell = self.scenario.board.cell_at_label(label)
-        if tdef is None or sum(n.kind == "city" for n in tdef.nodes) < 2 or not tdef.paths or not cell.tokens:
-            return
-        if current_view(before, before.board.cell_at_label(label)).paths:
-            return
-        self.lifted += [(label, t.company) for t in sorted(cell.tokens, key=lambda t: t.city)]
-        self._set_cell(label, cell.model_copy(update={"tokens": []}))
-
-    def city_at(self, ref: Any, action: dict) -> tuple[str, int]:
-        """The hex and city index of an engine city id (``57-0-1``: city 1 of the tile copy
-        ``57-0``, wherever that copy lies now; ``G2-0-0``: city 0 of the hex's printed tile)."""
-        if not isinstance(ref, str) or "-" not in ref:
-            raise self.fail(action, "a token needs 'city' (e.g. 57-0-0)")
-        tile_id, _, index = ref.rpartition("-")
-        if not index.isdigit():
-            raise self.fail(action, f"city {ref!r} is not TILE-COPY-CITY")
-        label = self.tile_hex.get(tile_id)
-        if label is None:
-            printed = tile_id.rsplit("-", 1)[0]
-            if self.scenario.board.grid.is_label(printed):
-                label = printed
-        if label is None:
-            raise self.fail(action, f"city {ref!r}: the tile {tile_id} is not on the map")
-        self._cell(label, action)
-        return label, int(index)
-
-    def add_token(self, label: str, company: str, city: int, kind: str = "normal") -> None:
-        from model.board import Token
-
-        cell = self.scenario.board.cell_at_label(label)
-        self._set_cell(label, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company, city=city, kind=kind)]}))
-
-    def remove_tokens(self, company: str, label: str | None = None, city: int | None = None) -> list[tuple[str, int]]:
-        """Take the company's tokens off the board (only in that hex / city when given); where they were."""
-        removed = []
-        for at, cell in list(self.scenario.board.cells.items()):
-            if label is not None and at != label:
-                continue
-            keep = [t for t in cell.tokens if not (t.company == company and (city is None or t.city == city))]
-            if len(keep) != len(cell.tokens):
-                removed += [(at, t.city) for t in cell.tokens if t not in keep]
-                self._set_cell(at, cell.model_copy(update={"tokens": keep}))
-        return removed
-
-    def tokens_of(self, company: str) -> list[tuple[str, int]]:
-        return [(label, t.city) for label, cell in self.scenario.board.cells.items() for t in cell.tokens if t.company == company]
-
-    def on_place_token(self, action: dict) -> None:
-        company = self._acting_company(action)
-        self._turn(company, "place_token")
-        label, index = self.city_at(action.get("city"), action)
-        owner = company or (str(action["entity"]) if action.get("entity") in self.company_ids else None)
-        tokener = action.get("tokener")
-        if isinstance(tokener, str) and tokener in self.corp_info:
-            owner = tokener  # a private's token ability used for the corporation it names
-            if owner not in self.company_ids:
-                self._add_company(owner)
-        if owner is None:
-            raise self.fail(action, f"{action.get('entity')!r} is not a company of {self.log.title}")
-        lifted = next((i for i, (at, _c) in enumerate(self.lifted) if at == label), None)
-        if lifted is not None:
-            owner = self.lifted.pop(lifted)[1]
-        self.homed.add(owner)
-        if self.auto_home.pop(owner, None) == label:
-            # the title asked the company to choose its home city (track was already there):
-            # this is the home token, in the city chosen
-            self.remove_tokens(owner, label)
-        kind = action.get("token_type") if action.get("token_type") in TOKEN_KINDS else "normal"
-        if action.get("entity_type") == "company" and any(
-                a.get("type") == "token" and a.get("neutral") is True for a in self.abilities.get(str(action.get("entity")), [])):
-            # Tokener#adjust_token_price_ability!: a neutral ability's token belongs to a new
-            # corporation 'N' (an open city token)
-            self.add_token(label, "N", index, "neutral")
-            return
-        self.add_token(label, self.setup.token_owner(self, owner, kind), index, kind)
-
-    def on_remove_token(self, action: dict) -> None:
-        """A token taken off the board (1882's NWR moves one): the acting company's token in that
-        city, else whatever token is there."""
-        label, index = self.city_at(action.get("city"), action)
-        owner = self._acting_company(action)
-        cell = self.scenario.board.cell_at_label(label)
-        here = [t for t in cell.tokens if t.city == index]
-        mine = [t for t in here if t.company == owner]
-        gone = (mine or here)[:1]
-        if gone:
-            self._set_cell(label, cell.model_copy(update={"tokens": [t for t in cell.tokens if t is not gone[0]]}))
-            self.setup.token_removed(self, label, index, gone[0].company)
 
     def on_par(self, action: dict) -> None:
         sym = action.get("corporation")
@@ -682,11 +430,12 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
     mf = map_file(folder)
     if mf is None:
         raise GameLogError(f"{log.file}: title {log.title!r}: no map file in {folder.name} (the title builds its map in code)")
+    setup = title_setup(log.title)
     try:
-        result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True)
+        result = import_18xx_games(mf.read_text(encoding="utf-8"), str(mf), path=mf, lenient=True,
+                                   hexes=setup.constants(log).get("HEXES"))
     except ImportError18xx as exc:
         raise GameLogError(f"{log.file}: the map of {log.title} cannot be imported: {exc}") from None
-    setup = title_setup(log.title)
     read = read_title(folder, setup.constants(log))
     title = setup.title_data(folder, read)
     base = result.scenario
@@ -820,4 +569,4 @@ class GameSession:
         return next_lays(self.log, self.base, self.title, action_id, lays)
 
 
-__all__ = ["GameReplay", "GameSession", "ImportedGame", "NextLays", "action_text", "next_lays", "TitleData", "UNSET", "base_scenario", "import_game", "read_title", "replay_to"]
+__all__ = ["GameReplay", "GameSession", "ImportedGame", "NextLays", "action_text", "next_lays", "UNSET", "base_scenario", "import_game", "replay_to"]

@@ -40,18 +40,16 @@ from model.io.ruby_eval import HashValue, RubyLimit, RubyProgram, RubySyntaxErro
 from model.io.ruby_lenient import method_merges
 from model.io.tile_code import (
     BORDER_KEYS,
-    DslError,
     kept_note,
     parse_cost,
     parse_decor,
     parse_track,
     part_note,
     red_convention,
-    short,
     tile_code,
-    unknown_keys,
     unknown_part,
 )
+from model.io.tile_parts import DslError, short, unknown_keys
 from model.scenario import Meta, RulesRef, Scenario, TileSupply
 from model.tiles import TileDef
 
@@ -100,7 +98,8 @@ def _parse_label(text: str, orientation: str, axes: str) -> tuple[int, int]:
 
 
 class _Importer:
-    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None) -> None:
+    def __init__(self, text: str, file: str, rules: str | None, lenient: bool = False, path: Path | None = None,
+                 hexes: str | None = None) -> None:
         self.file = file
         self.lenient = lenient
         self.warnings: list[str] = []
@@ -112,11 +111,13 @@ class _Importer:
         self.consts: dict[str, RValue] = {}
         for name in KNOWN_CONSTANTS:
             try:
-                v = self.prog.value(name)
+                v = self.prog.value(hexes if name == "HEXES" and hexes else name)
             except (RubySyntaxError, Unevaluable) as exc:
                 raise ImportError18xx(exc.file or file, exc.line, f"{name}: {exc.message}") from None
             if v is not None:
                 self.consts[name] = v
+        if hexes and "HEXES" not in self.consts:
+            raise self.fail(None, f"no constant {hexes} holding the map's hexes")
         self.path = path
         self._standard: dict[str, TileDef] | None = None
         self.newer_standard: set[str] = set()
@@ -665,7 +666,8 @@ class _Importer:
 
 
 def import_18xx_games(
-    text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False, path: Path | None = None
+    text: str, file: str = "<string>", rules: str | None = None, lenient: bool = False, path: Path | None = None,
+    hexes: str | None = None,
 ) -> ImportResult:
     """Read a map file's text. Raises :class:`ImportError18xx` naming the line for what it cannot hold.
 
@@ -676,9 +678,12 @@ def import_18xx_games(
     ``lenient`` turns two kinds of loss into warnings (naming the line) instead of errors:
     terrain types Trackwright lacks (or several on one hex: the cost is kept with the first
     supported terrain, or on plain land) and decorative parts (frame, stripes, future_label).
+
+    ``hexes`` names the constant holding the map's hexes where the title's code picks one of
+    several (1888's ``game_hexes``: ``NORTH_HEXES``); without it, with no ``HEXES``, their union.
     """
     try:
-        return _Importer(text, file, rules, lenient, path).run()
+        return _Importer(text, file, rules, lenient, path, hexes).run()
     except RubyLimit as exc:  # a budget of the evaluator, met while expanding a value
         raise ImportError18xx(exc.file or file, exc.line, exc.message) from None
     except RecursionError:

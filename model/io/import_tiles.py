@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from model.io.messages import shorten
 from model.io.ruby_values import HashValue, RValue
-from model.io.tile_code import DslError, canonical_parts, short, tile_code, tile_from_code
+from model.io.tile_code import tile_code, tile_from_code
+from model.io.tile_parts import DslError, canonical_parts, short
 from model.scenario import TileSupply
 from model.tiles import COLOR_ORDER, TileDef, load_tileset
 

@@ -28,7 +28,8 @@ from collections.abc import Iterable
 
 from model.io.export_18xx_games import is_standard, terrain_notes
 from model.io.ruby_eval import HashValue, RubySyntaxError, RValue, parse_ruby_constants
-from model.io.tile_code import DslError, tile_code, tile_from_code
+from model.io.tile_code import tile_code, tile_from_code
+from model.io.tile_parts import DslError
 from model.tiles import Node, TileDef, TilePath, load_tileset
 
 STANDARD_SET = "18xx-standard"

@@ -14,6 +14,12 @@ title                 what the adapter follows (engine code)
 18TN, 18Texas         ``Game#tile_lays``: the two lays its method returns (not the optional rules)
 1848                  ``Game#tile_lays``: EXTRA_TILE_LAYS once a train's ``lay_second_tile`` event
                       has been set off
+1888                  ``Game#or_set_finished``: when a set of operating rounds ends, the depot's next
+                      train exports (``Depot#export!``, as if bought: the phase it starts) while
+                      that train is a 2, 3 or 4
+18EU                  ``Game#tile_lays``: a minor lays FIRST_OR_MINOR_TILE_LAYS (two yellows) until
+                      it has operated (``Operator#operated?``: its operating history, written by
+                      the dividend step of its first turn), then MINOR_TILE_LAYS (one yellow)
 ====================  ================================================================================
 
 The base class does nothing: phases come from ``PHASES`` (a phase starts when its ``on`` train is
@@ -156,7 +162,89 @@ class G18Texas(TitlePlay):
         return [{"lay": True, "upgrade": True, "cost": 0}, {"lay": "not_if_upgraded", "upgrade": False}]
 
 
-PLAY_ADAPTERS: dict[str, type[TitlePlay]] = {"18MS": G18MS, "18TN": G18TN, "18Texas": G18Texas, "1848": G1848}
+class G18EU(TitlePlay):
+    """18EU (``lib/engine/game/g_18_eu``)."""
+
+    QUIET = frozenset({"message", "undo", "redo"})
+    """A player's actions that may come in the middle of a company's turn (chat; the replay
+    applies undo and redo before the hooks see them): they end no turn."""
+
+    def __init__(self) -> None:
+        self.operated: set[str] = set()  # minors with an operating history
+        self.turn: str | None = None  # the minor whose track step may still be going on
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        # Operator#operated?: the dividend step (run, or skipped) of a minor's first turn writes
+        # its operating history. That step follows its track step, so a minor has operated once
+        # it takes any action but a lay (it has passed its track step), or once anyone else acts
+        # after it (its turn is over).
+        kind, entity = action.get("entity_type"), action.get("entity")
+        if kind == "player" and (action.get("type") in self.QUIET or str(action.get("type")).startswith("program")):
+            return
+        if self.turn is not None and (kind != "minor" or entity != self.turn):
+            self.operated.add(self.turn)
+            self.turn = None
+        if kind == "minor" and isinstance(entity, str):
+            if action.get("type") == "lay_tile":
+                self.turn = entity
+            else:
+                self.operated.add(entity)
+                self.turn = None
+
+    def tile_lays(self, replay: GameReplay, company: str) -> list[dict] | None:
+        # Game#tile_lays: a minor: FIRST_OR_MINOR_TILE_LAYS unless it has operated, else
+        # MINOR_TILE_LAYS; a corporation: TILE_LAYS (the play's)
+        if company not in {m.get("sym") for m in replay.title.minors}:
+            return None
+        name = "MINOR_TILE_LAYS" if company in self.operated else "FIRST_OR_MINOR_TILE_LAYS"
+        lays = replay.title.constants.get(name)
+        return lays if isinstance(lays, list) else None
+
+
+class G1888(TitlePlay):
+    """1888 (``lib/engine/game/g_1888``)."""
+
+    EXPORTED = frozenset({"2", "3", "4"})
+    """The trains ``or_set_finished`` exports while one of them is the depot's next."""
+
+    def __init__(self) -> None:
+        self.in_set = False  # a set of operating rounds is going on
+        self.gone: set[str] = set()  # ids of the trains sold or exported (no longer the depot's upcoming)
+
+    def starting(self, replay: GameReplay, action: dict) -> None:
+        kind = action.get("entity_type")
+        if kind in ("corporation", "minor"):
+            self.in_set = True
+        elif kind == "player" and self.in_set and action.get("type") not in G18MS.NOT_A_ROUND \
+                and not str(action.get("type")).startswith("program"):
+            # a stock round starts: Game#next_round! ran or_set_finished before it
+            self.in_set = False
+            self._export(replay)
+
+    def _export(self, replay: GameReplay) -> None:
+        # or_set_finished: depot.export! if the upcoming train is a 2, 3 or 4; Depot#export! removes
+        # @upcoming.first (the depot's trains in TRAINS order, those sold or exported gone) and
+        # Phase#buying_train! follows, as for a train bought
+        for t in replay.title.trains:
+            name, num = t.get("name"), t.get("num")
+            if not isinstance(name, str | int) or not isinstance(num, int):
+                return  # the depot's order is unknown
+            for i in range(num):
+                train = f"{name}-{i}"
+                if train in self.gone:
+                    continue
+                if str(name) in self.EXPORTED:
+                    self.gone.add(train)
+                    replay.on_buy_train({"type": "buy_train", "train": train})
+                return
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        if action["type"] == "buy_train" and isinstance(action.get("train"), str):
+            self.gone.add(action["train"])
+
+
+PLAY_ADAPTERS: dict[str, type[TitlePlay]] = {"18MS": G18MS, "18TN": G18TN, "18Texas": G18Texas, "1848": G1848,
+                                             "1888": G1888, "18EU": G18EU}
 """Title -> its adapter (the titles listed in the module's table)."""
 
 

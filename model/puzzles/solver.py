@@ -46,6 +46,7 @@ from typing import Any
 
 from model import collector
 from model.puzzle_spec import ConnectGoal, DestinationGoal, PhaseStep, Puzzle
+from model.puzzles.board_signature import POSITIONS_KEPT, BoardSignatures
 from model.puzzles.count_parts import CountInParts
 from model.puzzles.parallel import find_all_parallel
 from model.puzzles.reach import distance_bound, goal_status, place_cells
@@ -66,10 +67,9 @@ DEFAULT_MAX_SECONDS = 10.0
 DEFAULT_MAX_NODES = 2_000_000
 UNLIMITED = 1 << 20
 _FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
-_POSITIONS_KEPT = 2048
 
 
-class Solver(CountInParts):
+class Solver(BoardSignatures, CountInParts):
     """One search over one puzzle scenario. Use :func:`solve` unless you need the pieces."""
 
     def __init__(
@@ -143,81 +143,10 @@ class Solver(CountInParts):
             if self.cancelled is not None and self.cancelled():
                 raise _Stop("cancelled")
 
-    # --- signatures -------------------------------------------------------------------------
-    def _canon_rotation(self, scenario: Scenario, tile_id: str, rotation: int) -> int:
-        table = self._canon.get(tile_id)
-        if table is None:
-            tdef = scenario.tile(tile_id)
-            sides = scenario.board.grid.sides
-            table = {}
-            if tdef is not None:
-                seen: dict[Any, int] = {}
-                for r in range(sides):
-                    table[r] = seen.setdefault(tdef._shape(r, sides), r)
-            self._canon[tile_id] = table
-        return table.get(rotation % scenario.board.grid.sides, rotation)
-
-    def _sig_entry(self, scenario: Scenario, label: str, cell: Any) -> tuple | None:
-        if cell is None or (cell.tile is None and not cell.tokens):
-            return None
-        t = cell.tile
-        tile = (t.tile, self._canon_rotation(scenario, t.tile, t.rotation)) if t is not None else None
-        toks = tuple(sorted((k.company, k.city) for k in cell.tokens))
-        return (label, tile, toks)
-
-    def _board_sig(self, scenario: Scenario) -> frozenset:
-        """The canonical signature of the board: cached per board, and built from the signature
-        of the parent's board (``self._sig_hint``) by redoing only the cells that differ."""
-        board = scenario.board
-        hit = self._sigs.get(id(board))
-        if hit is not None and hit[0] is board:
-            return hit[1]
-        hint = self._sig_hint
-        base = self._sigs.get(id(hint)) if hint is not None else None
-        if base is not None and base[0] is hint and hint.grid is board.grid and scenario.tiles is self.initial.tiles:
-            entries = dict(base[2])
-            old = hint.cells
-            for label, cell in board.cells.items():
-                if old.get(label) is not cell:
-                    entries[label] = self._sig_entry(scenario, label, cell)
-            for label in old:
-                if label not in board.cells:
-                    entries[label] = None
-        else:
-            entries = {label: self._sig_entry(scenario, label, cell) for label, cell in board.cells.items()}
-        entries = {k: v for k, v in entries.items() if v is not None}
-        sig = frozenset(entries.values())
-        self._sigs[id(board)] = (board, sig, entries)
-        if len(self._sigs) > _POSITIONS_KEPT:
-            self._sigs.popitem(last=False)
-        return sig
-
-    def _turn_memory(self, scenario: Scenario, turn: int) -> tuple:
-        """What the rule set remembers within a turn and the solver must not merge away."""
-        laid = tuple((x.cell, x.tile, x.phase) for x in scenario.state.laid)
-        fresh = []
-        for label, cell in scenario.board.cells.items():
-            t = cell.tile
-            if t is not None and t.turn == self._turn_number(turn):
-                fresh.append((label, t.phase, t.by))
-        return laid, tuple(sorted(fresh, key=str))
-
+    # --- the turn structure -----------------------------------------------------------------
     def _turn_number(self, turn: int) -> int:
         return self.initial.state.turn + turn
 
-    def _key(self, node: _Node, board_sig: frozenset) -> tuple:
-        return (
-            board_sig,
-            None if self._homogeneous else node.turn,
-            node.phase,
-            node.played,
-            node.hand,
-            node.money,
-            node.moves_left if self.puzzle.resources.max_moves is not None else None,
-            self._turn_memory(node.scenario, node.turn),
-        )
-
-    # --- the turn structure -----------------------------------------------------------------
     def _root(self) -> _Node:
         p = self.puzzle
         res = p.resources
@@ -330,7 +259,7 @@ class Solver(CountInParts):
             return pos
         pos = self._position_hook(scenario, pos if pos is not None else self._lookup(node.before))
         self._positions[id(scenario.board)] = (scenario.board, pos)
-        if len(self._positions) > _POSITIONS_KEPT:
+        if len(self._positions) > POSITIONS_KEPT:
             self._positions.popitem(last=False)
         return pos
 
@@ -662,26 +591,6 @@ class Solver(CountInParts):
             if rest is not None:
                 return rest
         return None
-
-    def _diff(self, board_sig: frozenset) -> frozenset:
-        """What a final board changed: the cells whose content differs from the start."""
-        before = {x[0]: x for x in self._initial_sig}
-        after = {x[0]: x for x in board_sig}
-        changed = set()
-        for label in set(before) | set(after):
-            if before.get(label) != after.get(label):
-                changed.add(after.get(label, (label, None, ())))
-        return frozenset(changed)
-
-    @staticmethod
-    def _minimal(found: dict[frozenset, tuple[Move, ...]]) -> dict[frozenset, tuple[Move, ...]]:
-        """Drop solutions whose changes contain another solution's changes (they add unneeded moves)."""
-        keys = sorted(found, key=len)
-        keep: list[frozenset] = []
-        for k in keys:
-            if not any(small < k for small in keep):
-                keep.append(k)
-        return {k: found[k] for k in keep}
 
 
 def _unchecked_apply(rules: RuleSet) -> Callable[[Scenario, Move], Scenario]:

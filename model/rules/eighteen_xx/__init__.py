@@ -130,6 +130,8 @@ class EighteenXX(RuleSet):
             "Printed hex colours (space-separated) whose sides accept an exit only where their printed track "
             "faces it; hexes of other colours accept every side.",
         ),
+        OptionSpec("ability_tiles", "", "Tiles (space-separated ids) laid only through a private company's tile_lay "
+                   "ability that names them in its tiles; no other lay lays them (1888's mine: Game#upgrades_to?)."),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -330,6 +332,8 @@ class EighteenXX(RuleSet):
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+        if fail := privates.ability_tile_failure(self, sit.scenario, tile.id, None):
+            return (fail, 0)
         old = sit.view(coord)
         company = self.company(sit.scenario, move.actor)
         if move.actor is not None and company is None:

@@ -12,8 +12,10 @@ area; terminal paths end the walk. Every side a walked path uses is connected, o
 sharing it; the sides the walk crosses into a hex are where it enters that hex (what the track
 restriction reads).
 
-Token kinds (``Token.kind``): a ``neutral`` or ``blocking`` token is nobody's station, so it is
-not among a company's stations even when it names the company.
+Token kinds (``Token.kind``): the walk starts from every city holding a token that names the
+company, of any kind (the engine's ``City#tokened_by?``: 1882's neutral tokens are CN's), and such
+a city never blocks it; a neutral or blocking token is not one of the company's own station tokens
+(it is not counted against the company's tokens, and does not stand for its first station).
 """
 
 from __future__ import annotations
@@ -61,6 +63,12 @@ def tokens_on_board(scenario: Scenario, company: str) -> list[tuple[str, int]]:
     ]
 
 
+def cities_tokened_by(scenario: Scenario, company: str) -> list[tuple[str, int]]:
+    """(cell label, city index) of every city holding a token that names the company, of any kind
+    (``Graph#compute`` starts from each: ``City#tokened_by?``)."""
+    return [(label, t.city) for label, cell in scenario.board.cells.items() for t in cell.tokens if t.company == company]
+
+
 def city_tokens(cell: Cell, city: int) -> list[str]:
     return [t.company for t in cell.tokens if t.city == city]
 
@@ -75,7 +83,7 @@ def city_is_full_for(view: TrackView, cell: Cell, city: int, company: str) -> bo
     tokens = [t for t in cell.tokens if t.city == city]
     if any(t.kind == "neutral" for t in tokens):
         return False
-    if any(t.company == company and t.kind in STATION_KINDS for t in tokens):
+    if any(t.company == company for t in tokens):
         return False
     return slots > 0 and len(tokens) >= slots
 
@@ -156,9 +164,9 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     ``Node#walk`` (the other stations' nodes count as visited), through ``Path#walk`` in the
     tiles' path order. A path is walked once per station; from an edge the walk enters every
     path of the neighbour at the facing edge, never another path of the same hex sharing the
-    edge; it does not re-use an edge it is crossing, passes a junction at most twice, and goes on
-    through a node unless the path is terminal or the node blocks the company (an off-board, a
-    city whose circles all hold other companies' tokens). Every side a walked path uses is
+    edge; it does not re-use an edge it is crossing, holds a junction at most twice at once (a
+    path lets it go once walked), and goes on through a node unless the path is terminal or the
+    node blocks the company (an off-board, a city whose circles all hold other companies' tokens). Every side a walked path uses is
     connected, on both hexes sharing it; the sides the walk crosses into a hex are its entries.
 
     ``view_of`` gives the track on a hex (the situation's views, built once per position; by
@@ -189,7 +197,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             w = cells[c] = walk_cell(view(c))
         return w
 
-    for label, city in tokens_on_board(scenario, company.id):
+    for label, city in cities_tokened_by(scenario, company.id):
         if not grid.is_label(label):
             continue
         c = grid.coord(label)
@@ -287,6 +295,8 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 counter[ce] -= 1
             if converging:
                 visited_paths.discard(key)
+            if j is not None:  # Path#walk lets the junction go when the path is done
+                counter[(c, "j", j)] -= 1
 
     for start in stations:
         visited_nodes.clear()

@@ -117,6 +117,16 @@ def ability_fit_failure(ab: Ability, label: str, tile_id: str, upgrade: bool) ->
     return None
 
 
+def ability_tile_failure(rules, scenario: Scenario, tile_id: str, ability_tiles: list[str] | None) -> Failure:
+    """A tile of the rule set's option ``ability_tiles`` laid otherwise than through an ability
+    naming it (``ability_tiles``: the tiles of the ability used, None for an ordinary lay)."""
+    if not any(o.name == "ability_tiles" for o in rules.options):
+        return None
+    if tile_id not in str(rules.option(scenario, "ability_tiles")).split() or (ability_tiles and tile_id in ability_tiles):
+        return None
+    return ("ability-tile-only", f"tile {tile_id} is laid only through a private company's ability that names it")
+
+
 def after_use(pc: PrivateCompany, index: int, upgrade: bool) -> PrivateCompany:
     """The private after one use of its tile_lay ability ``index`` (the engine's ``use!``)."""
     ab = pc.abilities[index]
@@ -216,7 +226,7 @@ def private_lay_failure(rules, sit: Situation, move, net) -> tuple[Failure, int]
     upgrade = old.color != "white"
     fail: Failure = None
     for _index, ab in found:
-        fail = ability_fit_failure(ab, move.cell, tile.id, upgrade)
+        fail = ability_fit_failure(ab, move.cell, tile.id, upgrade) or ability_tile_failure(rules, scenario, tile.id, ab.tiles)
         if fail is None:
             break
     if fail is not None:

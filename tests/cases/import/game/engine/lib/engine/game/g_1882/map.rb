@@ -10,7 +10,8 @@ module Engine
 
         HEXES = {
           white: {
-            %w[B2 D2] => '',
+            %w[B2] => 'icon=image:1882/NWR,sticky:1',
+            %w[D2] => '',
             %w[C1 C3 E1 E3] => 'city=revenue:0',
           },
         }.freeze

@@ -1,0 +1,310 @@
+"""The 1846 family's board code for the game import (never run): 1846 and its two-player variant,
+18 Los Angeles 2 and 18 Los Angeles (first edition), which play 1846's code with their own set-up;
+and the engine's random numbers (:class:`EngineRand`), which their set-up draws from the game's seed
+(which companies and corporations ``remove_from_group!`` removes). The table of what each adapter
+follows is :mod:`model.io.title_setup`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from model.io.title_hooks import TitleSetup
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from model.io.import_18xx_game import GameReplay
+    from model.io.title_data import TitleData
+    from model.scenario import Scenario
+
+
+RAND_A, RAND_C, RAND_M = 1_103_515_245, 12_345, 2**31
+"""``Game::Base#rand``: the engine's random numbers (a linear congruence on the game's seed)."""
+
+
+class EngineRand:
+    """``Game::Base#initialize_seed`` and ``#rand``: the same numbers as the engine's, in order."""
+
+    def __init__(self, seed: int) -> None:
+        self.value = seed % RAND_M
+
+    def __call__(self) -> int:
+        self.value = (RAND_A * self.value + RAND_C) % RAND_M
+        return self.value
+
+    def sort_by(self, items: list) -> list:
+        """Ruby's ``items.sort_by { rand }``: one number per item, in order, then sorted by them."""
+        keys = [self() for _ in items]
+        return [x for _k, x in sorted(zip(keys, items, strict=True), key=lambda kx: kx[0])]
+
+
+class G1846(TitleSetup):
+    """1846 (``lib/engine/game/g_1846``); the 2p variant plays the same code with two players."""
+
+    ORANGE_GROUP = ("Lake Shore Line", "Michigan Central", "Ohio & Indiana", "Little Miami")
+    BLUE_GROUP = ("Steamboat Company", "Meat Packing Company", "Tunnel Blasting Company", "Boomtown")
+    GREEN_GROUP = ("C&O", "ERIE", "PRR")
+    NORTH_GROUP = ("ERIE", "GT", "NYC", "PRR")
+    SOUTH_GROUP = ("B&O", "C&O", "IC")
+    SECOND_ED_COMPANIES = ("BT", "LM")
+    """``init_companies``: the companies a first-edition game closes at once."""
+    REMOVED_CORP_SECOND_TOKEN = {"B&O": "H12", "C&O": "H12", "ERIE": "D20", "GT": "D14", "IC": "G7", "NYC": "E17", "PRR": "E11"}
+    SECOND_TOKEN_NOW = ("ERIE",)
+    """``place_second_token_kwargs``: a removed corporation's second token placed at once (else
+    when its hex is upgraded to green)."""
+
+    def __init__(self) -> None:
+        self.in_green: dict[str, str] = {}  # hex -> the removed corporation placing a token there when it turns green
+        self.minors: list[str] = []
+        self.passes: dict[str, int] = {}  # the last company of the draft -> the passes on it
+
+    # --- Game#setup ------------------------------------------------------------------------------
+    def two_player(self, replay: GameReplay) -> bool:
+        return len(replay.log.players) == 2
+
+    def first_edition(self, replay: GameReplay) -> bool:
+        return "first_ed" in replay.log.optional_rules
+
+    def num_removals(self, replay: GameReplay, group: str) -> int:
+        additional = 0 if group in ("corporations",) or self.first_edition(replay) else 1
+        return (1 if self.two_player(replay) else 5 - len(replay.log.players)) + additional
+
+    def corporation_groups(self, replay: GameReplay) -> list[tuple[str, ...]]:
+        return [self.NORTH_GROUP, self.SOUTH_GROUP] if self.two_player(replay) else [self.GREEN_GROUP]
+
+    def draft_rands(self, replay: GameReplay) -> int:
+        """How many numbers the first round's step takes before ``setup`` (``DraftDistribution#setup``
+        sorts the companies, passes included, by ``rand``; the two-player draft does not)."""
+        if self.two_player(replay):
+            return 0
+        companies = [c for c in replay.title.companies if isinstance(c.get("sym"), str)]
+        if self.first_edition(replay):
+            companies = [c for c in companies if c["sym"] not in self.SECOND_ED_COMPANIES]
+        return len(companies) + len(replay.log.players)
+
+    def _removed(self, rand: EngineRand, group: tuple[str, ...], count: int, replay: GameReplay) -> list[str]:
+        """``remove_from_group!``: ``group.sort_by { rand }.take(count)``."""
+        names = list(group)
+        if "second_ed_co" in replay.log.optional_rules:
+            names = [n for n in names if n not in ("Boomtown", "Little Miami", "C&O")]
+        return rand.sort_by(names)[:count]
+
+    def start(self, replay: GameReplay) -> None:
+        rand = EngineRand(replay.log.seed)
+        for _ in range(self.draft_rands(replay)):
+            rand()
+        by_name = {name: sym for sym, name in replay.private_names.items()}
+        closed = set()
+        if self.first_edition(replay):
+            closed |= set(self.SECOND_ED_COMPANIES)
+        orange, blue = self.ORANGE_GROUP, self.BLUE_GROUP
+        if self.first_edition(replay):
+            orange, blue = orange[:3], blue[:3]
+        for group in (orange, blue):
+            closed |= {by_name[n] for n in self._removed(rand, group, self.num_removals(replay, "companies"), replay) if n in by_name}
+        replay.closed |= {c for c in closed if c in replay.private_names}
+        for group in self.corporation_groups(replay):
+            for corp in self._removed(rand, group, self.num_removals(replay, "corporations"), replay):
+                self.remove_corporation(replay, corp)
+        # @minors.each { ... hex.tile.cities[0].place_token(minor, ...) }
+        self.minors = [m["sym"] for m in replay.title.minors if isinstance(m.get("sym"), str)]
+        for minor in self.minors:
+            replay.place_home(minor)
+
+    def remove_corporation(self, replay: GameReplay, corp: str) -> None:
+        """A corporation removed at set-up: its home token stays on the map, and with two players
+        its second token (``place_second_token``)."""
+        replay.place_home(corp)
+        replay.parred.discard(corp)
+        if not self.two_player(replay) or corp not in self.REMOVED_CORP_SECOND_TOKEN:
+            return
+        hex_id = self.REMOVED_CORP_SECOND_TOKEN[corp]
+        if corp in self.SECOND_TOKEN_NOW:
+            replay.add_token(hex_id, corp, 0)  # hex.tile.cities.first.place_token
+        else:
+            self.in_green[hex_id] = corp
+
+    # --- the operating round ---------------------------------------------------------------------
+    def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
+        # place_token_on_upgrade: the removed corporation's deferred token when its hex turns green
+        corp = self.in_green.get(label)
+        tile = replay.scenario.board.cell_at_label(label).tile
+        tdef = replay.scenario.tile(tile.tile) if tile is not None else None
+        if corp is not None and tdef is not None and tdef.color == "green":
+            replay.add_token(label, corp, 0)
+            del self.in_green[label]
+
+    def draft_pass(self, replay: GameReplay, action: dict) -> None:
+        """``DraftDistribution#process_pass``: a player may pass only when one company is left; each
+        pass takes 10 off its price, and when the price is down to its floor the next player
+        (the draft goes in reverse order) takes it."""
+        left = [sym for sym in replay.private_names if sym not in replay.closed and sym not in replay.owners]
+        if len(left) != 1:
+            return
+        company = left[0]
+        info = next(c for c in replay.title.companies if c.get("sym") == company)
+        value, discount = info.get("value"), info.get("discount", 0)
+        if not isinstance(value, int) or not isinstance(discount, int):
+            return
+        self.passes[company] = self.passes.get(company, 0) + 1
+        if value - (discount + 10 * self.passes[company]) != -discount:
+            return
+        players = list(dict.fromkeys(replay.log.players.values()))
+        passer = replay.player_name(action.get("entity"))
+        if passer in players:
+            replay.owners[company] = players[(players.index(passer) - 1) % len(players)]
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        kind = action["type"]
+        if kind == "pass" and action.get("entity_type") == "player":
+            self.draft_pass(replay, action)
+        if kind == "buy_company" and action.get("company") in self.minors and isinstance(action.get("entity"), str):
+            # BuyCompany#process_buy_company: the buyer takes the minor's token (or the token goes
+            # when the buyer has one in that city); the minor leaves the game
+            minor, corp = action["company"], action["entity"]
+            for label, city in replay.remove_tokens(minor):
+                if (label, city) not in replay.tokens_of(corp):
+                    replay.add_token(label, corp, city)
+            self.minors.remove(minor)
+        if kind == "buy_train" and isinstance(action.get("train"), str) and \
+                action["train"].rsplit("-", 1)[0] in replay.closing and self.minors:
+            # event_close_companies!: the minors still in the game close (their tokens leave)
+            for minor in self.minors:
+                replay.remove_tokens(minor)
+            self.minors = []
+
+
+class G18LosAngeles(G1846):
+    """18 Los Angeles 2 (``lib/engine/game/g_18_los_angeles``), 1846's code with its own set-up."""
+
+    CORPORATIONS_GROUP = ("ELA", "LA", "LAIR", "PER", "SF", "SP", "UP")
+    REMOVED_CORP_SECOND_TOKEN = {"ELA": "C4", "LA": "B9", "LAIR": "E6", "SF": "D11", "SP": "C6", "UP": "B13"}
+    SECOND_TOKEN_NOW = tuple(REMOVED_CORP_SECOND_TOKEN)
+    COMPANY_DRAFT_LIMIT: dict[int, int] | None = {2: 8, 3: 9, 4: 10, 5: 11}
+    """``draft_finished?``: the draft ends when this many companies are drafted (None: only when
+    every player passed, ``Draft2pDistribution#finished?``)."""
+    HOME_CHOSEN: tuple[str, ...] | None = ("PER",)
+    """``post_setup``: every corporation's home token at set-up but these (``home_token_locations``);
+    None: no home token at set-up."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drafted = 0
+        self.passed: set[str] = set()
+        self.draft_over = False
+
+    def first_edition(self, replay: GameReplay) -> bool:
+        return False
+
+    def num_removals(self, replay: GameReplay, group: str) -> int:
+        return 2 if self.two_player(replay) else 0
+
+    def corporation_groups(self, replay: GameReplay) -> list[tuple[str, ...]]:
+        return [self.CORPORATIONS_GROUP] if self.two_player(replay) else []
+
+    def draft_rands(self, replay: GameReplay) -> int:
+        return 0  # G18LosAngeles::Step::DraftDistribution (Draft2pDistribution#setup) draws none
+
+    OPTIONAL_COMPANIES = {"DC&H": "dch", "LAT": "la_title"}
+    """``init_companies``: a company in the game only with its optional rule."""
+
+    def start(self, replay: GameReplay) -> None:
+        replay.closed |= {c for c, rule in self.OPTIONAL_COMPANIES.items()
+                          if c in replay.private_names and rule not in replay.log.optional_rules}
+        super().start(replay)
+        if self.HOME_CHOSEN is None:
+            return
+        for c in replay.title.corporations:
+            if isinstance(c.get("sym"), str) and c["sym"] not in self.HOME_CHOSEN:
+                replay.place_home(c["sym"])
+
+    def draft_pass(self, replay: GameReplay, action: dict) -> None:
+        """``DraftDistribution#process_pass``: a pass; the draft is over when every player passed
+        since the last company was drafted (a bid unpasses everyone)."""
+        if self.draft_over:
+            return
+        self.passed.add(replay.player_name(action.get("entity")))
+        if len(self.passed) >= len(set(replay.log.players.values())):
+            self.draft_finished(replay)
+
+    def before(self, replay: GameReplay, action: dict) -> None:
+        if self.draft_over or action["type"] in ("bid", "pass", "message") and action.get("entity_type") == "player":
+            return
+        self.draft_finished(replay)
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        super().after(replay, action)
+        if not self.draft_over and action["type"] == "bid" and action.get("entity_type") == "player":
+            self.passed = set()
+            self.drafted += 1  # after_bid
+            limit = self.COMPANY_DRAFT_LIMIT
+            if limit is not None and self.drafted >= limit.get(len(replay.log.players), 0):
+                self.draft_finished(replay)
+
+    def draft_finished(self, replay: GameReplay) -> None:
+        """``init_round_finished``: the minors no player drafted close, and the companies."""
+        if self.draft_over:
+            return
+        self.draft_over = True
+        for minor in list(self.minors):
+            if minor not in replay.owners:
+                replay.remove_tokens(minor)
+                self.minors.remove(minor)
+        replay.closed |= {sym for sym in replay.private_names if sym not in replay.owners}
+
+
+class G18LosAngeles1(G18LosAngeles):
+    """18 Los Angeles (the first edition, ``lib/engine/game/g_18_los_angeles1``): the second
+    edition's code, with its own companies, corporations and removals."""
+
+    ORANGE_GROUP = ("Beverly Hills Carriage", "South Bay Line")
+    BLUE_GROUP = ("Chino Hills Excavation", "Los Angeles Citrus", "Los Angeles Steamship")
+    GREEN_GROUP = ("LA", "SF", "SP")
+    REMOVED_CORP_SECOND_TOKEN = {"LA": "B9", "SF": "C8", "SP": "C6"}
+    SECOND_TOKEN_NOW = tuple(REMOVED_CORP_SECOND_TOKEN)
+    COMPANY_DRAFT_LIMIT = None  # draft_finished? is nil
+    HOME_CHOSEN = None  # post_setup does nothing
+
+    def title_data(self, folder: Path, data: TitleData) -> TitleData:
+        """``game_companies``: the title's companies and the first ten of the second edition's,
+        each replaced by its ``COMPANIES_1E`` entry; ``game_corporations``: the second edition's,
+        each replaced by its ``CORPORATIONS_1E`` entry."""
+        from model.io.game_log import folder_chain, title_constants
+
+        chain = folder_chain(folder)
+        if len(chain) < 2:
+            return data
+        own, _ = title_constants(folder, ("COMPANIES", "COMPANIES_1E", "CORPORATIONS_1E"))
+        second, _ = title_constants(chain[1], ("COMPANIES", "CORPORATIONS"))
+        c1e = own.get("COMPANIES_1E") if isinstance(own.get("COMPANIES_1E"), dict) else {}
+        k1e = own.get("CORPORATIONS_1E") if isinstance(own.get("CORPORATIONS_1E"), dict) else {}
+        companies, corporations = second.get("COMPANIES"), second.get("CORPORATIONS")
+        if not isinstance(own.get("COMPANIES"), list) or not isinstance(companies, list) or not isinstance(corporations, list):
+            return data
+        pick = [c1e.get(c.get("sym"), c) if isinstance(c, dict) else c for c in companies[:10]]
+        corps = [k1e.get(c.get("sym"), c) if isinstance(c, dict) else c for c in corporations]
+        return replace(data, companies=[c for c in own["COMPANIES"] + pick if isinstance(c, dict)],
+                       corporations=[c for c in corps if isinstance(c, dict)])
+
+    def num_removals(self, replay: GameReplay, group: str) -> int:
+        players = len(replay.log.players)
+        if players == 5:
+            return 0
+        if players == 4:
+            return 1
+        return 2 if group == "corporations" else 1
+
+    def corporation_groups(self, replay: GameReplay) -> list[tuple[str, ...]]:
+        return [self.GREEN_GROUP]
+
+    def remove_corporation(self, replay: GameReplay, corp: str) -> None:
+        # place_second_token_kwargs: two_player_only: false, deferred: false
+        replay.place_home(corp)
+        replay.parred.discard(corp)
+        if corp in self.REMOVED_CORP_SECOND_TOKEN:
+            replay.add_token(self.REMOVED_CORP_SECOND_TOKEN[corp], corp, 0)
+
+
+__all__ = ["EngineRand", "G1846", "G18LosAngeles", "G18LosAngeles1"]

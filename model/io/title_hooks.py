@@ -1,0 +1,70 @@
+"""The hooks a title's board code answers in the game import (:mod:`model.io.import_18xx_game`):
+the base class of the per-title adapters (:mod:`model.io.title_setup`, :mod:`model.io.title_1846`).
+
+The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
+``HOME_TOKEN_TIMING``, phases by ``PHASES``) is :class:`model.io.import_18xx_game.GameReplay`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.io.game_log import GameLog
+    from model.io.import_18xx_game import GameReplay
+    from model.io.title_data import TitleData
+    from model.scenario import Scenario
+
+
+class TitleSetup:
+    """A title's own board code, as hooks of the replay (the default does nothing)."""
+
+    def constants(self, log: GameLog) -> dict[str, str]:
+        """The constants the title's code reads in place of the common ones (``CORPORATIONS`` ->
+        ``CORPORATIONS_NORTH``) for this game (its optional rules)."""
+        return {}
+
+    def start(self, replay: GameReplay) -> None:
+        """What the title's ``setup`` places before the first action."""
+
+    def before(self, replay: GameReplay, action: dict) -> None:
+        """Before the replay applies ``action``."""
+
+    def turn(self, replay: GameReplay, action: dict) -> None:
+        """What the game does before ``action`` can be taken, with the replay's own (an operating
+        round starts ...): also asked of a position before the action, so once or more per action."""
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        """After the replay applied ``action`` (before its ``auto_actions``)."""
+
+    def lays_tile(self, replay: GameReplay, action: dict) -> bool:
+        """Whether a ``lay_tile`` action puts its tile on the map (the default: it does)."""
+        return True
+
+    def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
+        """After a tile was laid on ``label`` (``before``: the scenario before the lay)."""
+
+    def home(self, replay: GameReplay, company: str) -> bool:
+        """The company's home token(s), when the title places them in code (``place_home_token``):
+        True when placed here, False for the common placement (the company's ``coordinates``)."""
+        return False
+
+    def closes(self, replay: GameReplay, private: str) -> bool:
+        """Whether the private closes when a train's ``close_companies`` event closes them."""
+        return True
+
+    def token_owner(self, replay: GameReplay, company: str, kind: str) -> str:
+        """Whose token a company places when it places one of ``kind``."""
+        return company
+
+    def token_removed(self, replay: GameReplay, label: str, city: int, company: str) -> None:
+        """After a ``remove_token`` took ``company``'s token off ``label`` city ``city``."""
+
+    def title_data(self, folder: Path, data: TitleData) -> TitleData:
+        """The title's data as its game class makes it in code (``game_companies`` ...), from
+        what was read of its constants (``data``) and its code in ``folder``."""
+        return data
+
+
+__all__ = ["TitleSetup"]
