@@ -51,7 +51,6 @@ from model.rules.eighteen_xx.hexmap import (
     TrackView,
     color_rank,
     current_view,
-    distinct_rotations,
     exit_mask,
     iter_exit_bits,
     tile_view,
@@ -94,11 +93,9 @@ class EighteenXX(RuleSet):
     """Private companies' abilities play by :mod:`model.rules.eighteen_xx.privates` (a title
     with private rules of its own says False)."""
     static_hooks: ClassVar[bool] = True
-    """The static rules this class defines (``fit_failure``, ``rotation_failure``, ``relaxed_upgrade``
-    and the methods that call them, :data:`model.rules.eighteen_xx.static.HOOKS`) read only the hex
-    (printed map and current track), the tile, the rotation and the rule options, so their verdicts
-    are shared across positions. A title overriding one of them says so again in its own class
-    body, or its verdicts are kept per position."""
+    """This class's static rules (:data:`model.rules.eighteen_xx.static.HOOKS`) read only the hex, the
+    tile, the rotation and the options: their verdicts are shared across positions (a title that
+    overrides one says so in its own class body, or its verdicts are kept per position)."""
     move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
     """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
@@ -210,15 +207,6 @@ class EighteenXX(RuleSet):
         next position showing the hex alike share the answer."""
         return static.tile_verdicts(self, sit, coord, new).fit
 
-    def first_tile_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Failure:
-        """The first of :meth:`tile_failures` (None: the static rules pass), from the shared verdicts."""
-        verdicts = static.tile_verdicts(self, sit, coord, new)
-        if verdicts.fit is not None:
-            return verdicts.fit
-        if not 0 <= rotation < sit.sm.sides:
-            return ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
-        return verdicts.rotation(self, sit, coord, new, rotation)
-
     def _fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
         label = sit.sm.label_of[coord]
         printed_color = sit.sm.printed_color[coord]
@@ -313,13 +301,8 @@ class EighteenXX(RuleSet):
     def network(self, sit: Situation, company: Company) -> Network:
         """The company's network in this position (built once per situation; do not change it)."""
         home = bool(self.option(sit.scenario, "home_counts_as_station"))
-        key = ("network", company.id, home)
-        hit = sit.memo.get(key)
-        if hit is not None and hit[0] is company:
-            return hit[1]
-        net = network(sit.scenario, sit.sm, company, home, view_of=sit.view)
-        sit.memo[key] = (company, net)
-        return net
+        return sit.cached(("network", id(company), home), lambda: (company, network(
+            sit.scenario, sit.sm, company, home, view_of=sit.view)))[1]  # holds the company: its id stays its own
 
     def lay_failure(
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
@@ -346,7 +329,7 @@ class EighteenXX(RuleSet):
         if fail:
             return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
         if not static_checked:
-            fail = self.first_tile_failure(sit, coord, tile, move.rotation)
+            fail = static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
             if fail:
                 return (fail, 0)
         if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
@@ -375,11 +358,7 @@ class EighteenXX(RuleSet):
     ) -> Failure:
         """The company must reach one of the new tile's exits, and over old track add a path on its
         graph after the lay as the option ``track_restriction`` says (the engine's check)."""
-        key = ("reach-mask", id(net), coord)
-        hit = sit.memo.get(key)
-        if hit is None or hit[0] is not net:  # the entry holds the network: its id stays its own
-            hit = sit.memo[key] = (net, sum(1 << e for e in net.connected.get(coord, ())))
-        if not exit_mask(tile, rotation, sit.sm.sides) & hit[1]:
+        if not exit_mask(tile, rotation, sit.sm.sides) & net.reach_mask(coord):
             return ("not-connected", f"Track laid must be connected to one of {net.company}'s stations")
         if not old.paths:
             return None  # the track restriction is about lays over old track (play.restriction_failure)
@@ -701,25 +680,7 @@ class EighteenXX(RuleSet):
     # helpers used by tests, the bench and the editor overlay
     def static_yellow_options(self, scenario: Scenario) -> dict[str, dict[str, list[int]]]:
         """For every hex that takes a yellow tile: tile id -> distinct rotations passing the static rules."""
-        sit = Situation.of(scenario)
-        out: dict[str, dict[str, list[int]]] = {}
-        yellows = [t for t in sit.tileset.tiles if t.color == "yellow"]
-        for coord in sit.sm.coords:
-            if sit.sm.printed_color[coord] != "white" or sit.view(coord).tile is not None:
-                continue
-            entry: dict[str, list[int]] = {}
-            for tile in yellows:
-                if self.fit_failure_static(sit, coord, tile) is not None:
-                    continue
-                rots = [
-                    r
-                    for r in distinct_rotations(tile, sit.sm.sides)
-                    if next(self.rotation_failures(sit, coord, tile, r), None) is None
-                ]
-                if rots:
-                    entry[tile.id] = rots
-            out[sit.sm.label_of[coord]] = entry
-        return out
+        return static.yellow_options(self, Situation.of(scenario))
 
 
 def move_dict(move: Move) -> dict[str, Any]:

@@ -20,9 +20,8 @@ a city never blocks it; a neutral or blocking token is not one of the company's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
@@ -47,6 +46,14 @@ class Network:
     toward the hex (track reached from the hex itself, leading away, does not enter it)."""
     walked: set[tuple[Coord, int]] = field(default_factory=set)
     """Every (hex, path index) the walk walked (the engine's ``connected_paths``)."""
+    _masks: dict[Coord, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def reach_mask(self, coord: Coord) -> int:
+        """``connected[coord]`` as a mask (bit e: side e is reached), computed once per hex."""
+        mask = self._masks.get(coord)
+        if mask is None:
+            mask = self._masks[coord] = sum(1 << e for e in self.connected.get(coord, ()))
+        return mask
 
 
 STATION_KINDS = frozenset({"normal", "exchange"})

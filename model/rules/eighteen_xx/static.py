@@ -111,6 +111,16 @@ def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
     return entry
 
 
+def first_failure(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef, rotation: int) -> Failure:
+    """The first of ``rules.tile_failures`` (None: the static rules pass), from the shared verdicts."""
+    verdicts = tile_verdicts(rules, sit, coord, tile)
+    if verdicts.fit is not None:
+        return verdicts.fit
+    if not 0 <= rotation < sit.sm.sides:
+        return ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
+    return verdicts.rotation(rules, sit, coord, tile, rotation)
+
+
 def hex_lays(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[tuple[TileDef, tuple[int, ...]], ...]:
     """Every candidate tile of the hex (``candidate_tiles``) with the distinct rotations that pass
     the static rules, leaving out the tiles with none; ``colours`` is the phase's
@@ -141,6 +151,22 @@ def hex_lays(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[
     else:
         sit.memo[key] = value
     return value[1]
+
+
+def yellow_options(rules: EighteenXX, sit: Situation) -> dict[str, dict[str, list[int]]]:
+    """For every white hex without a tile: yellow tile id -> the distinct rotations passing the static rules."""
+    yellows = [t for t in sit.tileset.tiles if t.color == "yellow"]
+    out: dict[str, dict[str, list[int]]] = {}
+    for coord in sit.sm.coords:
+        if sit.sm.printed_color[coord] != "white" or sit.view(coord).tile is not None:
+            continue
+        entry: dict[str, list[int]] = {}
+        for tile in yellows:
+            rots = tile_verdicts(rules, sit, coord, tile).passing(rules, sit, coord, tile)
+            if rots:
+                entry[tile.id] = list(rots)
+        out[sit.sm.label_of[coord]] = entry
+    return out
 
 
 def clear() -> None:
