@@ -40,7 +40,7 @@ HOOKS = ("_fit_failure_static", "fit_failure", "relaxed_upgrade", "rotation_fail
 
 _UNKNOWN = object()
 
-_SHARED: Memo = Memo(1 << 16)
+_SHARED: Memo = Memo(1 << 15)  # a game replayed end to end asks a few thousand
 _CLASSES: dict[type, bool] = {}
 
 
