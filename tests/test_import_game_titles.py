@@ -227,6 +227,37 @@ def test_1844_a_mountain_railway_lays_no_tile_and_p4s_overpass_is_laid_when_the_
                     "I16": ("OP1", 0)}
 
 
+def test_1844_plays_any_gauge_and_d15s_own_upgrades():
+    options = at("1844", 1, "2.json").rules.options
+    assert options["walk_any_gauge"] is True and options["hex_upgrades"] == "D15 yellow: 14 15 619"
+
+
+def test_1844_a_tunnel_is_a_tile_made_on_its_hex_and_the_overpass_keeps_its_narrow_track():
+    s = at("1844", 7, "2.json")  # T2 laid X78 at rotation 3 on H19
+    cell = s.board.cell_at_label("H19")
+    assert (cell.tile.tile, cell.tile.rotation) == ("X78+H19", 0)
+    assert [(p.a, p.b, p.track) for p in s.tile("X78+H19").paths] == [(3, 5, "narrow")]
+    s = at("1844", 16, "2.json")  # the 6 closes the companies: P4's overpass (OP2 on H19) joins the tunnel
+    cell = s.board.cell_at_label("H19")
+    assert (cell.tile.tile, cell.tile.rotation) == ("OP2+H19", 0)
+    assert sorted((p.a, p.b, p.track) for p in s.tile("OP2+H19").paths) == [(1, 4, "broad"), (3, 5, "narrow")]
+    assert s.board.cell_at_label("H21").tile.tile == "OP2"
+
+
+def test_1844_p6_closes_when_nob_runs_and_p7_when_its_choice_is_made():
+    assert "P6" in open_privates(at("1844", 9, "2.json"))
+    assert "P6" not in open_privates(at("1844", 10, "2.json"))  # NOB ran a route and paid out
+    assert "P7" in open_privates(at("1844", 13, "2.json"))
+    assert "P7" not in open_privates(at("1844", 14, "2.json"))  # assign_p7_train
+
+
+def test_1844_the_sbb_forms_as_the_operating_round_of_the_5_ends_and_takes_the_pre_sbb_tokens():
+    s = at("1844", 13, "2.json")  # the 5 bought, the round goes on (GB's turn, then P7's choice)
+    assert tokens(s) == {"G16": [("GB", 0, "normal")], "G18": [("NOB", 0, "normal")]}
+    s = at("1844", 14, "2.json")  # before a stock round's action: the round ended, the SBB formed
+    assert tokens(s) == {"G16": [("SBB", 0, "normal")], "G18": [("SBB", 0, "normal")]}
+
+
 def test_a_company_that_comes_with_another_gives_it_to_the_player_who_buys_it():
     owners = {p.id: p.owner for p in at("1844", 1).state.privates}
     assert owners["P3"] == "ann" and owners["T1"] == "ann"  # P3's acquire_company
@@ -339,3 +370,17 @@ def test_1888_plays_the_north_maps_hexes_and_tile_counts_and_keeps_the_mine_for_
         # Game#game_tiles: NORTH_VARIANT_TILES over TILES with :north; Game#upgrades_to?: the mine is Heng Shan's
         assert replay.scenario.tiles.counts == {**scenario.tiles.counts, **counts}
         assert replay.scenario.rules.options["ability_tiles"] == "L41"
+
+
+def test_18al_montgomerys_yellow_upgrades_to_443a_only_and_the_lumber_terminal_never():
+    from types import SimpleNamespace
+
+    from model.io.files import loads
+    from model.io.title_setup import title_setup
+
+    sc = loads('{"format": "trackwright-scenario", "version": 3, "rules": {"id": "18xx"}, "board": {"grid": {"kind": "hex", '
+               '"width": 3, "height": 3}}, "tiles": {"custom": [{"id": "445", "color": "yellow", "paths": [{"a": 0, "b": 3}]}]}}')
+    replay = SimpleNamespace(scenario=sc)
+    title_setup("18AL").start(replay)
+    assert replay.scenario.rules.options["hex_upgrades"] == "L5 yellow: 443a"
+    assert replay.scenario.tiles.upgrades == {"445": []}

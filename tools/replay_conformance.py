@@ -171,12 +171,14 @@ def canon_set(scenario, rows) -> set[tuple[str, str, int]]:
 
 
 def our_board(scenario) -> dict[str, tuple]:
+    """Hex -> (tile, rotation, tokens); a tile the engine makes in code on a hex keeps the engine's
+    name there, which ours writes before a ``+`` (``X78+H19``: 1844's tunnel on H19, laid at 0)."""
     out = {}
     for label, cell in scenario.board.cells.items():
         tokens = sorted((t.company, t.city) for t in cell.tokens)
         if cell.tile is None and not tokens:
             continue
-        out[label] = (cell.tile.tile if cell.tile else None, cell.tile.rotation if cell.tile else 0, tokens)
+        out[label] = (cell.tile.tile.split("+", 1)[0] if cell.tile else None, cell.tile.rotation if cell.tile else 0, tokens)
     return out
 
 

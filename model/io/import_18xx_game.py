@@ -94,6 +94,10 @@ class GameReplay(TokenMoves):
         # a private that closes when a corporation buys its first train (1830's B&O)
         self.close_on_train = {sym: a["corporation"] for sym, abilities in self.abilities.items() for a in abilities
                                if a.get("type") == "close" and a.get("when") == "bought_train" and isinstance(a.get("corporation"), str)}
+        # a private that closes when a corporation first runs a train (1844's P6)
+        self.close_on_run = {sym: a["corporation"] for sym, abilities in self.abilities.items() for a in abilities
+                             if a.get("type") == "close" and a.get("when") == "ran_train" and isinstance(a.get("corporation"), str)}
+        self.ran: set[str] = set()  # companies whose last run_routes ran a route
         self.triggers = title.phase_triggers()
         self.closing = title.closing_trains()
         self.phase_index = 0
@@ -353,10 +357,17 @@ class GameReplay(TokenMoves):
                    for a in self.abilities.get(sym, []))
 
     def on_run_routes(self, action: dict) -> None:
-        self._turn(self._acting_company(action), "run_routes")
+        company = self._acting_company(action)
+        self._turn(company, "run_routes")
+        if company is not None:
+            (self.ran.add if action.get("routes") else self.ran.discard)(company)
 
     def on_dividend(self, action: dict) -> None:
-        self._turn(self._acting_company(action), "dividend")
+        company = self._acting_company(action)
+        self._turn(company, "dividend")
+        # Dividend#process_dividend: close_companies_on_event!(entity, 'ran_train') unless no route ran
+        if company in self.ran:
+            self.closed |= {sym for sym, corp in self.close_on_run.items() if corp == company}
 
     # --- the scenario ---------------------------------------------------------------------
     def privates(self) -> list[PrivateCompany]:

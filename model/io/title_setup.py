@@ -43,9 +43,14 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
 18 Los Angeles        the second edition's code, with ``game_companies`` / ``game_corporations``
                       (its own entries over the second edition's), its groups and removals (a
                       removed corporation's second token at once), no home tokens at set-up
-1844                  ``MountainRailwayTrack``: a mountain railway's lay sets a revenue marker, no
-                      tile; ``lay_p4_overpass!``: P4's overpass tiles when it is used or the
-                      companies close
+1844                  (:mod:`model.io.title_1844`) ``Game#setup``: every tile walks any gauge
+                      (the option ``walk_any_gauge``); ``upgrades_to?``: D15's yellow upgrades
+                      (``hex_upgrades``); ``MountainRailwayTrack``: a mountain railway's lay sets a
+                      revenue marker, no tile; ``lay_p4_overpass!``: P4's overpass tiles when it is
+                      used or the companies close; ``form_sbb!``: the pre-SBB corporations' tokens
+                      become SBB's as the operating round of the ``sbb_formation`` event ends
+18AL                  ``Game#upgrades_to?``: a yellow tile on L5 upgrades only to 443a (the option
+                      ``hex_upgrades``), the lumber terminal 445 never (``tiles.upgrades``)
 18MS                  ``BuyCompany``: MC bought by a corporation closes (its phases, changed in
                       code, are :mod:`model.io.title_code_play`'s)
 1889                  ``Game#optional_tiles``: the beginner tiles (ids ``Beg...``) leave the supply
@@ -71,6 +76,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from model.io.game_log import GameLogError
+from model.io.title_1844 import G1844
 from model.io.title_1846 import G1846, EngineRand, G18LosAngeles, G18LosAngeles1
 from model.io.title_hooks import TitleSetup
 
@@ -313,38 +319,20 @@ class G18MS(TitleSetup):
             replay.closed.add(self.FREE_TRAIN_COMPANY)
 
 
-class G1844(TitleSetup):
-    """1844 (``lib/engine/game/g_1844``)."""
+class G18AL(TitleSetup):
+    """18AL (``lib/engine/game/g_18_al``): ``Game#upgrades_to?``."""
 
-    P4_TILE_LAYS = {"H17": "OP3", "H19": "OP2", "H21": "OP2", "H23": "OP2", "I16": "OP1"}
-    OVERPASS = "P4"
+    HEX_UPGRADES = "L5 yellow: 443a"
+    """A yellow tile on Montgomery (L5) upgrades only to the M tile 443a."""
+    NOT_UPGRADED = ("445",)
+    """The lumber terminal is never upgraded."""
 
-    def __init__(self) -> None:
-        self.overpass_laid = False
-
-    def lays_tile(self, replay: GameReplay, action: dict) -> bool:
-        # MountainRailwayTrack#process_lay_tile: a mountain railway (a company B...) lays no tile,
-        # it sets the mountain hex's revenue (the tile leaves the supply)
-        entity = action.get("entity")
-        return not (action.get("entity_type") == "company" and isinstance(entity, str) and entity.startswith("B"))
-
-    def lay_overpass(self, replay: GameReplay) -> None:
-        """``lay_p4_overpass!``: the Furka-Oberalp tiles, each laid on its hex at rotation 0 (a
-        tunnel's narrow track there joins the tile in the engine), and P4 closes."""
-        if self.overpass_laid or self.OVERPASS in replay.closed:
-            return
-        self.overpass_laid = True
-        for label, tile in self.P4_TILE_LAYS.items():
-            if replay.scenario.board.grid.is_label(label) and replay.scenario.tile(tile) is not None:
-                replay.place_tile(label, tile, 0)
-        replay.closed.add(self.OVERPASS)
-
-    def before(self, replay: GameReplay, action: dict) -> None:
-        if action["type"] == "choose_ability" and action.get("entity") == self.OVERPASS:
-            self.lay_overpass(replay)  # SpecialChoose#process_choose_ability
-        if action["type"] == "buy_train" and isinstance(action.get("train"), str) and \
-                action["train"].rsplit("-", 1)[0] in replay.closing:
-            self.lay_overpass(replay)  # event_close_companies!: lay_p4_overpass! unless p4.closed?
+    def start(self, replay: GameReplay) -> None:
+        sc = replay.scenario
+        options = {**sc.rules.options, "hex_upgrades": self.HEX_UPGRADES}
+        ups = {**sc.tiles.upgrades, **{t: [] for t in self.NOT_UPGRADED if sc.tile(t) is not None}}
+        replay.scenario = sc.model_copy(update={"rules": sc.rules.model_copy(update={"options": options}),
+                                                "tiles": sc.tiles.model_copy(update={"upgrades": ups})})
 
 
 class G1889(TitleSetup):
@@ -485,7 +473,7 @@ class G18Texas(TitleSetup):
 
 ADAPTERS: dict[str, type[TitleSetup]] = {
     "18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles1,
-    "18 Los Angeles 2": G18LosAngeles, "18MS": G18MS, "1844": G1844, "1889": G1889, "1882": G1882,
+    "18 Los Angeles 2": G18LosAngeles, "18MS": G18MS, "1844": G1844, "18AL": G18AL, "1889": G1889, "1882": G1882,
     "18Texas": G18Texas, "1848": G1848, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways,
 }
 """Title -> its adapter (the titles listed in the module's table)."""

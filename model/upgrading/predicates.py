@@ -39,9 +39,19 @@ def colour_progression(old: TrackView, new: TileDef) -> Failure:
     return None
 
 
+def future_label_applies(old: TrackView, color: str) -> bool:
+    """The hex's future label, carried by the laid tile, names the label of a tile of this colour
+    (18xx.games ``upgrades_to_correct_label?``: then that label, not the old tile's, counts)."""
+    fl = old.future_label
+    return fl is not None and fl[1] is not None and fl[1] == color
+
+
 def in_upgrade_graph(old: TrackView, new: TileDef, tileset: TileSet) -> Failure:
-    """A laid tile may only be replaced by a tile its manifest entry lists as an upgrade."""
-    if old.tile is None or not explicit_graph(tileset):
+    """A laid tile may only be replaced by a tile its manifest entry lists as an upgrade, unless
+    the hex's future label names the label of the new tile's colour: the graph is the tile's,
+    made for its own label, and the hex's label decides there (the label and stops rules
+    still apply)."""
+    if old.tile is None or not explicit_graph(tileset) or future_label_applies(old, new.color):
         return None
     if new.id not in old.tile.upgrades:
         listed = ", ".join(old.tile.upgrades) or "nothing"

@@ -121,6 +121,7 @@ class EighteenXX(RuleSet):
             True,
             "Before a company has placed its first token, its home city counts as its station for reach.",
         ),
+        *play.TITLE_OPTIONS,
         OptionSpec(
             "impassable_colors",
             IMPASSABLE_COLORS,
@@ -217,9 +218,7 @@ class EighteenXX(RuleSet):
             upgrades.colour_progression(old, new),
             upgrades.special_only(new),
             self.fit_failure(sit, coord, old, new),
-            upgrades.in_upgrade_graph(old, new, sit.tileset),
-            upgrades.label_matches(old, new),
-            None if self.relaxed_upgrade(old, new) else upgrades.stops_preserved(old, new),
+            *play.upgrade_failures(sit, label, old, new, self.relaxed_upgrade(old, new)),
             terrain.terrain_failure(sit.sm.printed[coord], new),
         ):
             if fail:
@@ -234,7 +233,7 @@ class EighteenXX(RuleSet):
             fail = check(old, new, rotation, sit.sm.sides)
             if fail:
                 yield (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
-        if exit_mask(new, rotation, sit.sm.sides) & ~sit.sm.accept_mask[coord]:
+        if exit_mask(new, rotation, sit.sm.sides) & ~sit.accept_mask(coord):
             yield from self.exit_failures(sit, coord, new, rotation)
         fail = self.rotation_failure(sit, coord, new, rotation)
         if fail:
@@ -243,7 +242,7 @@ class EighteenXX(RuleSet):
     def exit_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """Every exit must lead to a hex that accepts it."""
         sm = sit.sm
-        mask = sm.accept_mask[coord]
+        mask = sit.accept_mask(coord)
         for e in sorted(new.exits(rotation, sm.sides)):
             if not mask >> e & 1:
                 yield (
@@ -287,7 +286,10 @@ class EighteenXX(RuleSet):
             return []
         ts = sit.tileset
         colours = play.phase_colours(sit.scenario)
-        if old.tile is not None and upgrades.explicit_graph(ts):
+        own = play.hex_upgrade_list(sit.scenario, sit.sm.label_of[coord], old.color)
+        if own is not None:
+            out = [t for t in ts.tiles if t.id in own and color_rank(t.color) == want]
+        elif old.tile is not None and upgrades.explicit_graph(ts) and not upgrades.future_label_applies(old, COLOR_ORDER[want]):
             out = [t for t in (ts.get(i) for i in old.tile.upgrades) if t is not None and color_rank(t.color) == want]
         else:
             out = [t for t in ts.tiles if color_rank(t.color) == want]

@@ -45,6 +45,21 @@ def _chain_of(ts, printed: TrackView) -> frozenset[str]:
         and upgrades.stops_preserved(printed, t) is None
     ]
     seen = {t.id for t in first}
+    fl = printed.future_label
+    if fl is not None and fl[1] is not None and upgrades.explicit_graph(ts):
+        # the hex's future label names the label of a tile of its colour, whatever the graph says
+        seen |= {
+            t.id
+            for t in ts.tiles
+            if t.color == fl[1]
+            and upgrades.label_matches(printed, t, later=True) is None
+            and upgrades.stops_preserved(printed, t) is None
+        }
+    return _closure(ts, printed, seen, want)
+
+
+def _closure(ts, printed: TrackView, seen: set[str], want: int) -> frozenset[str]:
+    """``seen`` and every tile a chain of upgrades leads to from them."""
     if upgrades.explicit_graph(ts):
         queue = deque(seen)
         while queue:
@@ -62,6 +77,25 @@ def _chain_of(ts, printed: TrackView) -> frozenset[str]:
             and upgrades.stops_preserved(printed, t) is None
         }
     return frozenset(seen)
+
+
+def _own_targets(rules: EighteenXX, sit: Situation, coord: Coord, printed: TrackView) -> frozenset[str]:
+    """The tiles that can stand on a hex by the option ``hex_upgrades`` (the tiles a tile of the
+    colour named there upgrades to, and what they upgrade to), when a tile of that colour can
+    stand on the hex."""
+    from model.rules.eighteen_xx import play
+
+    text = sit.scenario.rules.options.get("hex_upgrades")
+    entry = play.hex_upgrades(text).get(sit.sm.label_of[coord]) if isinstance(text, str) and text else None
+    if entry is None:
+        return frozenset()
+    colour, listed = entry
+    ts = sit.tileset
+    if printed.color != colour and not any(
+        (t := ts.get(i)) is not None and t.color == colour for i in _chain_targets(rules, sit, printed)
+    ):
+        return frozenset()
+    return _closure(ts, printed, {i for i in listed if i in ts}, color_rank(colour) + 1)
 
 
 def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]:
@@ -93,7 +127,7 @@ def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]
         issue(fail[0], f"{label}: {fail[1]}")
     elif (fail := upgrades.label_matches(printed, tdef, later=True)) is not None:
         issue(fail[0], f"{label}: {fail[1]}")
-    elif tdef.id not in _chain_targets(rules, sit, printed):
+    elif tdef.id not in _chain_targets(rules, sit, printed) and tdef.id not in _own_targets(rules, sit, coord, printed):
         issue(
             "upgrade-chain",
             f"{label}: tile {tdef.id} cannot stand here: no chain of upgrades leads to it from a tile that fits "

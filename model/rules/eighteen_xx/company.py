@@ -6,7 +6,8 @@ order, each path walked once per station (so the first way the walk comes to a p
 the only one, until the walk leaves a hex through an edge that more than one of its paths
 use: from there on, as the engine's ``converging`` walk, paths and nodes are let go again once
 walked, so other ways may walk them again); a station hex counts as connected on all its sides;
-the walk crosses towns, junctions and cities, but stops at a city whose circles are all filled by other companies (a
+the walk crosses towns, junctions and cities (from track of one gauge only onto track that carries it on,
+unless the option ``walk_any_gauge`` says any gauge), but stops at a city whose circles are all filled by other companies (a
 reserved but empty circle does not block; a neutral token never blocks) and at every off-board
 area; terminal paths end the walk. Every side a walked path uses is connected, on both hexes
 sharing it; the sides the walk crosses into a hex are where it enters that hex (what the track
@@ -46,6 +47,10 @@ class Network:
     toward the hex (track reached from the hex itself, leading away, does not enter it)."""
     walked: set[tuple[Coord, int]] = field(default_factory=set)
     """Every (hex, path index) the walk walked (the engine's ``connected_paths``)."""
+    busy: dict[tuple[Coord, int], set[frozenset[int]]] = field(default_factory=dict)
+    """(hex, side) -> for each time the walk crosses into the hex there while it is out of the
+    hex through some of its edges, those edges (a path using one of them is not walked from that
+    crossing: ``Path#walk``'s counter)."""
     _masks: dict[Coord, int] = field(default_factory=dict, repr=False, compare=False)
 
     def reach_mask(self, coord: Coord) -> int:
@@ -233,6 +238,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         return hit
 
     table = sm.walk_neighbours()
+    any_gauge = scenario.rules.options.get("walk_any_gauge") is True  # the engine's ignore_gauge_walk
 
     def neighbour(c: Coord, e: int) -> Coord | None:
         """The engine's ``hex.neighbors[e]``: none across an impassable border."""
@@ -246,6 +252,8 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     visited_nodes: set[tuple[Coord, int]] = set()  # per station's walk (cleared for each)
     visited_paths: set[tuple[Coord, int]] = set()
     counter: dict[tuple, int] = {}
+    out_of: dict[Coord, int] = {}  # hex -> how many of its edges the walk is out through now
+    busy = net.busy
     if stations:
 
         def node_walk(node: tuple[Coord, int], converging: bool) -> None:
@@ -291,15 +299,19 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                     continue
                 ce = (c, e)
                 counter[ce] = counter.get(ce, 0) + 1
+                out_of[c] = out_of.get(c, 0) + 1
                 ne = (e + half) % sides
                 entries.setdefault(nb, set()).add(ne)
-                ok = _MATCHES.get(w.track[i])
+                if out_of.get(nb):
+                    busy.setdefault((nb, ne), set()).add(frozenset(x for x in range(sides) if counter.get((nb, x))))
+                ok = None if any_gauge else _MATCHES.get(w.track[i])
                 nw = cell_of(nb)
                 conv = converging or len(w.by_edge[e]) > 1  # the engine's Tile#converging_exit?
                 for np in nw.by_edge.get(ne, ()):
                     if ok is None or nw.track[np] in ok:
                         path_walk(nb, np, ne, None, owner, owner_converging, conv)
                 counter[ce] -= 1
+                out_of[c] -= 1
             if converging:
                 visited_paths.discard(key)
             if j is not None:  # Path#walk lets the junction go when the path is done
@@ -311,6 +323,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         visited_nodes.discard(start)
         visited_paths.clear()
         counter.clear()
+        out_of.clear()
         node_walk(start, False)
 
     connected = net.connected

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.rules import OptionSpec
 from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field
 from model.scenario import Company, LaidThisTurn, Scenario, TileLay
 from model.tiles import TileDef, node_index
@@ -162,6 +163,59 @@ def lay_context(rules, sit: Situation, move) -> list[str]:
     return out
 
 
+# --- a hex's own upgrades -------------------------------------------------------------------
+TITLE_OPTIONS = (
+    OptionSpec("hex_upgrades", "", "Hexes whose tile of a colour upgrades only to the tiles listed, whatever the "
+               "graph, labels and stops say (a title's upgrades_to?): 'HEX COLOUR: TILE ...; ...'."),
+    OptionSpec("walk_any_gauge", False, "A company's network walks from track of one gauge onto another "
+               "(the engine's ignore_gauge_walk on every tile)."),
+)
+"""Options of the ``18xx`` rule set for what a title's game class does in code."""
+
+_HEX_UPGRADES: dict[str, dict[str, tuple[str, frozenset[str]]]] = {}
+
+
+def hex_upgrades(text: str) -> dict[str, tuple[str, frozenset[str]]]:
+    """The option ``hex_upgrades`` read: ``"D15 yellow: 14 15 619; L5 yellow: 443a"`` -> hex
+    label -> (the colour of the tile there, the tiles it upgrades to). An entry it cannot read
+    is left out."""
+    hit = _HEX_UPGRADES.get(text)
+    if hit is None:
+        hit = {}
+        for entry in text.split(";"):
+            head, sep, tiles = entry.partition(":")
+            words = head.split()
+            if sep and len(words) == 2:
+                hit[words[0]] = (words[1], frozenset(tiles.split()))
+        if len(_HEX_UPGRADES) > 64:
+            _HEX_UPGRADES.clear()
+        _HEX_UPGRADES[text] = hit
+    return hit
+
+
+def hex_upgrade_list(scenario: Scenario, label: str, color: str) -> frozenset[str] | None:
+    """The tiles a tile of ``color`` on the hex upgrades to by the option ``hex_upgrades`` (None:
+    the option says nothing of this hex and colour)."""
+    text = scenario.rules.options.get("hex_upgrades")
+    if not text or not isinstance(text, str):
+        return None
+    entry = hex_upgrades(text).get(label)
+    return entry[1] if entry is not None and entry[0] == color else None
+
+
+def upgrade_failures(sit: Situation, label: str, old: TrackView, new: TileDef, relaxed: bool) -> tuple[Failure, ...]:
+    """The upgrade graph, label and stops rules; on a hex the option ``hex_upgrades`` names for
+    the old tile's colour (a title's own ``upgrades_to?``), only whether the new tile is listed."""
+    from model.upgrading import predicates as upgrades
+
+    own = hex_upgrade_list(sit.scenario, label, old.color)
+    if own is not None:
+        return (None if new.id in own else
+                ("not-upgradeable", f"the {old.color} tile here upgrades only to {', '.join(sorted(own)) or 'nothing'}"),)
+    return (upgrades.in_upgrade_graph(old, new, sit.tileset), upgrades.label_matches(old, new),
+            None if relaxed else upgrades.stops_preserved(old, new))
+
+
 # --- a tile's own costs -----------------------------------------------------------------------
 def own_upgrade_cost(old: TrackView) -> int:
     """What replacing a laid tile costs by the tile's own ``upgrade=`` parts (1889's 438: 80)."""
@@ -238,6 +292,7 @@ def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, block
     the hex is the same before and after the lay, so the sides it enters by are read from the
     board before it."""
     entries = net.entries.get(coord, set())
+    busy = net.busy
     start_nodes: set[int] = set()
     for c, node in net.stations:
         if c == coord:
@@ -251,7 +306,10 @@ def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, block
     todo: list[int] = []
     for i, (a, b, _t) in enumerate(new.paths):
         ends = (a, b)
-        if any(isinstance(e, int) and e in entries for e in ends) or any(
+        edges = {e for e in ends if isinstance(e, int)}
+        # entered at a side, unless every crossing there came while the walk was out of the hex
+        # through another edge of this path
+        if any(e in entries and (not (out := busy.get((coord, e))) or any(not (o & edges) for o in out)) for e in edges) or any(
             isinstance(e, str) and node_index(e) in start_nodes for e in ends
         ):
             reached.add(i)

@@ -85,6 +85,37 @@ class Situation:
         else:
             self._views[coord] = view
 
+    _opened: dict | None = None
+
+    def accept_mask(self, coord: Coord) -> int:
+        """The sides of a hex that accept an exit now: the static map's, and the sides facing a
+        hex of an impassable colour whose laid tile has an exit there (the engine's
+        ``Tracker#lay_tile``: a tile laid on an impassable hex joins it to the neighbours its
+        exits face, both ways)."""
+        if self._opened is None:
+            self._opened = self._opened_sides()
+        return self.sm.accept_mask[coord] | self._opened.get(coord, 0)
+
+    def _opened_sides(self) -> dict:
+        sm = self.sm
+        out: dict[Coord, int] = {}
+        if not sm.impassable_colors:
+            return out
+        grid = sm.grid
+        half = sm.sides // 2
+        for label, cell in self.scenario.board.cells.items():
+            if cell.tile is None or cell.printed_color not in sm.impassable_colors:
+                continue
+            c = sm.coord_of.get(label)
+            if c is None:
+                continue
+            for e in self.view(c).exits:
+                nb = grid.neighbour(c, e)
+                if nb is None or sm.side_key(c, e) in sm.impassable or (c, e) in sm.blocked_from:
+                    continue
+                out[nb] = out.get(nb, 0) | 1 << (e + half) % sm.sides
+        return out
+
     _counts: dict | None = None
 
     def turn_laid(self, actor: str | None) -> list:

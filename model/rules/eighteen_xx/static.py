@@ -12,8 +12,10 @@ reused while it lives): the rule set's class, the static map (the printed board)
 current view (laid tile and rotation, or the printed cell: :func:`~model.rules.eighteen_xx.situation.cell_view`
 keeps one view object per cell and tile), the candidate tile, the tile set (the upgrade graph)
 and the rule options (``scenario.rules``, replaced, never changed in place, as
-:class:`~model.rules.eighteen_xx.situation.Situation` assumes too). The per-hex list of candidate
-tiles also depends on the phase's colours, which join its key by value.
+:class:`~model.rules.eighteen_xx.situation.Situation` assumes too); and by value the sides of the
+hex that accept an exit now (``Situation.accept_mask``: a tile laid on a neighbouring hex of an
+impassable colour opens a side). The per-hex list of candidate tiles also depends on the phase's
+colours, which join its key by value.
 
 A title that overrides a method the verdicts are computed by (:data:`HOOKS`) shares them only if
 the class overriding it says ``static_hooks = True`` (its overrides read nothing but the hex, the
@@ -93,7 +95,7 @@ def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
     old = sit.view(coord)
     sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
     if shares(type(rules)):
-        key = (type(rules), id(sm), coord, id(old), id(tile), id(ts), id(spec))
+        key = (type(rules), id(sm), coord, id(old), id(tile), id(ts), id(spec), sit.accept_mask(coord))
         hit = _SHARED.peek(key)
         if hit is not None:
             o = hit.owners
@@ -102,7 +104,7 @@ def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
         entry = TileVerdicts((sm, old, tile, ts, spec), rules._fit_failure_static(sit, coord, tile), sm.sides)
         _SHARED.put(key, entry)
         return entry
-    key = ("static", type(rules), coord, tile.id)
+    key = ("static", type(rules), coord, tile.id, sit.accept_mask(coord))
     hit = sit.memo.get(key)
     if hit is not None and hit.owners[1] is old and hit.owners[2] is tile:
         return hit
@@ -129,14 +131,14 @@ def hex_lays(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[
     sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
     shared = shares(type(rules))
     if shared:
-        key = ("hex", type(rules), id(sm), coord, id(old), id(ts), id(spec), colours)
+        key = ("hex", type(rules), id(sm), coord, id(old), id(ts), id(spec), sit.accept_mask(coord), colours)
         hit = _SHARED.peek(key)
         if hit is not None:
             o = hit[0]
             if o[0] is sm and o[1] is old and o[2] is ts and o[3] is spec:
                 return hit[1]
     else:
-        key = ("hex", type(rules), coord, colours)
+        key = ("hex", type(rules), coord, sit.accept_mask(coord), colours)
         hit = sit.memo.get(key)
         if hit is not None and hit[0][1] is old:
             return hit[1]

@@ -19,6 +19,7 @@ module Engine
 
         TRAINS = [
           { name: '2', distance: 2, price: 100 },
+          { name: '5', distance: 5, price: 450, events: [{ 'type' => 'sbb_formation' }] },
           { name: '6', distance: 6, price: 600, events: [{ 'type' => 'close_companies' }] },
         ].freeze
       end
