@@ -84,6 +84,20 @@ def text_width(text: str, pixel_size: int, bold: bool) -> float:
     return QFontMetricsF(font(pixel_size, bold)).horizontalAdvance(text)
 
 
+def text_rect(centre: QPointF, text: str | None, pixel_size: float, *, bold: bool = False, max_width: float | None = None) -> QRectF:
+    """The rect :func:`draw_text` fills with ``text`` centred on ``centre`` (its pill, if it has one)."""
+    if not text:
+        return QRectF(centre, centre)
+    px = int(round(pixel_size))
+    if max_width is not None:
+        w = text_width(text, px, bold)
+        if w > max_width and w > 0:
+            px = max(4, int(px * max_width / w))
+    w = text_width(text, px, bold)
+    h = px * 1.25
+    return QRectF(centre.x() - w / 2 - 2, centre.y() - h / 2, w + 4, h)
+
+
 def draw_text(
     painter: QPainter,
     centre: QPointF,
