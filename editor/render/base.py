@@ -130,6 +130,17 @@ def draw_text(
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
+def covered_area(rect: QRectF, others) -> float:
+    """How much of ``rect`` the ``others`` cover (0: it is clear): what a label placed beside a
+    stop, a revenue or a badge is kept clear of."""
+    out = 0.0
+    for o in others:
+        i = rect.intersected(o)
+        if not i.isEmpty():
+            out += i.width() * i.height()
+    return out
+
+
 # --- geometry per grid orientation -----------------------------------------------------------
 @dataclass
 class Geometry:

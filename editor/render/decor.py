@@ -14,7 +14,18 @@ import re
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from editor.render.base import CITY_FILL, HILL, MOUNTAIN, MOUNTAIN_SNOW, RIVER, TEXT, TRACK, Geometry, draw_text
+from editor.render.base import (
+    CITY_FILL,
+    HILL,
+    MOUNTAIN,
+    MOUNTAIN_SNOW,
+    RIVER,
+    TEXT,
+    TRACK,
+    Geometry,
+    covered_area,
+    draw_text,
+)
 
 HEX_COLORS = {
     "orange": QColor("#f5a442"),
@@ -224,15 +235,6 @@ def _inside(geo: Geometry, rect: QRectF) -> bool:
                for p in (rect.topLeft(), rect.topRight(), rect.bottomLeft(), rect.bottomRight()))
 
 
-def _covered(rect: QRectF, others) -> float:
-    out = 0.0
-    for o in others:
-        i = rect.intersected(o)
-        if not i.isEmpty():
-            out += i.width() * i.height()
-    return out
-
-
 def _badge_rect(at: QPointF, text: str, max_width: float) -> QRectF:
     from editor.render.base import text_rect
 
@@ -314,7 +316,7 @@ def paint_icons(painter: QPainter, geo: Geometry, icons: list[str], busy: bool, 
                     return rects([p if j == k else QPointF(-1e6, -1e6) for j in range(n)])[k]
                 points = [QPointF(cx * a, cy * a) for cx, cy in ICON_SPOTS]
                 points = [q for q in points if _inside(geo, one(q))] or points
-                pick = min(range(len(points)), key=lambda m: (_covered(one(points[m]), taken), m))
+                pick = min(range(len(points)), key=lambda m: (covered_area(one(points[m]), taken), m))
                 chosen.append(points[pick])
                 taken.append(one(points[pick]))
     for at, image, text, is_named in zip(chosen, images, texts, named, strict=True):

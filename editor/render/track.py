@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from editor.render.base import CITY_FILL, PHASE_COLORS, RESERVED_TEXT, TRACK, Geometry, draw_text
+from editor.render.base import CITY_FILL, PHASE_COLORS, RESERVED_TEXT, TRACK, Geometry, covered_area, draw_text
 from model.tiles import node_index
 
 
@@ -513,23 +513,13 @@ def stop_rects(geo: Geometry, track: TrackData) -> list[QRectF]:
     return [r for k in range(len(track.kinds)) if (r := _stop_body(geo, track, k, pos[k], w)) is not None]
 
 
-def _clear_of(rect: QRectF, others) -> float:
-    """How much of ``rect`` the ``others`` cover (0: it is clear)."""
-    out = 0.0
-    for o in others:
-        i = rect.intersected(o)
-        if not i.isEmpty():
-            out += i.width() * i.height()
-    return out
-
-
 def clear_spot(candidates: list[QPointF], rect_at, others) -> QPointF:
     """The first candidate whose rect (``rect_at(point)``) none of ``others`` overlaps; else the
     one they overlap least (the first on a tie: the usual spot)."""
     best, best_cover = candidates[0], math.inf
     for c in candidates:
         rect = rect_at(c)
-        cover = 0.0 if rect is None else _clear_of(rect, others)
+        cover = 0.0 if rect is None else covered_area(rect, others)
         if cover == 0.0:
             return c
         if cover < best_cover:

@@ -126,6 +126,42 @@ class StaticMap:
             self.exit_status[c] = tuple(statuses)
             self.accept_mask[c] = mask
 
+    _walk_table: dict[Coord, tuple[Coord | None, ...]] | None = None
+
+    def walk_neighbour(self, coord: Coord, edge: int) -> Coord | None:
+        """The hex across a side as a company's walk crosses it (the engine's ``hex.neighbors``):
+        None off the map and across an impassable border."""
+        nb = self.grid.neighbour(coord, edge)
+        if nb is None or (coord, edge) in self.blocked_from or (self.impassable and self.side_key(coord, edge) in self.impassable):
+            return None
+        return nb
+
+    def walk_neighbours(self) -> dict[Coord, tuple[Coord | None, ...]]:
+        """:meth:`walk_neighbour` of every side of every hex, built on first use."""
+        table = self._walk_table
+        if table is None:
+            table = {c: tuple(self.walk_neighbour(c, e) for e in range(self.sides)) for c in self.coords}
+            self._walk_table = table  # built twice by two threads at worst: the same table
+        return table
+
+    _costly: dict[Coord, int] | None = None
+
+    def costly_sides(self) -> dict[Coord, int]:
+        """Per hex, the mask of its sides whose border a lay pays for (``river_cost`` or
+        ``cost_from``; hexes without one are left out), built on first use."""
+        table = self._costly
+        if table is None:
+            table = {}
+            for c in self.coords:
+                mask = 0
+                for e in range(self.sides):
+                    if self.river_cost.get(self.side_key(c, e), 0) or self.cost_from.get((c, e), 0):
+                        mask |= 1 << e
+                if mask:
+                    table[c] = mask
+            self._costly = table
+        return table
+
     def side_key(self, coord: Coord, edge: int) -> tuple[Coord, int]:
         other = self.grid.neighbour_position(coord, edge)
         return min((coord, edge), (other, (edge + self.sides // 2) % self.sides))

@@ -344,35 +344,28 @@ def restriction_failure(
     new = tile_view(tile, rotation, sit.sm.sides)
     printed = sit.sm.printed[coord]
     old_ends = [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))]
-    reached = reached_new_paths(sit, coord, new, net, blocks_city)
-    shared = _shared_edges(new)
-    if not shared:
-        return _restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached)
-    # an edge two paths of the new tile share changes the engine's walk after the lay: paths are
-    # let go again (``converging``), so it may come into the hex by other sides, and a path at that
-    # edge is not walked while the walk is out through it (``Path#walk``'s edge counter). The paths
-    # at no shared edge are walked as the board before the lay says; when they do not decide, walk
-    entries = net.entries.get(coord, set())
-    sure = {i for i in reached if any(isinstance(e, int) and e in entries for e in new.paths[i][:2])
-            and not any(isinstance(e, int) and e in shared for e in new.paths[i][:2])}
-    if _restriction(sit, coord, tile, old, new, old_ends, printed, mode, sure) is None:
-        return None
-    from model.rules.eighteen_xx.company import network
+    fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached_new_paths(sit, coord, new, net, blocks_city))
+    if fail is not None and _converges(new):
+        # an edge two paths of the new tile share makes the engine's walk let paths go again
+        # (``converging``): the walk after the lay may come into the hex by other sides
+        from model.rules.eighteen_xx.company import network
 
-    company = sit.scenario.company(net.company)
-    after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new})
-    return _restriction(sit, coord, tile, old, new, old_ends, printed, mode, {i for c, i in after.walked if c == coord})
+        company = sit.scenario.company(net.company)
+        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view)
+        fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode,
+                            {i for c, i in after.walked if c == coord})
+    return fail
 
 
-def _shared_edges(view: TrackView) -> set[int]:
-    """The edges more than one path of the view uses (the engine's converging exits)."""
+def _converges(view: TrackView) -> bool:
     seen: set[int] = set()
-    shared: set[int] = set()
     for a, b, _t in view.paths:
         for e in (a, b):
             if isinstance(e, int):
-                (shared if e in seen else seen).add(e)
-    return shared
+                if e in seen:
+                    return True
+                seen.add(e)
+    return False
 
 
 def _restriction(sit: Situation, coord, tile: TileDef, old: TrackView, new: TrackView, old_ends, printed, mode: str,
