@@ -180,6 +180,8 @@ class GameReplay(TokenMoves):
         tokens of the floated companies), a company starts its first turn (its home token)."""
         entity_type = action.get("entity_type")
         company = self._acting_company(action)
+        if action.get("type") == "lay_tile" and company == self.turn_entity and self.turn_steps & OPERATING_STEPS:
+            self._turn(company, "lay_tile")  # the company's next turn starts before its first lay
         self.setup.turn(self, action)
         if entity_type in ("corporation", "minor") and company is not None:
             if not self.in_operating:
