@@ -399,6 +399,7 @@ def test_1846_a_bankrupt_corporations_president_loses_their_minors_and_companies
     assert "G9" not in tokens(s)
     closed = {p.id for p in s.state.privates if p.used} - {p.id for p in before.state.privates if p.used}
     assert closed == {"BIG4", "TBC"}
+    assert s.rules.options["min_tile_cost"] == 20  # Game#upgrade_cost: [TILE_COST, super].max
 
 
 def test_18_los_angeles_privates_made_in_code_keep_their_abilities_and_stubs_are_restricted():

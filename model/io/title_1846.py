@@ -93,7 +93,12 @@ class G1846(TitleSetup):
             names = [n for n in names if n not in ("Boomtown", "Little Miami", "C&O")]
         return rand.sort_by(names)[:count]
 
+    TILE_COST = 20
+    """``Game#upgrade_cost``: every lay's own cost is at least ``TILE_COST`` (the rule option ``min_tile_cost``)."""
+
     def start(self, replay: GameReplay) -> None:
+        options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
+        replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
         for _ in range(self.draft_rands(replay)):
             rand()

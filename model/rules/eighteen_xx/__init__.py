@@ -129,6 +129,8 @@ class EighteenXX(RuleSet):
         ),
         OptionSpec("ability_tiles", "", "Tiles (space-separated ids) laid only through a private company's tile_lay "
                    "ability that names them in its tiles; no other lay lays them (1888's mine: Game#upgrades_to?)."),
+        OptionSpec("min_tile_cost", 0, "A lay's own cost (terrain or the laid tile's upgrade cost, less discounts; "
+                   "borders on top) is at least this (1846's Game#upgrade_cost: TILE_COST)."),
         OptionSpec("stubs_restricted", False, "A tile laid on a hex with stubs must have an exit at every stub's edge "
                    "(18xx.games' StubsAreRestricted)."),
     )
@@ -262,7 +264,7 @@ class EighteenXX(RuleSet):
             cost = sit.sm.printed[coord].cost
         else:
             cost = play.own_upgrade_cost(old)
-        cost -= privates.terrain_discount(sit, coord, company, cost)
+        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(self.option(sit.scenario, "min_tile_cost")))
         sm = sit.sm
         costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
         if not costly:
