@@ -43,6 +43,8 @@ from model.io.export_json import (
 from model.scenario import Scenario
 
 FORMAT_KEY = "export/format"
+FIT_KEY = "export/pdf_fit"
+"""Whether the PDF shrinks the board onto one page (the default) or prints it at true size over pages."""
 """The QSettings key of the last format chosen (the dialog opens on it next time)."""
 
 FORMAT_TITLES = {
@@ -125,6 +127,7 @@ class ExportDialog(QDialog):
         self.page_box.setCurrentText("A4")
         form.addRow("&Page size:", self.page_box)
         self.fit_box = QCheckBox("Shrink onto one page (otherwise true size over several pages)")
+        self.fit_box.setChecked(True)  # a PDF of the board is the whole board on a page unless asked otherwise
         form.addRow("", self.fit_box)
         self.overlap_box = QDoubleSpinBox()
         self.overlap_box.setRange(0.0, 50.0)
@@ -171,6 +174,9 @@ class ExportDialog(QDialog):
         remembered = self.settings.value(FORMAT_KEY, "") if self.settings is not None else ""
         if remembered in FORMATS:
             self.format_box.setCurrentIndex(FORMATS.index(remembered))
+        if self.settings is not None:  # true size over pages, once chosen, is kept for the next export
+            self.fit_box.setChecked(str(self.settings.value(FIT_KEY, "true")).lower() != "false")
+            self.fit_box.toggled.connect(lambda on: self.settings.setValue(FIT_KEY, "true" if on else "false"))
         self.format_box.currentIndexChanged.connect(self._format_changed)
         self._format_changed()
         self.page_box.currentIndexChanged.connect(self._update_pages)
@@ -343,14 +349,13 @@ class ExportDialog(QDialog):
             area = self._cells_area(view, coords)
             if not frame.intersects(area):
                 return
-        inset = self.geometry().topLeft() - frame.topLeft()  # the window decorations
         left_room, right_room = area.left() - board.left(), board.right() - area.right()
         if max(left_room, right_room) >= frame.width():
             x = area.right() + 1 if right_room >= left_room else area.left() - frame.width()
-            self.move(QPoint(x, frame.top()) + inset)
+            self.move(QPoint(x, frame.top()))  # move() places the frame, decorations and all
         else:
             y = area.bottom() + 1 if board.bottom() - area.bottom() >= area.top() - board.top() else area.top() - frame.height()
-            self.move(QPoint(frame.left(), y) + inset)
+            self.move(QPoint(frame.left(), y))
 
     @staticmethod
     def _cells_area(view, coords: list) -> QRect:

@@ -58,12 +58,18 @@ class RegionEdits:
         if target is None:
             self.statusBar().showMessage("Select a cell (or point at one) to paste at", 3000)
             return False
+        left_out = editing.tokens_left_out(self.document.scenario, clip, target)
         cells, remove, add = editing.paste_region(self.document.scenario, clip, target)
         if not push_region_edit(self.document, "Paste", cells, remove, add):
             self.statusBar().showMessage("Nothing to paste here (another grid, or the cells are the same)", 3000)
             return False
         pasted = [(target[0] + dx, target[1] + dy) for dx, dy in clip.cells]
         self.document.set_selection([c for c in pasted if self.document.grid.contains(c)])
+        if left_out:
+            names = ", ".join(f"{company} on {label}" for label, company in left_out)
+            self.statusBar().showMessage(
+                f"Pasted {len(pasted)} cells without the station tokens of companies already on the board: {names}", 6000
+            )
         return True
 
     def delete(self, text: str = "Delete") -> bool:

@@ -83,6 +83,7 @@ class BoardView(QGraphicsView):
     def _notify_scale(self) -> None:
         self.board_scene.set_view_scale(self.scale_factor())
         self.zoomChanged.emit(self.scale_factor())
+        self._update_rulers()
 
     def set_scale(self, scale: float, anchor: QPoint | None = None) -> None:
         """Zoom to ``scale`` keeping the scene point under ``anchor`` (viewport pixels) in place."""
@@ -119,6 +120,8 @@ class BoardView(QGraphicsView):
         rect = scene.board_rect
         if rect.isEmpty():
             return
+        if getattr(self, "rulers", None) is not None:
+            self.rulers.clear()  # fitted, the labels beside the board are in view: measure the whole viewport
         scen = scene.shown_scenario()
         x0, y0, x1, y1 = render.grid_bounds(scen.board.grid, render.CELL_SIZE)
         band_x, band_y = render.screen_label_bands(scen)
@@ -136,6 +139,8 @@ class BoardView(QGraphicsView):
         """Zoom to fit ``rect`` in the viewport (or to ``scale``) and centre on it."""
         if rect.isEmpty():
             return
+        if scale is None and getattr(self, "rulers", None) is not None:
+            self.rulers.clear()
         vp = self.viewport().rect()
         if scale is None:
             scale = min(vp.width() / rect.width(), vp.height() / rect.height()) * 0.98
@@ -160,17 +165,25 @@ class BoardView(QGraphicsView):
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt override
-        super().drawForeground(painter, rect)
+    def _update_rulers(self) -> None:
         rulers = getattr(self, "rulers", None)  # None while the view is built or torn down
         if rulers is not None:
-            rulers.paint(painter)
+            rulers.update()
+
+    def centerOn(self, *args) -> None:  # noqa: N802 - Qt override
+        """Centre on a point (or item): again once a ruler that came or went moved the viewport."""
+        shown = self.rulers.shown if getattr(self, "rulers", None) is not None else None
+        super().centerOn(*args)
+        if shown is not None and self.rulers.shown != shown:
+            super().centerOn(*args)
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt override
         super().scrollContentsBy(dx, dy)
-        rulers = getattr(self, "rulers", None)  # None while the view is built or torn down
-        if rulers is not None:
-            rulers.scrolled(dx, dy)
+        self._update_rulers()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._update_rulers()
 
     # --- events --------------------------------------------------------------------------------------
     def _coord_and_pos(self, event) -> tuple:

@@ -111,6 +111,11 @@ class Token(_Model):
     company: str
     city: int = Field(default=0, ge=0)
     kind: TokenKind = Field(default="normal", description="normal, neutral, blocking or exchange (see TOKEN_KINDS).")
+    circle: int | None = Field(
+        default=None, ge=0, le=11,
+        description="The station circle of the city the token sits in (0: the first). None: the first circle no "
+        "other token of the city holds, in the order the tokens are listed (a token placed by play).",
+    )
 
 
 class Cell(HexDecor, _Model):

@@ -12,7 +12,7 @@ from model.puzzle_spec import Puzzle
 from model.tiles import TileDef, TileSet, load_tileset
 
 FORMAT = "trackwright-scenario"
-VERSION = 3
+VERSION = 4
 
 
 class _Model(BaseModel):
@@ -226,7 +226,7 @@ class Scenario(_Model):
     """The root of a scenario file."""
 
     format: Literal["trackwright-scenario"] = FORMAT
-    version: Literal[3] = VERSION
+    version: Literal[4] = VERSION
     meta: Meta = Field(default_factory=Meta)
     rules: RulesRef
     board: Board

@@ -1,10 +1,11 @@
 """Station tokens, home stations and reservations as the editor's Token tool edits them.
 
-A city's station circles are filled in order: the ``circle``-th token of a city (counting the
-cell's tokens in that city, in list order) sits in its ``circle``-th circle, as the board is
-drawn. Qt-free: every function returns the changed cells (or companies) and changes nothing.
-The live checker judges the result (two tokens of a company in a hex, a full city, a reserved
-circle taken, a token outside any city), so the tool places what the designer asks for.
+A token keeps the circle it was put in (``Token.circle``): taking another company's token off
+leaves the others where they are. A token with no circle (placed by play) sits in the first circle
+no other token of the city holds, in list order (:func:`circle_layout`). Qt-free: every function
+returns the changed cells (or companies) and changes nothing. The live checker judges the result
+(two tokens of a company in a hex, a full city, a reserved circle taken, a token outside any
+city), so the tool places what the designer asks for.
 """
 
 from __future__ import annotations
@@ -17,32 +18,70 @@ CellChanges = dict[Coord, Cell]
 
 
 def city_tokens(cell: Cell, city: int) -> list[Token]:
-    """The tokens in one city of a cell, circle by circle."""
+    """The tokens in one city of a cell (in list order)."""
     return [t for t in cell.tokens if t.city == city]
+
+
+def circle_layout(cell: Cell, city: int, slots: int | None = None) -> list[Token | None]:
+    """The tokens of a city circle by circle (None: a free circle; no trailing free circles).
+
+    A token's own ``circle`` comes first; a token without one, or whose circle another holds (or,
+    given ``slots``, that is past the city's last circle), takes the first free circle."""
+    out: list[Token | None] = []
+    later: list[Token] = []
+    for t in city_tokens(cell, city):
+        i = t.circle
+        if i is None or (slots is not None and i >= slots) or (i < len(out) and out[i] is not None):
+            later.append(t)
+            continue
+        out += [None] * (i + 1 - len(out))
+        out[i] = t
+    for t in later:
+        i = free_circle(out)
+        out += [None] * (i + 1 - len(out))
+        out[i] = t
+    return out
+
+
+def free_circle(layout: list[Token | None]) -> int:
+    """The first circle of a :func:`circle_layout` that no token holds."""
+    return next((i for i, t in enumerate(layout) if t is None), len(layout))
 
 
 def token_at(cell: Cell, city: int, circle: int) -> Token | None:
     """The token in a circle of a city, or None when the circle is free."""
-    tokens = city_tokens(cell, city)
+    tokens = circle_layout(cell, city)
     return tokens[circle] if 0 <= circle < len(tokens) else None
 
 
-def place_token(scenario: Scenario, coord: Coord, company: str, city: int = 0, kind: str = "normal") -> CellChanges:
-    """Put ``company``'s token in a city of the cell; a token it already has on the hex moves there
-    (one per hex). Nothing when the token is already in that city. A ``neutral`` or ``blocking``
-    token (``kind``, see :data:`model.board.TOKEN_KINDS`) is nobody's station: it is added to the
-    city, beside any other."""
+def _pinned(cell: Cell, city: int) -> list[Token]:
+    """The cell's tokens with every token of ``city`` holding the circle it is drawn in."""
+    where = {id(t): i for i, t in enumerate(circle_layout(cell, city)) if t is not None}
+    return [t.model_copy(update={"circle": where[id(t)]}) if id(t) in where and t.circle != where[id(t)] else t for t in cell.tokens]
+
+
+def place_token(
+    scenario: Scenario, coord: Coord, company: str, city: int = 0, kind: str = "normal", circle: int | None = None
+) -> CellChanges:
+    """Put ``company``'s token in a city of the cell, in ``circle`` when that circle is free (else
+    the first free one); a token it already has on the hex moves there (one per hex). Nothing
+    when the token is already in that city. A ``neutral`` or ``blocking`` token (``kind``, see
+    :data:`model.board.TOKEN_KINDS`) is nobody's station: it is added to the city, beside any
+    other. The city's other tokens keep their circles."""
     cell = scenario.board.cell(coord)
     if city >= len(cell.cities) and not _tile_has_city(scenario, cell, city):
         return {}
-    if kind in ("neutral", "blocking"):
-        tokens = [*cell.tokens, Token(company=company, city=city, kind=kind)]
-        return {coord: cell.model_copy(update={"tokens": tokens})}
-    mine = [t for t in cell.tokens if t.company == company and t.kind in ("normal", "exchange")]
+    mine = [] if kind in ("neutral", "blocking") else [t for t in cell.tokens if t.company == company and t.kind in ("normal", "exchange")]
     if any(t.city == city for t in mine):
         return {}
-    tokens = [t for t in cell.tokens if t not in mine] + [Token(company=company, city=city, kind=kind)]
-    return {coord: cell.model_copy(update={"tokens": tokens})}
+    kept = [t for t in cell.tokens if t not in mine]
+    for k in {t.city for t in mine}:  # a token moving to another city of the hex leaves the rest in place
+        kept = _pinned(Cell(tokens=kept), k)
+    kept = _pinned(Cell(tokens=kept), city)
+    layout = circle_layout(Cell(tokens=kept), city)
+    if circle is None or (circle < len(layout) and layout[circle] is not None):
+        circle = free_circle(layout)
+    return {coord: cell.model_copy(update={"tokens": [*kept, Token(company=company, city=city, kind=kind, circle=circle)]})}
 
 
 def _tile_has_city(scenario: Scenario, cell: Cell, city: int) -> bool:
@@ -60,15 +99,16 @@ def remove_token(scenario: Scenario, coord: Coord, city: int, circle: int | None
         target = next((t for t in city_tokens(cell, city) if t.company == company), None)
     if target is None:
         return {}
-    tokens = list(cell.tokens)
-    tokens.remove(target)
+    tokens = _pinned(cell, city)  # the others stay in their circles
+    del tokens[next(i for i, t in enumerate(cell.tokens) if t is target)]
     return {coord: cell.model_copy(update={"tokens": tokens})}
 
 
 def move_token(
-    scenario: Scenario, source: Coord, city: int, circle: int, target: Coord, target_city: int
+    scenario: Scenario, source: Coord, city: int, circle: int, target: Coord, target_city: int, target_circle: int | None = None
 ) -> CellChanges:
-    """Move the token in a circle to another city (on the same cell or another): one change."""
+    """Move the token in a circle to another city (on the same cell or another), into
+    ``target_circle`` when it is free: one change."""
     cell = scenario.board.cell(source)
     token = token_at(cell, city, circle)
     if token is None or (source == target and city == target_city):
@@ -77,7 +117,7 @@ def move_token(
     after = scenario.model_copy(
         update={"board": scenario.board.model_copy(update={"cells": {**scenario.board.cells, scenario.board.grid.label(source): out[source]}})}
     )
-    placed = place_token(after, target, token.company, target_city)
+    placed = place_token(after, target, token.company, target_city, kind=token.kind, circle=target_circle)
     if not placed:
         return {}
     out.update(placed)

@@ -429,6 +429,9 @@ def test_pdf_export_defaults_and_fit_to_one_page(qtbot, tmp_path):
     dlg.format_box.setFocus()
     qtbot.keyClick(dlg.format_box, Qt.Key.Key_End)
     assert dlg.fmt == "pdf" and dlg.overlap_box.value() == 10.0
+    assert dlg.fit_box.isChecked()  # the whole board on one page unless asked otherwise
+    qtbot.mouseClick(dlg.fit_box, LEFT, pos=QPoint(8, dlg.fit_box.height() // 2))
+    assert not dlg.fit_box.isChecked()
     text = dlg.pages_label.text()
     assert re.fullmatch(r"\d+ pages at true size, with crop marks \(\d+ without a cell left out\)", text), text
 
@@ -517,10 +520,12 @@ def test_india_rulers_stay_on_the_view_edges_when_scrolled(qtbot, tmp_path):
             assert abs(at.x() - view.mapFromScene(win.scene.cell_centre(win.document.grid.coord("K20"))).x()) <= 1
         if side == "left" and text == "20":
             assert abs(at.y() - view.mapFromScene(win.scene.cell_centre(win.document.grid.coord("K20"))).y()) <= 1
-    # the strip is painted: its background colour at the top edge, dark glyph pixels inside it
+    # the strip is painted: dark glyph pixels inside it; it lies beside the viewport, not over the board
+    strip = view.rulers.strips["top"].grab().toImage()
     y = int(strip_top.height() / 2)
-    row = [QColor(image.pixel(x, y)) for x in range(int(strip_left.width()) + 2, image.width(), 2)]
+    row = [QColor(strip.pixel(x, y)) for x in range(int(strip_left.width()) + 2, strip.width(), 2)]
     assert any(c.lightness() < 100 for c in row)
+    assert not strip_top.intersects(QRectF(vp.geometry())) and not strip_left.intersects(QRectF(vp.geometry()))
     image.save(str(tmp_path / "rulers.png"))
     # back at the board's edge, the rulers give way to the labels beside the board
     view.centerOn(win.scene.board_rect.topLeft())

@@ -53,7 +53,10 @@ def test_options_follow_the_format(qtbot, document):
     assert dlg.dpi_box.isEnabled() and not dlg.page_box.isEnabled()
     assert dlg.path_edit.text().endswith(".png")
     dlg.set_format("pdf")
-    assert dlg.page_box.isEnabled() and dlg.fit_box.isEnabled() and dlg.overlap_box.isEnabled() and not dlg.dpi_box.isEnabled()
+    assert dlg.page_box.isEnabled() and dlg.fit_box.isEnabled() and not dlg.dpi_box.isEnabled()
+    assert dlg.fit_box.isChecked() and not dlg.overlap_box.isEnabled()  # one page (the default) has nothing to glue
+    dlg.fit_box.setChecked(False)
+    assert dlg.overlap_box.isEnabled()
     assert dlg.path_edit.text().endswith(".pdf")
     dlg.set_format("18xx-games")
     assert not dlg.cell_box.isEnabled() and dlg.path_edit.text().endswith(".rb")

@@ -384,3 +384,33 @@ def test_18al_montgomerys_yellow_upgrades_to_443a_only_and_the_lumber_terminal_n
     title_setup("18AL").start(replay)
     assert replay.scenario.rules.options["hex_upgrades"] == "L5 yellow: 443a"
     assert replay.scenario.tiles.upgrades == {"445": []}
+
+
+def test_1846_a_chat_message_does_not_end_the_turn_and_the_next_turn_starts_before_its_first_lay():
+    assert [e.cell for e in at("1846", 16, "3.json").state.laid] == ["C13"]  # the message (16) is no one's turn
+    assert at("1846", 18, "3.json").state.laid == []  # MS passed: its next lay (19) is a new turn's
+
+
+def test_1846_a_bankrupt_corporations_president_loses_their_minors_and_companies():
+    # Bankrupt#process_bankrupt: bob parred B&O; his minor BIG4 (its token) and his TBC close
+    before = at("1846", 19, "3.json")
+    assert "G9" in tokens(before)
+    s = at("1846", 20, "3.json")
+    assert "G9" not in tokens(s)
+    closed = {p.id for p in s.state.privates if p.used} - {p.id for p in before.state.privates if p.used}
+    assert closed == {"BIG4", "TBC"}
+    assert s.rules.options["min_tile_cost"] == 20  # Game#upgrade_cost: [TILE_COST, super].max
+
+
+def test_18_los_angeles_privates_made_in_code_keep_their_abilities_and_stubs_are_restricted():
+    s = at("18 Los Angeles", 1)
+    privates = {p.id: p for p in s.state.privates}
+    assert [a.type for a in privates["BHC"].abilities] == ["blocks_hexes"]  # one of game_companies' second-edition entries
+    assert s.rules.options.get("stubs_restricted") is True  # the second edition's game class includes StubsAreRestricted
+
+
+def test_title_options_read_the_rule_modules_a_game_class_includes():
+    from model.io.title_options import title_options
+
+    assert title_options({}, ["StubsAreRestricted", "SomethingElse"]) == ({"stubs_restricted": True}, [])
+    assert title_options({})[0] == {}

@@ -140,7 +140,7 @@ def test_the_import_opens_and_info_lists_what_is_not_held(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "state of play: JU: ability teleport not held" in run.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["version"] == 3 and data["play"]["phases"][0]["name"] == "2"
+    assert data["version"] == 4 and data["play"]["phases"][0]["name"] == "2"
     info = subprocess.run([sys.executable, "-c", code, "info", str(out)], capture_output=True, text=True, cwd=ROOT)
     assert "phases:      2, 3" in info.stdout and "not held:" in info.stdout
     check = subprocess.run([sys.executable, "-c", code, "check", str(out)], capture_output=True, text=True, cwd=ROOT)

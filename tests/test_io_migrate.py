@@ -98,13 +98,13 @@ def test_a_version1_file_means_the_same_as_version2():
 
     current = (scenarios_dir() / "18india.json").read_text(encoding="utf-8")
     doc = json.loads(current)
-    assert doc["version"] == VERSION == 3
+    assert doc["version"] == VERSION == 4
     doc["version"] = 1
     doc["state"].pop("privates", None)  # a version 1 file could not hold them
     old = loads(json.dumps(doc))
-    assert old.version == 3 and old.state.privates == []
+    assert old.version == 4 and old.state.privates == []
     assert old.board == loads(current).board and old.tiles == loads(current).tiles
-    assert json.loads(dumps(old))["version"] == 3
+    assert json.loads(dumps(old))["version"] == 4
 
 
 def test_version2_india_privates_get_the_abilities_they_had():
@@ -144,3 +144,20 @@ def test_version3_refuses_bad_state_of_play():
         with pytest.raises(LoadError) as info:
             loads(json.dumps({**base, **extra}))
         assert where in str(info.value), (where, str(info.value))
+
+
+def test_version3_tokens_get_the_circles_they_were_drawn_in():
+    """Version 3 filled a city's circles in list order; version 4 writes each token's circle, so a
+    version-3 file's tokens stay where they were drawn (and keep them when one is taken off)."""
+    from model.tokens import remove_token, token_at
+
+    doc = {"format": "trackwright-scenario", "version": 3, "rules": {"id": "18xx"},
+           "board": {"grid": {"kind": "hex", "width": 3, "height": 3},
+                     "cells": {"A1": {"cities": [{"slots": 3}, {"slots": 1}],
+                                      "tokens": [{"company": "A"}, {"company": "B", "city": 1}, {"company": "C"}]}}}}
+    s = loads(json.dumps(doc))
+    assert s.version == VERSION == 4
+    assert [(t.company, t.city, t.circle) for t in s.board.cells["A1"].tokens] == [("A", 0, 0), ("B", 1, 0), ("C", 0, 1)]
+    cell = remove_token(s, (0, 0), 0, 0)[(0, 0)]
+    assert token_at(cell, 0, 0) is None and token_at(cell, 0, 1).company == "C"
+    assert STEPS[3]({"version": 3, "board": "junk"}) == {"version": 4, "board": "junk"}

@@ -89,7 +89,7 @@ def test_built_scenario_save_load_save_is_identical(tmp_path, name):
 def test_dumps_is_canonical():
     scenario = built_scenarios()["catalan"]
     text = dumps(scenario)
-    assert text.startswith('{\n "format": "trackwright-scenario",\n "version": 3,\n')
+    assert text.startswith('{\n "format": "trackwright-scenario",\n "version": 4,\n')
     assert text.endswith("}\n")
     assert "Round trip — català" in text  # UTF-8, not \u escapes
     assert json.loads(text)["board"]["grid"] == {"kind": "square", "width": 6, "height": 5}

@@ -23,7 +23,7 @@ def test_status_line_follows_a_placed_and_a_removed_token(qtbot, tmp_path):
     status = win.statusBar().currentMessage
     assert status().startswith("I20 city 1, circle 1: free")
     click_at(win, p)
-    assert doc.cell(doc.grid.coord("I20")).tokens == [Token(company="BNR", city=0)]
+    assert doc.cell(doc.grid.coord("I20")).tokens == [Token(company="BNR", city=0, circle=0)]
     assert status() == "I20 city 1, circle 1: BNR"
     click_at(win, p, Qt.MouseButton.RightButton)
     assert doc.cell(doc.grid.coord("I20")).tokens == []

@@ -61,14 +61,14 @@ def test_the_token_tool_places_a_neutral_token_that_blocks_nobody(qtbot, tmp_pat
     win = window(qtbot, tmp_path, "token-normal-blocks")
     doc = win.document
     c6 = doc.grid.coord("C6")
-    assert doc.cell(c6).tokens == [Token(company="Y")]
+    assert doc.cell(c6).tokens == [Token(company="Y", circle=0)]
     press_button(win, win.tool_actions[TokenTool])
     tool = win.current_tool
     click_at(win, circle_point(win, "C6", 0, 0), Qt.MouseButton.RightButton)
     assert doc.cell(c6).tokens == []
     choose(qtbot, tool.mode_box, "neutral token")
     click_at(win, circle_point(win, "C6", 0, 0))
-    assert doc.cell(c6).tokens == [Token(company="neutral", kind="neutral")]
+    assert doc.cell(c6).tokens == [Token(company="neutral", kind="neutral", circle=0)]
     rules = doc.rule_set
     move = rules.parse_move(doc.scenario, "lay C4 y7 0", "X", None)
     assert rules.explain(doc.scenario, move).legal  # the walk passes the neutral token

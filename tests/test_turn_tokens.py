@@ -105,26 +105,26 @@ def test_tokens_are_placed_moved_and_removed_on_18_india(qtbot, tmp_path):
     d23 = doc.grid.coord("D23")  # Mumbai: a two-circle city and a one-circle city, one circle kept for BR
     # place
     click_at(win, circle_point(win, "D23", 0, 0))
-    assert doc.cell(d23).tokens == [Token(company="GIPR", city=0)]
+    assert doc.cell(d23).tokens == [Token(company="GIPR", city=0, circle=0)]
     table = panel.company_table
     qtbot.waitUntil(lambda: table.item(row_of(table, "GIPR"), 2).text() == "3 (next 40)", timeout=2000)
     # move to the other city of the hex, then to Chennai
     send_mouse(win, "press", circle_point(win, "D23", 0, 0))
     send_mouse(win, "move", circle_point(win, "D23", 1, 0))
     send_mouse(win, "release", circle_point(win, "D23", 1, 0))
-    assert doc.cell(d23).tokens == [Token(company="GIPR", city=1)]
+    assert doc.cell(d23).tokens == [Token(company="GIPR", city=1, circle=0)]
     k30 = doc.grid.coord("K30")
     start = circle_point(win, "D23", 1, 0)
     send_mouse(win, "press", start)
     target = circle_point(win, "K30", 0, 1)
     send_mouse(win, "move", target)
     send_mouse(win, "release", target)
-    assert doc.cell(d23).tokens == [] and doc.cell(k30).tokens == [Token(company="GIPR", city=0)]
+    assert doc.cell(d23).tokens == [] and doc.cell(k30).tokens == [Token(company="GIPR", city=0, circle=1)]
     # remove with a right-click, place again, remove with Delete under the pointer
     click_at(win, circle_point(win, "K30", 0, 0), RIGHT)
     assert doc.cell(k30).tokens == []
     click_at(win, circle_point(win, "K30", 0, 0))
-    assert doc.cell(k30).tokens == [Token(company="GIPR", city=0)]
+    assert doc.cell(k30).tokens == [Token(company="GIPR", city=0, circle=0)]
     p = circle_point(win, "K30", 0, 0)
     send_mouse(win, "move", p, button=Qt.MouseButton.NoButton, buttons=Qt.MouseButton.NoButton)
     QTest.keyClick(win.view, Qt.Key.Key_Delete)
@@ -137,7 +137,7 @@ def test_tokens_are_placed_moved_and_removed_on_18_india(qtbot, tmp_path):
     assert doc.scenario.state.active is None and doc.cell(d23).tokens == [] and doc.cell(k30).tokens == []
     for _ in range(2):
         press_button(win, win.redo_action)
-    assert doc.cell(d23).tokens == [Token(company="GIPR", city=0)]
+    assert doc.cell(d23).tokens == [Token(company="GIPR", city=0, circle=0)]
 
 
 def test_an_illegal_token_is_outlined_with_its_rule(qtbot, tmp_path):
@@ -148,7 +148,7 @@ def test_an_illegal_token_is_outlined_with_its_rule(qtbot, tmp_path):
     choose(qtbot, tool.company_box, "WR")  # the options bar: place for WR
     k14 = doc.grid.coord("K14")  # one circle, reserved for NCR
     click_at(win, circle_point(win, "K14", 0, 0))
-    assert doc.cell(k14).tokens == [Token(company="WR", city=0)]
+    assert doc.cell(k14).tokens == [Token(company="WR", city=0, circle=0)]
     qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
     rules = {i.rule for i in doc.issues_at(k14)}
     assert "18india.reservation-violated" in rules
@@ -176,7 +176,7 @@ def test_gipr_active_with_200_shades_what_moves_lists(qtbot, tmp_path):
     assert doc.scenario.company("GIPR").treasury == 200
     press_button(win, win.tool_actions[TokenTool])
     click_at(win, circle_point(win, "R17", 0, 0))  # GIPR's station in Dhaka
-    assert doc.cell(doc.grid.coord("R17")).tokens == [Token(company="GIPR", city=0)]
+    assert doc.cell(doc.grid.coord("R17")).tokens == [Token(company="GIPR", city=0, circle=0)]
     win.palette.select_tile("9")
     win.overlay_action.trigger()
     qtbot.waitUntil(lambda: bool(win.scene.shade_item.shades), timeout=5000)
@@ -297,7 +297,7 @@ def test_properties_list_each_citys_tokens_by_circle(qtbot, tmp_path):
     field.selectAll()
     QTest.keyClicks(field, "NWR, GIPR")
     QTest.keyClick(field, Qt.Key.Key_Return)
-    assert doc.cell(d23).tokens == [Token(company="NWR", city=0), Token(company="GIPR", city=0)]
+    assert doc.cell(d23).tokens == [Token(company="NWR", city=0, circle=0), Token(company="GIPR", city=0, circle=1)]
     qtbot.waitUntil(lambda: not doc.is_checking(), timeout=5000)
     assert not doc.issues_at(d23)  # two of three circles, one left for BR's reservation
     doc.undo_stack.undo()

@@ -10,12 +10,13 @@ style and halt symbol, each path's track kind and lanes, and a summary of the bo
 cell's sides (the edge tool paints those). Several cells: terrain and cost for all of them. A
 field turns red with the reason while its text is invalid; a valid value is applied (as one
 undo step) when the field is left or Return is pressed. Each city also lists the companies whose
-station tokens fill its circles, in order (editable like the other fields; the Token tool places
-them with the mouse).
+station tokens fill its circles, in circle order (``-``: a free circle; editable like the other fields; the Token tool places
+them with the mouse, and a token keeps its circle when another is taken off).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -26,6 +27,7 @@ from editor.commands import EditCellCommand, SetCellsCommand
 from editor.document import Document
 from model.board import Cell
 from model.scenario import Scenario
+from model.tokens import circle_layout, city_tokens
 
 TERRAINS = ("plain", "lake", "mountain", "hill", "water", "gray", "offboard")
 PLATFORM_KINDS = ("other", "origin", "destination")
@@ -110,6 +112,12 @@ def _parse(path: Path, text: str) -> Any:
         return int(text)
     if key == "revenue":
         return int(text) if text.lstrip("-").isdigit() else text
+    if key == "offboard_revenue":
+        if text.isdigit():
+            return int(text)
+        if not PHASE_REVENUE.fullmatch(text):
+            raise ValueError("off-board revenue: write a number (40) or one per phase colour (yellow_30|brown_50)")
+        return text
     if key == "reserved" or path[0] == "city_tokens":
         return [t.strip() for t in text.split(",") if t.strip()]
     return text
@@ -123,9 +131,28 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+PHASE_REVENUE = re.compile(r"[a-z]+_\d+(\|[a-z]+_\d+)*")
+"""An off-board revenue per phase colour, as the 18xx.games maps write it: ``yellow_30|brown_50``."""
+
+
+def is_offboard_area(cell: Cell) -> bool:
+    """A red off-board area (terrain offboard, or a hex printed red)."""
+    return cell.terrain == "offboard" or cell.printed_color == "red"
+
+
+def offboard_stop(cell: Cell) -> int | None:
+    """The index of the cell's off-board revenue location: a city marked off-board, or one with no
+    station circle on an off-board area (None: the area has none yet)."""
+    red = is_offboard_area(cell)
+    return next((i for i, c in enumerate(cell.cities) if c.offboard or (c.offboard is None and c.slots == 0 and red)), None)
+
+
 def field_value(cell: Cell, path: Path) -> Any:
-    if path[0] == "city_tokens":  # the companies whose tokens fill a city's circles, in order
-        return [t.company for t in cell.tokens if t.city == path[1]]
+    if path[0] == "offboard_revenue":  # the off-board area's revenue (its revenue location's)
+        k = offboard_stop(cell)
+        return None if k is None else cell.cities[k].revenue
+    if path[0] == "city_tokens":  # the companies whose tokens fill a city's circles, in order ('-': a free circle)
+        return ["-" if t is None else t.company for t in circle_layout(cell, path[1])]
     obj: Any = cell
     for part in path:
         obj = obj[part] if isinstance(part, int) else getattr(obj, part)
@@ -169,12 +196,22 @@ def candidate_cell(scenario: Scenario, cell: Cell, path: Path, text: str) -> tup
     except ValueError as exc:
         return None, str(exc)
     data = cell.model_dump()
+    if path[0] == "offboard_revenue":  # set the revenue location's revenue, or give the area one
+        k = offboard_stop(cell)
+        if k is None:
+            data["cities"].append({"slots": 0, "revenue": value})
+        else:
+            data["cities"][k]["revenue"] = value
+        return Cell.model_validate(data), ""
     if path[0] == "city_tokens":
-        unknown = [c for c in value if scenario.company(c) is None]
+        unknown = [c for c in value if c != "-" and scenario.company(c) is None]
         if unknown:
             return None, f"tokens: unknown company {', '.join(unknown)[:80]}"
         city = path[1]
-        data["tokens"] = [t for t in data["tokens"] if t["city"] != city] + [{"company": c, "city": city} for c in value]
+        kinds = {t.company: t.kind for t in city_tokens(cell, city)}
+        data["tokens"] = [t for t in data["tokens"] if t["city"] != city] + [
+            {"company": c, "city": city, "circle": i, "kind": kinds.get(c, "normal")} for i, c in enumerate(value) if c != "-"
+        ]
         return Cell.model_validate(data), ""
     obj: Any = data
     for part in path[:-1]:
@@ -270,7 +307,7 @@ class PropertiesPanel(QWidget):
             return (sel, id(self.document.scenario))
         cell = self.document.cell(sel[0])
         return (sel, id(self.document.scenario), len(cell.cities), len(cell.towns), len(cell.paths), cell.platform is not None, cell.tile,
-                tuple(self.document.scenario.board.edges))
+                tuple(self.document.scenario.board.edges), is_offboard_area(cell))
 
     def _refresh_in_place(self) -> bool:
         """Show new values in the existing fields (keeps focus while tabbing); False if the shape changed."""
@@ -325,6 +362,10 @@ class PropertiesPanel(QWidget):
         self._line_row(("label",), "Label", format_value(cell.label))
         self._terrain_row(sel)
         self._line_row(("cost",), "Cost", format_value(cell.cost))
+        if is_offboard_area(cell) and self.document.grid.sides == 6:
+            self._line_row(("offboard_revenue",), "Off-board revenue", format_field(cell, ("offboard_revenue",)))
+            self.fields[("offboard_revenue",)].setToolTip(
+                "What a train earns here: a number (40) or one per phase colour (yellow_30|brown_50)")
         for i, city in enumerate(cell.cities):
             self._line_row(("cities", i, "name"), f"City {i + 1} name", format_value(city.name))
             self._line_row(("cities", i, "slots"), f"City {i + 1} slots", format_value(city.slots))
@@ -334,7 +375,10 @@ class PropertiesPanel(QWidget):
                 for key, title in (("groups", "groups"), ("visit_cost", "visit cost"), ("route", "route"),
                                    ("loc", "drawn at"), ("offboard", "off-board")):
                     self._line_row(("cities", i, key), f"City {i + 1} {title}", format_field(cell, ("cities", i, key)))
+        stop = offboard_stop(cell) if cell.tile is None else None
         for i in range(self._city_count(cell)):
+            if i == stop and not city_tokens(cell, i):
+                continue  # an off-board revenue location has no circle to hold a token
             self._line_row(("city_tokens", i), f"City {i + 1} tokens", format_value(field_value(cell, ("city_tokens", i))))
         for i, town in enumerate(cell.towns):
             self._line_row(("towns", i, "name"), f"Town {i + 1} name", format_value(town.name))

@@ -84,6 +84,20 @@ def text_width(text: str, pixel_size: int, bold: bool) -> float:
     return QFontMetricsF(font(pixel_size, bold)).horizontalAdvance(text)
 
 
+def text_rect(centre: QPointF, text: str | None, pixel_size: float, *, bold: bool = False, max_width: float | None = None) -> QRectF:
+    """The rect :func:`draw_text` fills with ``text`` centred on ``centre`` (its pill, if it has one)."""
+    if not text:
+        return QRectF(centre, centre)
+    px = int(round(pixel_size))
+    if max_width is not None:
+        w = text_width(text, px, bold)
+        if w > max_width and w > 0:
+            px = max(4, int(px * max_width / w))
+    w = text_width(text, px, bold)
+    h = px * 1.25
+    return QRectF(centre.x() - w / 2 - 2, centre.y() - h / 2, w + 4, h)
+
+
 def draw_text(
     painter: QPainter,
     centre: QPointF,
@@ -114,6 +128,17 @@ def draw_text(
     painter.setFont(f)
     painter.setPen(color)
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def covered_area(rect: QRectF, others) -> float:
+    """How much of ``rect`` the ``others`` cover (0: it is clear): what a label placed beside a
+    stop, a revenue or a badge is kept clear of."""
+    out = 0.0
+    for o in others:
+        i = rect.intersected(o)
+        if not i.isEmpty():
+            out += i.width() * i.height()
+    return out
 
 
 # --- geometry per grid orientation -----------------------------------------------------------

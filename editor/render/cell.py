@@ -27,6 +27,7 @@ from editor.render.base import (
     Geometry,
     draw_text,
     geometry,
+    text_rect,
 )
 from editor.render.decor import (
     hex_color,
@@ -39,11 +40,20 @@ from editor.render.decor import (
     paint_stubs,
 )
 from editor.render.marks import paint_background_shapes, paint_boomtown_rings, paint_marks, palette_color
-from editor.render.track import TrackData, city_circles, paint_track, track_width
+from editor.render.track import (
+    TrackData,
+    city_circles,
+    clear_spot,
+    is_offboard_stop,
+    paint_track,
+    stop_rects,
+    track_width,
+)
 from model.board import Cell
 from model.grid import Coord
 from model.scenario import Scenario
 from model.tiles import TileDef
+from model.tokens import circle_layout
 
 
 # --- terrain symbols -------------------------------------------------------------------------
@@ -117,31 +127,45 @@ def owner_colors(scenario: Scenario, owner_id: str | None) -> tuple[QColor, QCol
     return FALLBACK_OWNER, QColor("#ffffff")
 
 
-def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tuple[str, QColor, QColor, bool]]]:
+def _city_tokens(scenario: Scenario, cell: Cell, n_cities: int) -> list[list[tuple[str, QColor, QColor, bool] | None]]:
+    """Per city, what each circle shows: a token (each in its own circle), then the reservations
+    and marked circles in the circles left free (None: a free circle)."""
     out: list[list] = [[] for _ in range(n_cities)]
     placed: list[set] = [set() for _ in range(n_cities)]
-    for t in cell.tokens:
-        if t.city < n_cities:
+    for k in range(n_cities):
+        for t in circle_layout(cell, k):
+            if t is None:
+                out[k].append(None)
+                continue
             if t.kind == "neutral":  # nobody's: drawn pale, whatever name it carries
                 fill, txt = QColor("#f4f4f4"), QColor("#606060")
             elif t.kind == "blocking":
                 fill, txt = QColor("#202020"), QColor("#ffffff")
             else:
                 fill, txt = owner_colors(scenario, t.company)
-            out[t.city].append((t.company, fill, txt, False))
-            placed[t.city].add(t.company)
+            out[k].append((t.company, fill, txt, False))
+            placed[k].add(t.company)
     for k in range(n_cities):
         reserved = cell.city_reserved(k)
         if k == 0:
             reserved += cell.reserved
         for cid in reserved:
             if cid not in placed[k] and all(cid not in s for s in placed):
-                out[k].append((cid, CITY_FILL, RESERVED_TEXT, True))
+                _fill_free(out[k], (cid, CITY_FILL, RESERVED_TEXT, True))
     if cell.tile is None:  # circles the printed map marks with a colour for no named company
         for k, city in enumerate(cell.cities[:n_cities]):
-            out[k] += [("", palette_color(scenario.board.palette, m.color), RESERVED_TEXT, True)
-                       for m in city.marks if m.company is None and m.color]
+            for m in city.marks:
+                if m.company is None and m.color:
+                    _fill_free(out[k], ("", palette_color(scenario.board.palette, m.color), RESERVED_TEXT, True))
     return out
+
+
+def _fill_free(circles: list, shown) -> None:
+    i = next((i for i, c in enumerate(circles) if c is None), None)
+    if i is None:
+        circles.append(shown)
+    else:
+        circles[i] = shown
 
 
 # --- cells -----------------------------------------------------------------------------------
@@ -159,6 +183,7 @@ def cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileDe
                 tags=tuple(tdef.tags),
                 kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tdef.paths],
                 locs=[n.loc for n in tdef.nodes],
+                offboards=[is_offboard_stop(n.offboard, n.kind, n.slots, tdef.color == "red") for n in tdef.nodes],
             ),
             tdef,
         )
@@ -176,6 +201,8 @@ def cell_track(scenario: Scenario, cell: Cell) -> tuple[TrackData | None, TileDe
             + [None] * cell.junction_count,
             kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in cell.paths],
             locs=[c.loc for c in cell.cities] + [t.loc for t in cell.towns] + [None] * cell.junction_count,
+            offboards=[is_offboard_stop(c.offboard, "city", c.slots, cell.terrain == "offboard" or cell.printed_color == "red")
+                       for c in cell.cities] + [False] * (len(cell.towns) + cell.junction_count),
         ),
         None,
     )
@@ -212,17 +239,22 @@ def cell_background(scenario: Scenario, cell: Cell) -> QColor:
     return TERRAIN_FILL.get(cell.terrain, LAND)
 
 
-def paint_cell(painter: QPainter, scenario: Scenario, coord: Coord, size: float, *, detail: bool = True) -> None:
+def paint_cell(
+    painter: QPainter, scenario: Scenario, coord: Coord, size: float, *, detail: bool = True, placed: list | None = None
+) -> None:
     """Paint one cell (background, terrain, features, track, tokens, text) in scene coordinates."""
     grid = scenario.board.grid
     x, y = grid.centre(coord, size)
-    paint_cell_at(painter, scenario, coord, QPointF(x, y), size, detail=detail)
+    paint_cell_at(painter, scenario, coord, QPointF(x, y), size, detail=detail, placed=placed)
 
 
 def paint_cell_at(
-    painter: QPainter, scenario: Scenario, coord: Coord, centre: QPointF, size: float, *, detail: bool = True, names: bool = True
+    painter: QPainter, scenario: Scenario, coord: Coord, centre: QPointF, size: float, *, detail: bool = True, names: bool = True,
+    placed: list | None = None,
 ) -> None:
-    """Paint one cell with its centre at ``centre`` (items paint in their own coordinates)."""
+    """Paint one cell with its centre at ``centre`` (items paint in their own coordinates).
+    ``placed`` (when given) receives ``(what, rect)`` of the stops and revenues (``'track'``), the
+    name and the label, in the cell's own units (:data:`UNIT`): what the placement keeps apart."""
     grid = scenario.board.grid
     geo = geometry(grid)
     cell = scenario.board.cell(coord)
@@ -251,12 +283,12 @@ def paint_cell_at(
         painter.drawPolygon(geo.polygon)
     try:
         if not cell.is_empty():
-            _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names)
+            _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names, placed)
     finally:
         painter.restore()
 
 
-def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names=True) -> None:
+def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, names=True, placed=None) -> None:
     track, tdef = cell_track(scenario, cell)
     covered = tdef is not None and tdef.color != "track"  # a coloured 18xx tile covers the printed hex
     busy = track is not None or cell.platform is not None
@@ -294,27 +326,45 @@ def _paint_cell_content(painter, scenario, grid, geo, coord, cell, bg, detail, n
         paint_partitions(painter, geo, cell.partitions)
     if not covered and cell.stubs:
         paint_stubs(painter, geo, cell.stubs, track_width(geo))
+    name = cell.name or next((c.name for c in cell.cities if c.name), None) or next((t.name for t in cell.towns if t.name), None)
+    name_width = a * 1.5 if geo.sides == 6 else a * 1.9
+    name_at, name_rect = QPointF(0, -a * 0.74), None
+    if name and detail:  # at the top; nearer the edge, or at the bottom, when a stop is in the way
+        stops = stop_rects(geo, track) if track is not None else []
+        spots = [QPointF(0, -a * 0.74), QPointF(0, -a * 0.8), QPointF(0, a * 0.76)]
+        name_at = clear_spot(spots, lambda c: text_rect(c, name, 13, bold=True, max_width=name_width), stops) if stops else name_at
+        name_rect = text_rect(name_at, name, 13, bold=True, max_width=name_width)
+    occupied: list[QRectF] = []
     if track is not None:
         n_cities = track.kinds.count("city")
         tokens = _city_tokens(scenario, cell, n_cities) if n_cities else None
-        paint_track(painter, geo, track, bg, detail, tokens)
+        paint_track(painter, geo, track, bg, detail, tokens, avoid=[name_rect] if name_rect is not None else None, occupied=occupied)
     if not detail:
         return
     _paint_destination_markers(painter, scenario, grid, geo, coord, cell)
     # texts
-    name = cell.name or next((c.name for c in cell.cities if c.name), None) or next((t.name for t in cell.towns if t.name), None)
     if name and names:  # names=False: the editor's names layer writes them at a readable size instead
-        draw_text(painter, QPointF(0, -a * 0.74), name, 13, bold=True, max_width=a * 1.5 if geo.sides == 6 else a * 1.9,
+        draw_text(painter, name_at, name, 13, bold=True, max_width=name_width,
                   background=QColor(255, 255, 255, 170))
+    if placed is not None:
+        placed += [("track", r) for r in occupied] + ([("name", name_rect)] if name_rect is not None else [])
+    if name_rect is not None:
+        occupied.append(name_rect)
     label = cell.label or (tdef.label if tdef is not None else None)
     if label:
         extra = [] if tdef is not None else cell.labels
-        _paint_label(painter, geo, " ".join([label, *extra]), 1 + len(extra))
+        rect = _paint_label(painter, geo, " ".join([label, *extra]), 1 + len(extra), occupied)
+        occupied.append(rect)
+        if placed is not None:
+            placed.append(("label", rect))
     if cell.future_label is not None and not covered:
         paint_future_label(painter, geo, cell.future_label)
     icons = [i for i in cell.icons if not _says_name(i, name)]  # "COTTON" needs no "cotton" badge under it
     if icons:
-        paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")))
+        drawn = paint_icons(painter, geo, icons, busy or bool(cell.costs) or (not covered and cell.terrain in ("mountain", "hill", "water")),
+                            occupied)
+        if placed is not None:
+            placed += [("icon", r) for r in drawn]
     if tdef is not None and tdef.color != "track":
         draw_text(painter, QPointF(a * 0.55, a * 0.72), tdef.id, 9, color=QColor(0, 0, 0, 150), max_width=a * 0.6)
     _paint_drawn_marks(painter, scenario, geo, cell, tdef if covered else None)
@@ -342,22 +392,42 @@ def _says_name(icon: str, name: str | None) -> bool:
     return icon.rsplit("/", 1)[-1].lower() == name.rstrip("0123456789").lower()
 
 
-def _paint_label(painter: QPainter, geo: Geometry, label: str, count: int = 1) -> None:
-    """A hex label ('OO', 'B', 'FERRY'); a '+?' (a revenue that varies, 18 India) gets a badge as on the map."""
-    at = _label_position(geo)
+def _paint_label(painter: QPainter, geo: Geometry, label: str, count: int = 1, occupied: list[QRectF] = ()) -> QRectF:  # type: ignore[assignment]
+    """A hex label ('OO', 'B', 'FERRY'); a '+?' (a revenue that varies, 18 India) gets a badge as on the map.
+    It goes to the lower left, or the first of the other free corners that ``occupied`` (the
+    stops, revenues and name drawn) leaves clear."""
+    width = geo.apothem * 0.55 * count
+    if label.startswith("+"):
+        def rect_at(c: QPointF) -> QRectF:
+            return QRectF(c.x() - 15, c.y() - 11, 30, 22)
+    else:
+        def rect_at(c: QPointF) -> QRectF:
+            return text_rect(c, label, 15, bold=True, max_width=width)
+    at = clear_spot(_label_positions(geo), rect_at, occupied) if occupied else _label_position(geo)
     if label.startswith("+"):
         painter.setPen(QPen(TEXT, 1.5))
         painter.setBrush(CITY_FILL)
         painter.drawRoundedRect(QRectF(at.x() - 15, at.y() - 11, 30, 22), 6, 6)
         draw_text(painter, at, label, 14, bold=True, max_width=26)
-        return
-    draw_text(painter, at, label, 15, bold=True, max_width=geo.apothem * 0.55 * count)
+        return rect_at(at)
+    draw_text(painter, at, label, 15, bold=True, max_width=width)
+    return rect_at(at)
 
 
 def _label_position(geo: Geometry) -> QPointF:
     """Where a cell's label ('OO', 'B', '+?') goes: the lower left, clear of centred cities."""
     a = geo.apothem
     return QPointF(-a * 0.6, a * 0.55) if geo.sides == 6 else QPointF(-a * 0.68, -a * 0.68)
+
+
+def _label_positions(geo: Geometry) -> list[QPointF]:
+    """The spots a label may take, the usual one first: the lower left, then the other corners
+    and sides of the cell, then the bottom and the top."""
+    a = geo.apothem
+    if geo.sides != 6:
+        return [QPointF(x * a * 0.68, y * a * 0.68) for x, y in ((-1, -1), (1, -1), (-1, 1), (1, 1))]
+    spots = [(-0.6, 0.55), (0.6, 0.55), (-0.6, -0.5), (0.6, -0.5), (-0.68, 0.0), (0.68, 0.0), (0.0, 0.76), (-0.3, 0.74), (0.3, 0.74)]
+    return [QPointF(x * a, y * a) for x, y in spots]
 
 
 def _paint_platform(painter: QPainter, scenario: Scenario, geo: Geometry, cell: Cell, detail: bool) -> None:
@@ -464,6 +534,7 @@ def paint_tile(painter: QPainter, tile: TileDef, rotation: int, grid, centre: QP
         styles=[n.style for n in tile.nodes],
         tags=tuple(tile.tags),
         kinds_of_track=[(p.track, p.lanes, p.terminal_style, p.a_lane, p.b_lane) for p in tile.paths],
+        offboards=[is_offboard_stop(n.offboard, n.kind, n.slots, tile.color == "red") for n in tile.nodes],
     )
     paint_track(painter, geo, track, bg, True, None)
     if tile.label:

@@ -14,7 +14,18 @@ import re
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from editor.render.base import CITY_FILL, HILL, MOUNTAIN, MOUNTAIN_SNOW, RIVER, TEXT, TRACK, Geometry, draw_text
+from editor.render.base import (
+    CITY_FILL,
+    HILL,
+    MOUNTAIN,
+    MOUNTAIN_SNOW,
+    RIVER,
+    TEXT,
+    TRACK,
+    Geometry,
+    covered_area,
+    draw_text,
+)
 
 HEX_COLORS = {
     "orange": QColor("#f5a442"),
@@ -194,22 +205,126 @@ def paint_icon(painter: QPainter, at: QPointF, r: float, image: str) -> None:
     painter.restore()
 
 
-def paint_icons(painter: QPainter, geo: Geometry, icons: list[str], busy: bool) -> None:
-    """A cell's icons: a column at the centre, or a row at the bottom when the cell has track.
-    Known kinds are pictures; an image of no known kind (a commodity such as ``18_india/rice-30``)
-    is a small badge with its name, never the raw ``image:...`` text."""
+ICON_TEXT_PX = 13
+"""The size of the text on a named icon badge (cell units; 13 px at 100 %), as a hex's label reads."""
+
+
+def icon_badge_text(image: str) -> str:
+    """What a named icon's badge says: a short name (a company's mark: ``1846/ic``, ``lsl``,
+    ``meat``) in capitals, a longer one (``18_india/rice-30``) as written, with spaces."""
+    text = image.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
+    return text.upper() if len(text) <= 4 and " " not in text else text
+
+
+ICON_SPOTS = ((0, 0.62), (0.3, 0.66), (-0.3, 0.66), (0.45, 0.42), (-0.45, 0.42), (0.55, 0.0), (-0.55, 0.0),
+              (0.42, -0.45), (-0.42, -0.45), (0, 0.8), (0.2, 0.8), (-0.2, 0.8), (0.62, 0.22), (-0.62, 0.22),
+              (0.62, -0.22), (-0.62, -0.22))
+ICON_SPOTS = ICON_SPOTS + tuple(sorted(
+    ((x / 10, y / 10) for x in range(-7, 8) for y in range(-8, 9)),
+    key=lambda p: (abs(p[0]) + abs(p[1] - 0.62), p),
+))
+"""Where an icon that finds no room in the row may go (times the apothem): the usual spots, the
+bottom first, then every point of a tenth-apothem grid, nearest the bottom first."""
+
+
+def _inside(geo: Geometry, rect: QRectF) -> bool:
+    """Whether the rect lies inside the cell's outline."""
+    from PySide6.QtCore import Qt as _Qt
+
+    return all(geo.polygon.containsPoint(p, _Qt.FillRule.OddEvenFill)
+               for p in (rect.topLeft(), rect.topRight(), rect.bottomLeft(), rect.bottomRight()))
+
+
+def _badge_rect(at: QPointF, text: str, max_width: float) -> QRectF:
+    from editor.render.base import text_rect
+
+    rect = text_rect(at, text, ICON_TEXT_PX, bold=True, max_width=max_width)
+    h = max(rect.height() + 2, ICON_TEXT_PX * 1.45)
+    w = max(rect.width() + 6, h)
+    return QRectF(at.x() - w / 2, at.y() - h / 2, w, h)
+
+
+def _paint_badge(painter: QPainter, at: QPointF, text: str, max_width: float) -> QRectF:
+    """A named icon: a white badge ringed like a token, with its name in bold."""
+    rect = _badge_rect(at, text, max_width)
+    painter.save()
+    painter.setPen(QPen(TRACK, 1.6))
+    painter.setBrush(CITY_FILL)
+    painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+    painter.restore()
+    draw_text(painter, at, text, ICON_TEXT_PX, bold=True, color=TEXT, max_width=max_width)
+    return rect
+
+
+def paint_icons(painter: QPainter, geo: Geometry, icons: list[str], busy: bool, occupied: list[QRectF] = ()) -> list[QRectF]:  # type: ignore[assignment]
+    """A cell's icons: a column at the centre, or a row at the bottom when the cell has track
+    (moved to the first other spot that ``occupied``, what the cell drew already, leaves clear).
+    Known kinds are pictures; an image of no known kind (a company's mark such as ``1846/ic``, a
+    commodity such as ``18_india/rice-30``) is a ringed badge with its name in bold, never the raw
+    ``image:...`` text. Returns the rects drawn."""
     a = geo.apothem
     n = len(icons)
     r = a * (0.16 if busy else 0.2)
-    y0 = a * 0.62 if busy else -a * 0.3 * (n - 1) / 2
-    for i, icon in enumerate(icons):
-        at = QPointF(0, y0 + i * a * 0.3) if not busy else QPointF((i - (n - 1) / 2) * a * 0.55, y0)
-        image = icon_image(icon)
-        if icon_kind(image)[0] == "token":
-            text = image.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ")
-            draw_text(painter, at, text, 11, max_width=a * (1.4 if not busy else 0.5), background=QColor(255, 255, 255, 200))
+    images = [icon_image(icon) for icon in icons]
+    named = [icon_kind(image)[0] == "token" for image in images]
+    texts = [icon_badge_text(image) if is_named else "" for image, is_named in zip(images, named, strict=True)]
+    max_w = a * (1.4 if not busy else 0.9)
+
+    def widths() -> list[float]:
+        return [_badge_rect(QPointF(0, 0), t, max_w).width() if is_named else 2 * r for t, is_named in zip(texts, named, strict=True)]
+
+    if not busy:  # a column at the centre
+        y0 = -a * 0.3 * (n - 1) / 2
+        spots = [[QPointF(0, y0 + i * a * 0.3) for i in range(n)]]
+    else:  # a row: at the bottom, else at another free spot of the cell
+        ws = widths()
+        gap = a * 0.08
+        total = sum(ws) + gap * (n - 1)
+
+        def row(cx: float, cy: float) -> list[QPointF]:
+            out, x = [], cx - total / 2
+            for w in ws:
+                out.append(QPointF(x + w / 2, cy))
+                x += w + gap
+            return out
+
+        spots = [row(cx * a, cy * a) for cx, cy in ((0, 0.62), (0.3, 0.66), (-0.3, 0.66), (0.42, 0.42), (-0.42, 0.42),
+                                                    (0.5, 0.0), (-0.5, 0.0), (0.4, -0.45), (-0.4, -0.45), (0, 0.78))]
+
+    def rects(points: list[QPointF]) -> list[QRectF]:
+        return [_badge_rect(p, t, max_w) if is_named else QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r)
+                for p, t, is_named in zip(points, texts, named, strict=True)]
+
+    chosen = spots[0]
+    if occupied and len(spots) > 1:
+        def cover(points: list[QPointF]) -> float:
+            total_cover = 0.0
+            for rect in rects(points):
+                for o in occupied:
+                    i = rect.intersected(o)
+                    if not i.isEmpty():
+                        total_cover += i.width() * i.height()
+            return total_cover
+
+        best = min(range(len(spots)), key=lambda k: (cover(spots[k]) > 0, cover(spots[k]), k))
+        chosen = spots[best]
+        if cover(chosen) > 0 and n > 1:  # no room for the row: each icon at the first free spot of its own
+            taken = list(occupied)
+            chosen = []
+            for k in range(n):
+                def one(p: QPointF, k: int = k) -> QRectF:
+                    return rects([p if j == k else QPointF(-1e6, -1e6) for j in range(n)])[k]
+                points = [QPointF(cx * a, cy * a) for cx, cy in ICON_SPOTS]
+                points = [q for q in points if _inside(geo, one(q))] or points
+                pick = min(range(len(points)), key=lambda m: (covered_area(one(points[m]), taken), m))
+                chosen.append(points[pick])
+                taken.append(one(points[pick]))
+    for at, image, text, is_named in zip(chosen, images, texts, named, strict=True):
+        if is_named:
+            _paint_badge(painter, at, text, max_w)
         else:
             paint_icon(painter, at, r, image)
+    return rects(chosen)
 
 
 # --- terrain costs ----------------------------------------------------------------------------

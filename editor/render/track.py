@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
-from editor.render.base import CITY_FILL, PHASE_COLORS, RESERVED_TEXT, TRACK, Geometry, draw_text
+from editor.render.base import CITY_FILL, PHASE_COLORS, RESERVED_TEXT, TRACK, Geometry, covered_area, draw_text
 from model.tiles import node_index
 
 
@@ -32,6 +32,14 @@ class TrackData:
     """Per path: (track kind, lanes, terminal style) from :class:`~model.tiles.TilePath` (None: broad)."""
     locs: list | None = None
     """Per node: where the map says to draw it (18xx.games ``loc``: an edge, a half edge, 'center')."""
+    offboards: list | None = None
+    """Per node: True for an off-board revenue location (drawn as its revenue, with no station circle)."""
+
+
+def is_offboard_stop(offboard: bool | None, kind: str, slots: int, red: bool) -> bool:
+    """An off-board revenue location: marked so (``offboard``), or by convention a city with no
+    station circle on a red hex or tile."""
+    return bool(offboard) or (offboard is None and kind == "city" and slots == 0 and red)
 
 
 def _loc_point(geo: Geometry, loc: str) -> QPointF | None:
@@ -166,8 +174,13 @@ def paint_track(
     detail: bool,
     tokens: list[list[tuple[str, QColor, QColor, bool]]] | None = None,
     names: list[str | None] | None = None,
+    avoid: list[QRectF] | None = None,
+    occupied: list[QRectF] | None = None,
 ) -> None:
-    """Paint paths and nodes. ``tokens[k]`` lists (text, fill, text colour, reserved) for city k."""
+    """Paint paths and nodes. ``tokens[k]`` lists (text, fill, text colour, reserved) for city k.
+    A revenue is put where it overlaps neither ``avoid`` (the cell's name) nor another stop;
+    ``occupied`` (when given) receives the rects of the stops and revenues drawn, for the texts
+    placed after the track."""
     w = track_width(geo)
     pos = _node_positions(geo, track.kinds, track.paths, track.locs)
     town_arcs: dict[int, QPainterPath] = {}
@@ -214,6 +227,10 @@ def paint_track(
         if "bridge" in track.tags and isinstance(a, int) and isinstance(b, int):
             _paint_bridge(painter, geo, a, b, w)
     # nodes on top of the track
+    bodies = [_stop_body(geo, track, k, pos[k], w) for k in range(len(track.kinds))]
+    revenues: list[QRectF] = []
+    if occupied is not None:
+        occupied += [r for r in bodies if r is not None]
     for k, kind in enumerate(track.kinds):
         p = pos[k]
         if kind == "junction":
@@ -233,7 +250,18 @@ def paint_track(
                 d = math.hypot(p.x() - ox, p.y() - oy)
                 if d > 1e-6:
                     away = QPointF((p.x() - ox) / d, (p.y() - oy) / d)
-            _paint_city(painter, geo, p, track.slots[k], track.revenues[k], city_tokens, detail, away)
+            if track.offboards and k < len(track.offboards) and track.offboards[k]:
+                if detail:  # an off-board area: its revenue, large, where the stop is; no station circle
+                    drawn = _paint_revenue(painter, p, track.revenues[k], OFFBOARD_REVENUE_R)
+                    if drawn is not None and occupied is not None:
+                        occupied.append(drawn)
+                continue
+            others_clear = [r for j, r in enumerate(bodies) if j != k and r is not None] + list(avoid or ()) + revenues
+            drawn = _paint_city(painter, geo, p, track.slots[k], track.revenues[k], city_tokens, detail, away, others_clear)
+            if drawn is not None:
+                revenues.append(drawn.adjusted(-1, -1, 1, 1))  # a hair apart from the next
+                if occupied is not None:
+                    occupied.append(drawn)
         elif kind == "turntable":
             _paint_turntable(painter, geo, p, w)
         elif kind == "buffer":
@@ -443,10 +471,67 @@ def _paint_town(painter: QPainter, geo: Geometry, track: TrackData, k: int, p: Q
         _paint_revenue(painter, QPointF(p.x() + w * 2.6, p.y() - w * 2.0), track.revenues[k], 9.0)
 
 
-def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
+OFFBOARD_REVENUE_R = 14.0
+"""The size (a revenue circle's radius, in cell units of :data:`UNIT`) of an off-board area's revenue."""
+
+
+def revenue_rect(at: QPointF, revenue, r: float) -> QRectF | None:
+    """The rect :func:`_paint_revenue` fills for a revenue at ``at`` (None: nothing is drawn)."""
+    if revenue in (0, "0", None, ""):
+        return None
+    if isinstance(revenue, str) and ("|" in revenue or "_" in revenue):
+        n = len(revenue.split("|"))
+        bw, bh = r * 2.4, r * 2.0
+        return QRectF(at.x() - bw * n / 2, at.y() - bh / 2, bw * n, bh)
+    return QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r)
+
+
+def _stop_body(geo: Geometry, track: TrackData, k: int, p: QPointF, w: float) -> QRectF | None:
+    """The rect a stop's drawing covers (a city's circles, a town's mark), without its revenue."""
+    kind = track.kinds[k]
+    if kind == "city":
+        if track.offboards and k < len(track.offboards) and track.offboards[k]:
+            return None
+        r = _city_radius(geo)
+        slots = max(1, track.slots[k])
+        if slots > 4:
+            r = min(r, geo.apothem * 1.6 / (2 * slots))
+        offs = _slot_offsets(slots, r)
+        ex = max(abs(o.x()) for o in offs) + r
+        ey = max(abs(o.y()) for o in offs) + r
+        return QRectF(p.x() - ex, p.y() - ey, 2 * ex, 2 * ey)
+    if kind == "town":
+        return QRectF(p.x() - w * 1.3, p.y() - w * 1.3, w * 2.6, w * 2.6)
+    return None
+
+
+def stop_rects(geo: Geometry, track: TrackData) -> list[QRectF]:
+    """The rects the stops of a cell's track cover (cities' circles, towns), as :func:`paint_track`
+    draws them: what a name is kept clear of."""
+    pos = _node_positions(geo, track.kinds, track.paths, track.locs)
+    w = track_width(geo)
+    return [r for k in range(len(track.kinds)) if (r := _stop_body(geo, track, k, pos[k], w)) is not None]
+
+
+def clear_spot(candidates: list[QPointF], rect_at, others) -> QPointF:
+    """The first candidate whose rect (``rect_at(point)``) none of ``others`` overlaps; else the
+    one they overlap least (the first on a tie: the usual spot)."""
+    best, best_cover = candidates[0], math.inf
+    for c in candidates:
+        rect = rect_at(c)
+        cover = 0.0 if rect is None else covered_area(rect, others)
+        if cover == 0.0:
+            return c
+        if cover < best_cover:
+            best, best_cover = c, cover
+    return best
+
+
+def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> QRectF | None:
     """A revenue: a number in a small white circle, or coloured boxes for phase revenues."""
     if revenue in (0, "0", None, ""):
-        return
+        return None
+    rect = revenue_rect(at, revenue, r)
     if isinstance(revenue, str) and ("|" in revenue or "_" in revenue):
         parts = []
         for part in revenue.split("|"):
@@ -460,11 +545,12 @@ def _paint_revenue(painter: QPainter, at: QPointF, revenue, r: float) -> None:
             painter.setBrush(QColor(colour))
             painter.drawRect(rect)
             draw_text(painter, rect.center(), value, r * 1.25, bold=True, max_width=bw - 2)
-        return
+        return QRectF(x0, at.y() - bh / 2, bw * len(parts), bh)
     painter.setPen(QPen(TRACK, 1.2))
     painter.setBrush(CITY_FILL)
     painter.drawEllipse(at, r, r)
     draw_text(painter, at, str(revenue), r * 1.15, bold=True, max_width=r * 1.9)
+    return rect
 
 
 def city_circles(geo: Geometry, track: TrackData) -> list[list[tuple[QPointF, float]]]:
@@ -474,6 +560,9 @@ def city_circles(geo: Geometry, track: TrackData) -> list[list[tuple[QPointF, fl
     out: list[list[tuple[QPointF, float]]] = []
     for k, kind in enumerate(track.kinds):
         if kind != "city":
+            continue
+        if track.offboards and k < len(track.offboards) and track.offboards[k]:
+            out.append([])  # an off-board area has no station circle
             continue
         r = _city_radius(geo)
         slots = max(1, track.slots[k])
@@ -485,8 +574,11 @@ def city_circles(geo: Geometry, track: TrackData) -> list[list[tuple[QPointF, fl
 
 
 def _paint_city(
-    painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenue, tokens, detail: bool, away: QPointF | None = None
-) -> None:
+    painter: QPainter, geo: Geometry, p: QPointF, slots: int, revenue, tokens, detail: bool, away: QPointF | None = None,
+    keep_clear: list[QRectF] = (),  # type: ignore[assignment]
+) -> QRectF | None:
+    """A city's circles and tokens, and its revenue beside it where it overlaps nothing in
+    ``keep_clear`` (returns the revenue's rect)."""
     r = _city_radius(geo)
     slots = max(1, slots)
     if slots > 4:
@@ -511,12 +603,24 @@ def _paint_city(
             draw_text(painter, c, text, r * 0.8, bold=True, color=RESERVED_TEXT if reserved else text_color, max_width=r * 1.75)
     if detail:
         ext = max(abs(o.x()) for o in offs) + r
+        ey = max(abs(o.y()) for o in offs) + r
         if away is None:
-            at = QPointF(p.x() - ext - 6, p.y() - r - 2)
+            candidates = [QPointF(p.x() - ext - 6, p.y() - r - 2), QPointF(p.x() + ext + 6, p.y() - r - 2),
+                          QPointF(p.x() - ext - 6, p.y() + r + 2), QPointF(p.x() + ext + 6, p.y() + r + 2)]
         else:  # several stops in the cell: put the revenue on the side away from the others
-            at = QPointF(p.x() + away.x() * (ext + 8), p.y() + away.y() * (r + 8))
-            d = math.hypot(at.x(), at.y())
+            candidates = []
             limit = geo.apothem * 0.8
-            if d > limit:
-                at = QPointF(at.x() * limit / d, at.y() * limit / d)
-        _paint_revenue(painter, at, revenue, 10.0)
+            for turn in (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180):
+                t = math.radians(turn)
+                u = QPointF(away.x() * math.cos(t) - away.y() * math.sin(t), away.x() * math.sin(t) + away.y() * math.cos(t))
+                at = QPointF(p.x() + u.x() * (ext + 8), p.y() + u.y() * (r + 8))
+                d = math.hypot(at.x(), at.y())
+                if d > limit:
+                    if turn:  # past the edge: another side of the city instead
+                        continue
+                    at = QPointF(at.x() * limit / d, at.y() * limit / d)
+                candidates.append(at)
+        body = QRectF(p.x() - ext, p.y() - ey, 2 * ext, 2 * ey)
+        at = clear_spot(candidates, lambda c: revenue_rect(c, revenue, 10.0), [*keep_clear, body.adjusted(2, 2, -2, -2)])
+        return _paint_revenue(painter, at, revenue, 10.0)
+    return None

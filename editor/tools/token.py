@@ -69,9 +69,9 @@ class TokenTool(Tool):
                 d = math.hypot(centre.x() - scene_pos.x(), centre.y() - scene_pos.y())
                 if d <= r * 1.3 and d < best_d:
                     best, best_d = (k, i), d
-        if best is None and len(circles) == 1:
+        if best is None and len(circles) == 1 and circles[0]:
             cell = self.document.cell(coord)
-            best = (0, min(len(tokens.city_tokens(cell, 0)), len(circles[0]) - 1))
+            best = (0, min(tokens.free_circle(tokens.circle_layout(cell, 0, len(circles[0]))), len(circles[0]) - 1))
         return best
 
     # --- events ------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ class TokenTool(Tool):
         source, city, circle = pressed
         if hit is not None and (coord, hit[0]) != (source, city):
             if tokens.token_at(self.document.cell(source), city, circle) is not None and self.mode == "token":
-                changes = tokens.move_token(self.document.scenario, source, city, circle, coord, hit[0])
+                changes = tokens.move_token(self.document.scenario, source, city, circle, coord, hit[0], hit[1])
                 if changes:
                     who = tokens.token_at(self.document.cell(source), city, circle).company
                     text = f"Move {who}'s token {self.document.label(source)} → {self.document.label(coord)}"
@@ -127,7 +127,7 @@ class TokenTool(Tool):
         s = doc.scenario
         if self.mode in ("neutral", "blocking"):
             owner = self.company or ("neutral" if self.mode == "neutral" else "blocked")
-            changes = tokens.place_token(s, coord, owner, city, kind=self.mode)
+            changes = tokens.place_token(s, coord, owner, city, kind=self.mode, circle=circle)
             if not changes:
                 return False
             doc.undo_stack.push(SetCellsCommand(doc, changes, f"{TOKEN_MODES[self.mode].capitalize()} on {doc.label(coord)}"))
@@ -150,7 +150,7 @@ class TokenTool(Tool):
                 return False
             doc.undo_stack.push(SetCellsCommand(doc, changes, f"Reservation for {company} on {label}"))
             return True
-        changes = tokens.place_token(s, coord, company, city)
+        changes = tokens.place_token(s, coord, company, city, circle=circle)
         if not changes:
             return False
         doc.undo_stack.push(SetCellsCommand(doc, changes, f"Token of {company} on {label}"))
@@ -159,11 +159,13 @@ class TokenTool(Tool):
     def remove_at(self, coord, city: int, circle: int) -> bool:
         """Take the token in this circle off (or the acting company's token in this city)."""
         doc = self.document
+        gone = tokens.token_at(doc.cell(coord), city, circle)
+        if gone is None:
+            gone = next((t for t in tokens.city_tokens(doc.cell(coord), city) if t.company == self.acting_company()), None)
         changes = tokens.remove_token(doc.scenario, coord, city, circle, self.acting_company())
-        if not changes:
+        if not changes or gone is None:
             self.statusMessage.emit(f"{doc.label(coord)}: no token here to remove")
             return False
-        gone = next(t for t in doc.cell(coord).tokens if t not in changes[coord].tokens)
         doc.undo_stack.push(SetCellsCommand(doc, changes, f"Remove {gone.company}'s token from {doc.label(coord)}"))
         return True
 

@@ -29,6 +29,7 @@ from model.editing.clipboard import (
     paste_region,
     region_anchor,
     region_edges,
+    tokens_left_out,
 )
 from model.editing.edges import COSTLY_EDGES, nearest_edge, side_features, toggle_edge
 from model.editing.fill import fill_cells, flood_region
@@ -65,5 +66,5 @@ __all__ = [
     "delete_region", "erase_cell", "erase_cells", "explain_cell", "remove_laid_tile", "rotate_laid_tile", "fill_cells", "flood_region", "has_feature", "legal_cells",
     "nearest_edge", "next_station_id", "paint_cell", "paste_region", "place_feature", "region_anchor",
     "region_edges", "remove_feature", "resize_board", "rule_verdict", "side_features", "stamp_cell", "stamp_move",
-    "stamp_verdict", "structural_stamp_verdict", "tiles_left", "toggle_edge",
+    "stamp_verdict", "structural_stamp_verdict", "tiles_left", "toggle_edge", "tokens_left_out",
 ]

@@ -127,22 +127,76 @@ def delete_region(scenario: Scenario, coords: Iterable[Coord]) -> tuple[CellChan
     return cells, region_edges(scenario, region)
 
 
+STATION_KINDS = frozenset({"normal", "exchange"})
+"""Token kinds that are a company's station (a neutral or blocking token is nobody's)."""
+
+
+def _pasted_coords(scenario: Scenario, clip: Clip, target: Coord) -> set[Coord]:
+    grid = scenario.board.grid
+    return {c for dx, dy in clip.cells if grid.contains(c := (target[0] + dx, target[1] + dy))}
+
+
+def _stations_outside(scenario: Scenario, clip: Clip, target: Coord) -> set[str]:
+    """Companies with a station token on a cell the paste does not overwrite (only companies
+    whose tokens the clip holds are looked for)."""
+    wanted = {t.company for cell in clip.cells.values() for t in cell.tokens if t.kind in STATION_KINDS}
+    if not wanted:
+        return set()
+    grid = scenario.board.grid
+    pasted = _pasted_coords(scenario, clip, target)
+    out: set[str] = set()
+    for label, cell in scenario.board.cells.items():
+        if not cell.tokens:
+            continue
+        for t in cell.tokens:
+            if t.company in wanted and t.kind in STATION_KINDS and t.company not in out and grid.coord(label) not in pasted:
+                out.add(t.company)
+    return out
+
+
+def _left_out(token, placed: set[str]) -> bool:
+    return token.kind in STATION_KINDS and token.company in placed
+
+
+def tokens_left_out(scenario: Scenario, clip: Clip, target: Coord) -> list[tuple[str, str]]:
+    """``(cell label, company)`` of the station tokens :func:`paste_region` leaves out of a paste
+    at ``target``: those of companies that already have a station token elsewhere on the board."""
+    grid = scenario.board.grid
+    if clip.grid_kind != grid.kind or clip.sides != grid.sides:
+        return []
+    placed = _stations_outside(scenario, clip, target)
+    out = []
+    for (dx, dy), cell in clip.cells.items():
+        c = (target[0] + dx, target[1] + dy)
+        if grid.contains(c):
+            out += [(grid.label(c), t.company) for t in cell.tokens if _left_out(t, placed)]
+    return out
+
+
 def paste_region(
     scenario: Scenario, clip: Clip, target: Coord
 ) -> tuple[CellChanges, list[EdgeFeature], list[EdgeFeature]]:
     """``(cells, edges to remove, edges to add)`` that paste ``clip`` with its anchor on ``target``.
 
     Cells falling off the board are dropped; on a hex grid the offsets keep the grid's parity.
-    Edge features already on the pasted sides are replaced by the clip's.
+    Edge features already on the pasted sides are replaced by the clip's. A company's station
+    token is pasted only when the company has no station token left on the board outside the
+    pasted cells (:func:`tokens_left_out`): a copy of the map is not a second station of the
+    company; a cut and paste moves its tokens, and neutral and blocking tokens are pasted as drawn.
     """
     board = scenario.board
     grid = board.grid
     if clip.grid_kind != grid.kind or clip.sides != grid.sides:
         return {}, [], []
+    placed = _stations_outside(scenario, clip, target)
     cells: CellChanges = {}
     for (dx, dy), cell in clip.cells.items():
         c = (target[0] + dx, target[1] + dy)
-        if grid.contains(c) and board.cell(c) != cell:
+        if not grid.contains(c):
+            continue
+        if placed and any(_left_out(t, placed) for t in cell.tokens):
+            cell = cell.model_copy(update={"tokens": [t for t in cell.tokens if not _left_out(t, placed)]})
+        if board.cell(c) != cell:
             cells[c] = cell
     pasted = [(target[0] + dx, target[1] + dy) for dx, dy in clip.cells]
     pasted = [c for c in pasted if grid.contains(c)]

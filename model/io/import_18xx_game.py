@@ -180,6 +180,8 @@ class GameReplay(TokenMoves):
         tokens of the floated companies), a company starts its first turn (its home token)."""
         entity_type = action.get("entity_type")
         company = self._acting_company(action)
+        if action.get("type") == "lay_tile" and company == self.turn_entity and self.turn_steps & OPERATING_STEPS:
+            self._turn(company, "lay_tile")  # the company's next turn starts before its first lay
         self.setup.turn(self, action)
         if entity_type in ("corporation", "minor") and company is not None:
             if not self.in_operating:
@@ -189,7 +191,7 @@ class GameReplay(TokenMoves):
                 self.acted.add(company)
                 if self.title.home_token_timing == "operate":
                     self.place_home(company)
-        elif entity_type == "player":
+        elif entity_type == "player" and action.get("type") != "message":  # a chat line is no one's turn
             self.in_operating = False
             self.turn_entity, self.turn_steps, self.laid = None, set(), []
         self.play_code.starting(self, action)
@@ -456,6 +458,11 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
         base = base.model_copy(update={"companies": [
             c.model_copy(update={"home": made[c.id].home, "home_city": made[c.id].home_city}) if c.id in made else c
             for c in base.companies]})
+    if title.companies != read.companies:  # the title makes its privates in code (game_companies)
+        from model.io.title_play import privates
+
+        made = privates(title.companies, base.board.grid.is_label, title.notes)
+        base = base.model_copy(update={"state": base.state.model_copy(update={"privates": made})})
     return base, title, list(result.warnings) + title.notes
 
 

@@ -169,9 +169,9 @@ class _Importer:
 
     def _title_rule_options(self, rules_id: str) -> dict:
         """Rule options the title's game class sets (``TILE_LAYS``, ``TRACK_RESTRICTION``,
-        ``IMPASSABLE_HEX_COLORS`` in its ``game.rb``, or in the game it derives from), for the
-        options the scenario's rule set has (:mod:`model.io.title_options`)."""
-        from model.io.title_options import CONSTANTS, title_options
+        ``IMPASSABLE_HEX_COLORS``, ``include StubsAreRestricted`` in its ``game.rb``, or in the game it
+        derives from), for the options the scenario's rule set has (:mod:`model.io.title_options`)."""
+        from model.io.title_options import CONSTANTS, MODULES, title_options
         from model.rules import get_rule_set
 
         try:
@@ -179,6 +179,7 @@ class _Importer:
         except KeyError:
             return {}
         found: dict = {}
+        modules: set[str] = set()
         folder = self.path.resolve().parent
         here, seen = folder, set()
         while here not in seen and len(seen) < 8:
@@ -191,11 +192,12 @@ class _Importer:
                     v = self._sibling_value(prog, name)
                     if v is not None:
                         found[name] = v.plain()
+            modules |= {m for m in MODULES if re.search(rf"^\s*include\s+{m}\b", text, re.M)}
             m = re.search(r"class\s+Game\s*<\s*(?:Game::)?G(\w+)::Game", text)
-            if not m or len(found) == len(CONSTANTS):
+            if not m:
                 break
             here = self._title_folder(folder.parent, m.group(1))
-        options, notes = title_options(found)
+        options, notes = title_options(found, modules)
         for note in notes:
             self.warn(1, f"game.rb: {note}")
         return {k: v for k, v in options.items() if k in known}

@@ -69,7 +69,38 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 gives a station token its circle (``tokens[].circle``), so that taking one token
+    off a city leaves the others in their circles. Version 3 filled a city's circles in the order
+    its tokens are listed: each token of a version 3 file gets the circle it was drawn in (the
+    k-th token listed in a city, the k-th circle). Anything not of the expected shape is left for
+    the loader to report."""
+    doc = dict(doc)
+    board = doc.get("board")
+    cells = board.get("cells") if isinstance(board, dict) else None
+    if isinstance(cells, dict) and any(isinstance(c, dict) and c.get("tokens") for c in cells.values()):
+        out = {}
+        for label, cell in cells.items():
+            tokens = cell.get("tokens") if isinstance(cell, dict) else None
+            if isinstance(tokens, list) and tokens:
+                filled: dict[Any, int] = {}
+                placed = []
+                for t in tokens:
+                    if isinstance(t, dict) and "circle" not in t:
+                        city = t.get("city", 0)
+                        key = city if isinstance(city, int) and not isinstance(city, bool) else repr(city)
+                        if filled.get(key, 0) < 12:  # a city has at most 12 circles: past them, the first free
+                            t = {**t, "circle": filled.get(key, 0)}
+                        filled[key] = filled.get(key, 0) + 1
+                    placed.append(t)
+                cell = {**cell, "tokens": placed}
+            out[label] = cell
+        doc["board"] = {**board, "cells": out}
+    doc["version"] = 4
+    return doc
+
+
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 class MigrationError(ValueError):

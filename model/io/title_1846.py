@@ -59,6 +59,8 @@ class G1846(TitleSetup):
         self.in_green: dict[str, str] = {}  # hex -> the removed corporation placing a token there when it turns green
         self.minors: list[str] = []
         self.passes: dict[str, int] = {}  # the last company of the draft -> the passes on it
+        self.held: dict[str, dict[str, int]] = {}  # corporation -> player -> percent held
+        self.president: dict[str, str] = {}
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -91,7 +93,12 @@ class G1846(TitleSetup):
             names = [n for n in names if n not in ("Boomtown", "Little Miami", "C&O")]
         return rand.sort_by(names)[:count]
 
+    TILE_COST = 20
+    """``Game#upgrade_cost``: every lay's own cost is at least ``TILE_COST`` (the rule option ``min_tile_cost``)."""
+
     def start(self, replay: GameReplay) -> None:
+        options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
+        replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
         for _ in range(self.draft_rands(replay)):
             rand()
@@ -156,10 +163,45 @@ class G1846(TitleSetup):
         if passer in players:
             replay.owners[company] = players[(players.index(passer) - 1) % len(players)]
 
+    def shares_moved(self, replay: GameReplay, action: dict) -> None:
+        """Who holds how much of each corporation, and its president (the player who parred it,
+        until another holds more): what ``bankrupt`` reads."""
+        kind, player = action["type"], replay.player_name(action.get("entity"))
+        if kind == "par" and isinstance(corp := action.get("corporation"), str):
+            shares = replay.corp_info.get(corp, {}).get("shares")
+            self.held.setdefault(corp, {})[player] = shares[0] if isinstance(shares, list) and shares else 20
+            self.president[corp] = player
+            return
+        sign = 1 if kind == "buy_shares" else -1
+        for share in action.get("shares") or []:
+            corp = share.rpartition("_")[0] if isinstance(share, str) else None
+            if corp and isinstance(action.get("percent"), int):
+                held = self.held.setdefault(corp, {})
+                held[player] = held.get(player, 0) + sign * action["percent"] // len(action["shares"])
+                top = self.president.get(corp)
+                if top is None or held[player] > held.get(top, 0):
+                    self.president[corp] = player
+
+    def bankrupt(self, replay: GameReplay, corp: str) -> None:
+        """``Bankrupt#process_bankrupt``: the president's minors close (their tokens leave), and
+        the president's companies close. (The corporations it leaves at the closing price close
+        too: share prices are not followed.)"""
+        player = self.president.get(corp)
+        if player is None:
+            return
+        for minor in [m for m in self.minors if replay.owners.get(m) == player]:
+            replay.remove_tokens(minor)
+            self.minors.remove(minor)
+        replay.closed |= {sym for sym, owner in replay.owners.items() if owner == player}
+
     def after(self, replay: GameReplay, action: dict) -> None:
         kind = action["type"]
         if kind == "pass" and action.get("entity_type") == "player":
             self.draft_pass(replay, action)
+        if kind in ("par", "buy_shares", "sell_shares") and action.get("entity_type") == "player":
+            self.shares_moved(replay, action)
+        if kind == "bankrupt" and isinstance(action.get("entity"), str):
+            self.bankrupt(replay, action["entity"])
         if kind == "buy_company" and action.get("company") in self.minors and isinstance(action.get("entity"), str):
             # BuyCompany#process_buy_company: the buyer takes the minor's token (or the token goes
             # when the buyer has one in that city); the minor leaves the game

@@ -12,18 +12,29 @@ engine constant            rule option               value
 ``IMPASSABLE_HEX_COLORS``  ``impassable_colors``     the colours, space-separated
 =========================  ========================  ==========================================
 
+and from the modules the game class includes (``include StubsAreRestricted``):
+
+=========================  ========================  ==========================================
+engine module              rule option               value
+=========================  ========================  ==========================================
+``StubsAreRestricted``     ``stubs_restricted``      true
+=========================  ========================  ==========================================
+
 Nothing names a title: a title is only its constants. A constant with a value the option
 cannot hold is left out with a note saying why; the option then keeps its default.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from model.rules.eighteen_xx import TRACK_RESTRICTIONS
 
 CONSTANTS = ("TILE_LAYS", "TRACK_RESTRICTION", "IMPASSABLE_HEX_COLORS")
 """The game-class constants read here."""
+MODULES = {"StubsAreRestricted": "stubs_restricted"}
+"""The engine's rule modules a game class may include, and the (boolean) option each sets."""
 
 
 def _short(value: Any, n: int = 80) -> str:
@@ -31,10 +42,11 @@ def _short(value: Any, n: int = 80) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def title_options(constants: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Rule options from a title's game-class constants (name -> plain value), and notes about
-    the constants that were left out. Constants not listed in :data:`CONSTANTS` are ignored."""
-    options: dict[str, Any] = {}
+def title_options(constants: dict[str, Any], modules: Iterable[str] = ()) -> tuple[dict[str, Any], list[str]]:
+    """Rule options from a title's game-class constants (name -> plain value) and the modules it
+    includes, and notes about the constants that were left out. Constants not listed in
+    :data:`CONSTANTS` and modules not in :data:`MODULES` are ignored."""
+    options: dict[str, Any] = {MODULES[m]: True for m in modules if m in MODULES}
     notes: list[str] = []
     lays = constants.get("TILE_LAYS")
     if lays is not None:

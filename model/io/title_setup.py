@@ -36,7 +36,9 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       or when its hex turns green: ``place_token_on_upgrade``), the minors' homes;
                       ``BuyCompany``: a corporation buying a minor takes its token;
                       ``event_close_companies!``: the minors left close; ``DraftDistribution``: the
-                      last company goes to the next player when passes took its price down
+                      last company goes to the next player when passes took its price down;
+                      ``upgrade_cost``: every lay costs at least ``TILE_COST`` (option
+                      ``min_tile_cost``); ``Bankrupt``: the president's minors and companies close
 18 Los Angeles 2      1846's code, and ``post_setup``: every corporation's home token but PER's at
                       set-up; ``init_round_finished``: the minors and companies nobody drafted close
                       when the draft ends (its limit, or every player passed)

@@ -59,6 +59,7 @@ class India(PrivateRules, EighteenXX):
     id: ClassVar[str] = "18india"
     name: ClassVar[str] = "18 India"
     generic_abilities: ClassVar[bool] = False  # its privates play by model.rules.india_privates
+    static_hooks: ClassVar[bool] = True  # its fit, rotation and relaxed-upgrade rules read the hex, the tile and the options only
     move_kinds: ClassVar[tuple[str, ...]] = (
         "lay", "upgrade", "station", "remove-marker", "extra-lay", "extra-upgrade", "home-station", "home-upgrade")
     tile_set: ClassVar[str | None] = "18india"

@@ -114,7 +114,16 @@ def _roles(nodes, kinds, on_red: bool) -> tuple[str, ...]:
     return roles if roles != tuple(kinds) else ()
 
 
+_PRINTED: IdentityMemo[TrackView] = IdentityMemo(16384)
+
+
 def printed_view(cell: Cell) -> TrackView:
+    """The printed track of a cell (cached per cell object: cells are replaced, never changed, and
+    one view object per cell lets the caches keyed by a view's identity hit across positions)."""
+    return _PRINTED.get(cell, None, lambda: _printed_view(cell))
+
+
+def _printed_view(cell: Cell) -> TrackView:
     kinds = ["city"] * len(cell.cities) + ["town"] * len(cell.towns) + ["junction"] * cell.junction_count
     slots = [c.slots for c in cell.cities] + [0] * (len(kinds) - len(cell.cities))
     return TrackView(

@@ -35,7 +35,7 @@ from model.rules import (
     move_rotation,
     register,
 )
-from model.rules.eighteen_xx import checks, play, privates, terrain
+from model.rules.eighteen_xx import checks, play, privates, static, terrain
 from model.rules.eighteen_xx.company import (
     Network,
     city_tokens,
@@ -51,8 +51,9 @@ from model.rules.eighteen_xx.hexmap import (
     TrackView,
     color_rank,
     current_view,
-    distinct_rotations,
     exit_mask,
+    iter_exit_bits,
+    stub_failure,
     tile_view,
 )
 from model.rules.eighteen_xx.situation import _SITUATIONS, Situation, _SituationKey  # noqa: F401 - re-exported
@@ -80,8 +81,6 @@ class TrackMove(Move):
         return super().text()
 
 
-
-
 @register
 class EighteenXX(RuleSet):
     """Tile lays, upgrades and stations as every 18xx title plays them (see the module docstring)."""
@@ -92,6 +91,10 @@ class EighteenXX(RuleSet):
     generic_abilities: ClassVar[bool] = True
     """Private companies' abilities play by :mod:`model.rules.eighteen_xx.privates` (a title
     with private rules of its own says False)."""
+    static_hooks: ClassVar[bool] = True
+    """This class's static rules (:data:`model.rules.eighteen_xx.static.HOOKS`) read only the hex, the
+    tile, the rotation and the options: their verdicts are shared across positions (a title that
+    overrides one says so in its own class body, or its verdicts are kept per position)."""
     move_kinds: ClassVar[tuple[str, ...]] = ("lay", "upgrade", "station")
     """The move kinds this rule set plays (a move of another kind is bad input, not an illegal move)."""
     grid_kinds: ClassVar[tuple[str, ...]] = ("hex",)
@@ -126,6 +129,10 @@ class EighteenXX(RuleSet):
         ),
         OptionSpec("ability_tiles", "", "Tiles (space-separated ids) laid only through a private company's tile_lay "
                    "ability that names them in its tiles; no other lay lays them (1888's mine: Game#upgrades_to?)."),
+        OptionSpec("min_tile_cost", 0, "A lay's own cost (terrain or the laid tile's upgrade cost, less discounts; "
+                   "borders on top) is at least this (1846's Game#upgrade_cost: TILE_COST)."),
+        OptionSpec("stubs_restricted", False, "A tile laid on a hex with stubs must have an exit at every stub's edge "
+                   "(18xx.games' StubsAreRestricted)."),
     )
 
     # ------------------------------------------------------------------------------------------
@@ -143,12 +150,18 @@ class EighteenXX(RuleSet):
         lays = self.lay_schedule(sit, actor)
         if lays is None:
             return None
-        return play.schedule_failure(sit.scenario, sit.sm.label_of[coord], tile, old, sit.turn_laid(actor), lays)
+        label = sit.sm.label_of[coord]
+        # the schedule reads of the tile and the hex only whether they are yellow and white
+        return sit.cached(("turn", type(self), actor, label, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
+            sit.scenario, label, tile, old, sit.turn_laid(actor), lays))
 
     def lay_schedule(self, sit: Situation, actor: str | None):
-        """The company's lay schedule now (None: the rule set counts lays its own way)."""
-        default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
-        return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
+        """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
+        def compute():
+            default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
+            return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
+
+        return sit.cached(("lays", type(self), actor), compute)
 
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
         """Extra tile-against-hex rules of a title (none here)."""
@@ -167,7 +180,7 @@ class EighteenXX(RuleSet):
         terrain (the engine's ``tile_cost_with_discount``; a title may have its own)."""
         if company is None or not cost or not self.generic_abilities:
             return cost
-        return cost - privates.total_discount(sit, None, company, cost)
+        return cost - sit.cached(("total-discount", company.id, cost), lambda: privates.total_discount(sit, None, company, cost))
 
     def after_lay(self, scenario: Scenario, coord: Coord, old_exits: frozenset[int]) -> Scenario:
         """Consequences of a lay beyond the tile itself (none here)."""
@@ -193,16 +206,10 @@ class EighteenXX(RuleSet):
     def fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
         """The rotation-independent rules: layable hex, colour, upgrade graph, label, stops.
 
-        Asked once per hex and tile in a position (the situation's memo): the rotations of one
-        tile, asked one at a time through ``explain`` or ``legal_moves``, share the answer."""
-        key = ("fit", type(self), coord, new.id)
-        old = sit.view(coord)  # the upgrade tables try other tiles on a hex (Situation.set_view)
-        hit = sit.memo.get(key)
-        if hit is not None and hit[0] is new and hit[1] is old:
-            return hit[2]
-        fail = self._fit_failure_static(sit, coord, new)
-        sit.memo[key] = (new, old, fail)
-        return fail
+        Computed once per hex as it stands and tile (:mod:`model.rules.eighteen_xx.static`): the
+        rotations of one tile, asked one at a time through ``explain`` or ``legal_moves``, and the
+        next position showing the hex alike share the answer."""
+        return static.tile_verdicts(self, sit, coord, new).fit
 
     def _fit_failure_static(self, sit: Situation, coord: Coord, new: TileDef) -> Failure:
         label = sit.sm.label_of[coord]
@@ -231,9 +238,10 @@ class EighteenXX(RuleSet):
                 yield (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
         if exit_mask(new, rotation, sit.sm.sides) & ~sit.accept_mask(coord):
             yield from self.exit_failures(sit, coord, new, rotation)
-        fail = self.rotation_failure(sit, coord, new, rotation)
-        if fail:
-            yield fail
+        for fail in (self.rotation_failure(sit, coord, new, rotation),
+                     stub_failure(sit.scenario, sit.cell(coord), sit.sm.label_of[coord], new, rotation)):
+            if fail:
+                yield fail
 
     def exit_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """Every exit must lead to a hex that accepts it."""
@@ -256,9 +264,14 @@ class EighteenXX(RuleSet):
             cost = sit.sm.printed[coord].cost
         else:
             cost = play.own_upgrade_cost(old)
-        cost -= privates.terrain_discount(sit, coord, company, cost)
-        grid = sit.sm.grid
-        for e in new.exits(rotation, sit.sm.sides) - old.exits:
+        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(self.option(sit.scenario, "min_tile_cost")))
+        sm = sit.sm
+        costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
+        if not costly:
+            return cost
+        grid = sm.grid
+        added = exit_mask(new, rotation, sm.sides) & ~sum(1 << e for e in old.exits) & costly
+        for e in iter_exit_bits(added):
             key = sit.sm.side_key(coord, e)
             side_cost = sit.sm.river_cost.get(key, 0) or sit.sm.cost_from.get((coord, e), 0)
             if not side_cost:
@@ -292,7 +305,10 @@ class EighteenXX(RuleSet):
         return scenario.company(actor) if actor else None
 
     def network(self, sit: Situation, company: Company) -> Network:
-        return network(sit.scenario, sit.sm, company, bool(self.option(sit.scenario, "home_counts_as_station")))
+        """The company's network in this position (built once per situation; do not change it)."""
+        home = bool(self.option(sit.scenario, "home_counts_as_station"))
+        return sit.cached(("network", id(company), home), lambda: (company, network(
+            sit.scenario, sit.sm, company, home, view_of=sit.view)))[1]  # holds the company: its id stays its own
 
     def lay_failure(
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
@@ -315,16 +331,17 @@ class EighteenXX(RuleSet):
             fail = self.turn_failure(sit, coord, tile, old, company.id)
             if fail:
                 return (fail, 0)
-        fail = play.phase_failure(sit.scenario, tile)
+        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
         if fail:
             return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
         if not static_checked:
-            for fail in self.tile_failures(sit, coord, tile, move.rotation):
+            fail = static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
+            if fail:
                 return (fail, 0)
         if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
             return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
         if company is not None:
-            fail = privates.blocked_failure(sit.scenario, move.cell, company.id)
+            fail = sit.cached(("blocked", move.cell, company.id), lambda: privates.blocked_failure(sit.scenario, move.cell, company.id))
             if fail:
                 return (fail, 0)
             if net is None:
@@ -335,7 +352,8 @@ class EighteenXX(RuleSet):
             fail = self.company_lay_failure(sit, coord, tile, move.rotation, net)
             if fail:
                 return (fail, 0)
-        extra = play.schedule_cost(sit.scenario, tile, sit.turn_laid(move.actor), self.lay_schedule(sit, move.actor))
+        extra = sit.cached(("schedule-cost", type(self), move.actor, tile.color == "yellow"), lambda: play.schedule_cost(
+            sit.scenario, tile, sit.turn_laid(move.actor), self.lay_schedule(sit, move.actor)))
         cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation, company) + extra)
         if company is not None and company.treasury is not None and cost > company.treasury:
             return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
@@ -346,10 +364,10 @@ class EighteenXX(RuleSet):
     ) -> Failure:
         """The company must reach one of the new tile's exits, and over old track add a path on its
         graph after the lay as the option ``track_restriction`` says (the engine's check)."""
-        exits = tile.exits(rotation, sit.sm.sides)
-        reach = net.connected.get(coord, set())
-        if not exits & reach:
+        if not exit_mask(tile, rotation, sit.sm.sides) & net.reach_mask(coord):
             return ("not-connected", f"Track laid must be connected to one of {net.company}'s stations")
+        if not old.paths:
+            return None  # the track restriction is about lays over old track (play.restriction_failure)
         mode = self.option(sit.scenario, "track_restriction")
         cell = sit.cell(coord)
 
@@ -454,23 +472,20 @@ class EighteenXX(RuleSet):
         net = self.network(sit, company) if company is not None else None
         coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
         out: list[Move] = []
+        colours = play.phase_colours(scenario)
         for coord in coords:
             if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
                 continue
             label = sit.sm.label_of[coord]
             kind = "lay" if sit.view(coord).tile is None else "upgrade"
-            for tile in self.candidate_tiles(sit, coord):
+            for tile, rots in static.hex_lays(self, sit, coord, colours):
                 if context.tile is not None and tile.id != context.tile:
                     continue
-                if self.fit_failure_static(sit, coord, tile) is not None:
-                    continue
-                for rot in distinct_rotations(tile, sit.sm.sides):
-                    if next(self.rotation_failures(sit, coord, tile, rot), None) is not None:
-                        continue
+                for rot in rots:
                     move = TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase)
                     fail, cost = self.lay_failure(sit, move, net, static_checked=True)
                     if fail is None:
-                        out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost))
+                        out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost) if cost else move)
         if company is not None and self.generic_abilities and scenario.state.privates:
             out += privates.private_lay_moves(self, sit, company, net, phase, context.tile)
         if company is not None and context.tile is None:
@@ -671,25 +686,7 @@ class EighteenXX(RuleSet):
     # helpers used by tests, the bench and the editor overlay
     def static_yellow_options(self, scenario: Scenario) -> dict[str, dict[str, list[int]]]:
         """For every hex that takes a yellow tile: tile id -> distinct rotations passing the static rules."""
-        sit = Situation.of(scenario)
-        out: dict[str, dict[str, list[int]]] = {}
-        yellows = [t for t in sit.tileset.tiles if t.color == "yellow"]
-        for coord in sit.sm.coords:
-            if sit.sm.printed_color[coord] != "white" or sit.view(coord).tile is not None:
-                continue
-            entry: dict[str, list[int]] = {}
-            for tile in yellows:
-                if self.fit_failure_static(sit, coord, tile) is not None:
-                    continue
-                rots = [
-                    r
-                    for r in distinct_rotations(tile, sit.sm.sides)
-                    if next(self.rotation_failures(sit, coord, tile, r), None) is None
-                ]
-                if rots:
-                    entry[tile.id] = rots
-            out[sit.sm.label_of[coord]] = entry
-        return out
+        return static.yellow_options(self, Situation.of(scenario))
 
 
 def move_dict(move: Move) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from model.memo import IdentityMemo
 from model.rules import Issue
 from model.rules.eighteen_xx import terrain
 from model.rules.eighteen_xx.company import city_tokens
-from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, color_rank, count_of, printed_view
+from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, color_rank, count_of, printed_view, stub_failure
 from model.upgrading import predicates as upgrades
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -139,9 +139,10 @@ def _tile_issues(rules: EighteenXX, sit: Situation, coord: Coord) -> list[Issue]
         issue(fail[0], f"{label}: {fail[1]}")
     for rule, msg in rules.exit_failures(sit, coord, tdef, rot):
         out.append(Issue(rules.rid(rule), "error", msg, (label,)))
-    fail = rules.rotation_failure(sit, coord, tdef, rot)
-    if fail:
-        issue(fail[0], fail[1])
+    for fail in (rules.rotation_failure(sit, coord, tdef, rot),
+                 stub_failure(sit.scenario, cell, label, tdef, rot, printed=True)):
+        if fail:
+            issue(fail[0], fail[1])
     return out
 
 

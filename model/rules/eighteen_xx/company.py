@@ -21,10 +21,12 @@ a city never blocks it; a neutral or blocking token is not one of the company's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from model.board import Cell
+from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.rules.eighteen_xx.hexmap import StaticMap, TrackView, current_view
 from model.scenario import Company, Scenario
 from model.tiles import node_index
@@ -49,6 +51,14 @@ class Network:
     """(hex, side) -> for each time the walk crosses into the hex there while it is out of the
     hex through some of its edges, those edges (a path using one of them is not walked from that
     crossing: ``Path#walk``'s counter)."""
+    _masks: dict[Coord, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def reach_mask(self, coord: Coord) -> int:
+        """``connected[coord]`` as a mask (bit e: side e is reached), computed once per hex."""
+        mask = self._masks.get(coord)
+        if mask is None:
+            mask = self._masks[coord] = sum(1 << e for e in self.connected.get(coord, ()))
+        return mask
 
 
 STATION_KINDS = frozenset({"normal", "exchange"})
@@ -146,11 +156,20 @@ class _Cell:
             self.track.append(view.tracks[i] if view.tracks else "broad")
 
 
+_CELLS: IdentityMemo[_Cell] = IdentityMemo(16384)
+
+
+def walk_cell(view: TrackView) -> _Cell:
+    """The walk's reading of a view (cached per view object: views are frozen)."""
+    return _CELLS.get(view, None, lambda: _Cell(view))
+
+
 _MATCHES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual")}
 
 
 def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True,
-            override: dict[Coord, TrackView] | None = None) -> Network:
+            override: dict[Coord, TrackView] | None = None,
+            view_of: Callable[[Coord], TrackView] | None = None) -> Network:
     """Reach of a company from its stations (its home counts before its first token, if asked).
 
     The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
@@ -161,6 +180,10 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     path lets it go once walked), and goes on through a node unless the path is terminal or the
     node blocks the company (an off-board, a city whose circles all hold other companies' tokens). Every side a walked path uses is
     connected, on both hexes sharing it; the sides the walk crosses into a hex are its entries.
+
+    ``view_of`` gives the track on a hex (the situation's views, built once per position; by
+    default the board's ``current_view``); ``override`` the track on some hexes instead (a tile
+    tried there).
     """
     net = Network(company.id)
     board = scenario.board
@@ -169,17 +192,21 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     half = sides // 2
     views: dict[Coord, TrackView] = dict(override) if override else {}
     cells: dict[Coord, _Cell] = {}
+    label_of = sm.label_of
 
     def view(c: Coord) -> TrackView:
         v = views.get(c)
         if v is None:
-            v = views[c] = current_view(scenario, board.cell(c))
+            if view_of is not None:
+                v = views[c] = view_of(c)
+            else:
+                v = views[c] = current_view(scenario, board.cells.get(label_of.get(c) or grid.label(c), EMPTY_CELL))
         return v
 
     def cell_of(c: Coord) -> _Cell:
         w = cells.get(c)
         if w is None:
-            w = cells[c] = _Cell(view(c))
+            w = cells[c] = walk_cell(view(c))
         return w
 
     for label, city in cities_tokened_by(scenario, company.id):
@@ -205,21 +232,18 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             elif v.roles and v.roles[k] == "offboard":  # the engine's off-board always blocks
                 hit = True
             else:
-                hit = city_is_full_for(v, board.cell(c), v.city_nodes.index(k), company.id)
+                hit = city_is_full_for(v, board.cells.get(label_of.get(c) or grid.label(c), EMPTY_CELL),
+                                       v.city_nodes.index(k), company.id)
             blocked_memo[key] = hit
         return hit
 
-    impassable = sm.impassable
-    blocked_from = sm.blocked_from
+    table = sm.walk_neighbours()
     any_gauge = scenario.rules.options.get("walk_any_gauge") is True  # the engine's ignore_gauge_walk
-    side_key = sm.side_key
 
     def neighbour(c: Coord, e: int) -> Coord | None:
         """The engine's ``hex.neighbors[e]``: none across an impassable border."""
-        nb = grid.neighbour(c, e)
-        if nb is None or (c, e) in blocked_from or (impassable and side_key(c, e) in impassable):
-            return None
-        return nb
+        row = table.get(c)
+        return row[e] if row is not None else sm.walk_neighbour(c, e)
 
     walked: set[tuple[Coord, int]] = set()
     reached_nodes: set[tuple[Coord, int]] = set()

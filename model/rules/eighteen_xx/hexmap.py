@@ -126,6 +126,42 @@ class StaticMap:
             self.exit_status[c] = tuple(statuses)
             self.accept_mask[c] = mask
 
+    _walk_table: dict[Coord, tuple[Coord | None, ...]] | None = None
+
+    def walk_neighbour(self, coord: Coord, edge: int) -> Coord | None:
+        """The hex across a side as a company's walk crosses it (the engine's ``hex.neighbors``):
+        None off the map and across an impassable border."""
+        nb = self.grid.neighbour(coord, edge)
+        if nb is None or (coord, edge) in self.blocked_from or (self.impassable and self.side_key(coord, edge) in self.impassable):
+            return None
+        return nb
+
+    def walk_neighbours(self) -> dict[Coord, tuple[Coord | None, ...]]:
+        """:meth:`walk_neighbour` of every side of every hex, built on first use."""
+        table = self._walk_table
+        if table is None:
+            table = {c: tuple(self.walk_neighbour(c, e) for e in range(self.sides)) for c in self.coords}
+            self._walk_table = table  # built twice by two threads at worst: the same table
+        return table
+
+    _costly: dict[Coord, int] | None = None
+
+    def costly_sides(self) -> dict[Coord, int]:
+        """Per hex, the mask of its sides whose border a lay pays for (``river_cost`` or
+        ``cost_from``; hexes without one are left out), built on first use."""
+        table = self._costly
+        if table is None:
+            table = {}
+            for c in self.coords:
+                mask = 0
+                for e in range(self.sides):
+                    if self.river_cost.get(self.side_key(c, e), 0) or self.cost_from.get((c, e), 0):
+                        mask |= 1 << e
+                if mask:
+                    table[c] = mask
+            self._costly = table
+        return table
+
     def side_key(self, coord: Coord, edge: int) -> tuple[Coord, int]:
         other = self.grid.neighbour_position(coord, edge)
         return min((coord, edge), (other, (edge + self.sides // 2) % self.sides))
@@ -292,3 +328,30 @@ def exit_mask(tile: TileDef, rotation: int, sides: int = 6) -> int:
 def distinct_rotations(tile: TileDef, sides: int = 6) -> tuple[int, ...]:
     """Rotations giving different track (nodes keep their identity; see ``_shape``)."""
     return _tile_facts(tile, sides)[1]
+
+
+def stub_edges(scenario: Scenario, cell: Cell) -> frozenset[int]:
+    """The edges of the stubs on a hex now: the printed hex's, or its laid tile's at its rotation."""
+    if cell.tile is None:
+        return frozenset(cell.stubs)
+    tdef = scenario.tile(cell.tile.tile)
+    sides = scenario.board.grid.sides
+    return frozenset((s + cell.tile.rotation) % sides for s in tdef.stubs) if tdef is not None else frozenset()
+
+
+def stub_failure(scenario: Scenario, cell: Cell, label: str, new: TileDef, rotation: int,
+                 printed: bool = False) -> tuple[str, str] | None:
+    """``stub-not-joined`` (the option ``stubs_restricted``, 18xx.games' ``StubsAreRestricted``): a
+    tile laid on a hex with stubs (its tile's now; ``printed``: the printed hex's) must have an
+    exit at every stub's edge."""
+    if not scenario.rules.options.get("stubs_restricted"):
+        return None
+    if not (stubs := frozenset(cell.stubs) if printed else stub_edges(scenario, cell)):
+        return None
+    grid = scenario.board.grid
+    missing = sorted(stubs - new.exits(rotation, grid.sides))
+    if not missing:
+        return None
+    sides = ", ".join(f"{grid.edge_name(e)} (edge {e})" for e in missing)
+    return ("stub-not-joined", f"{label}: tile {new.id} at rotation {rotation} leaves the stub on the {sides} side "
+            "unjoined: a tile laid here must have an exit at every stub")

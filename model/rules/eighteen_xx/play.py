@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules import OptionSpec
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, node_exits
 from model.scenario import Company, LaidThisTurn, Scenario, TileLay
 from model.tiles import TileDef, node_index
 
@@ -298,9 +298,12 @@ def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, block
         if c == coord:
             old = sit.view(coord)
             if node in old.city_nodes:
+                # the station moves to the new city keeping its old exits (cities merged into one)
                 k = old.city_nodes.index(node)
-                if k < len(new.city_nodes):
-                    start_nodes.add(new.city_nodes[k])
+                was, now = node_exits(old).get(node, frozenset()), node_exits(new)
+                keep = [n for n in new.city_nodes if was and was <= now.get(n, frozenset())]
+                if keep or k < len(new.city_nodes):
+                    start_nodes.add(keep[0] if keep else new.city_nodes[k])
     reached: set[int] = set()
     nodes_seen: set[int] = set()
     todo: list[int] = []
@@ -351,7 +354,7 @@ def restriction_failure(
         from model.rules.eighteen_xx.company import network
 
         company = sit.scenario.company(net.company)
-        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new})
+        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view)
         fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode,
                             {i for c, i in after.walked if c == coord})
     return fail

@@ -4,15 +4,20 @@ views, cached while nothing they were built from changes."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from model.board import Cell
+from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
+from model.memo import Memo
 from model.rules.eighteen_xx.hexmap import StaticMap, TrackView, current_view, printed_view, static_map
 from model.rules.eighteen_xx.play import carried_future_label
 from model.scenario import Scenario
-from model.tiles import TileSet
+from model.tiles import TileDef, TileSet
 from model.track import TrackModel
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -48,6 +53,14 @@ class Situation:
     _tileset: TileSet | None = None
     memo: dict = field(default_factory=dict)
 
+    def cached(self, key, compute: Callable[[], T]) -> T:
+        """What ``compute()`` answers in this position, computed on the first ask (``memo``)."""
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        value = memo[key] = compute()
+        return value
+
     @property
     def tileset(self) -> TileSet:
         if self._tileset is None:
@@ -55,16 +68,13 @@ class Situation:
         return self._tileset
 
     def cell(self, coord: Coord) -> Cell:
-        return self.scenario.board.cell(coord)
+        board = self.scenario.board
+        return board.cells.get(self.sm.label_of.get(coord) or board.grid.label(coord), EMPTY_CELL)
 
     def view(self, coord: Coord) -> TrackView:
         v = self._views.get(coord)
         if v is None:
-            cell = self.cell(coord)
-            v = current_view(self.scenario, cell)
-            if cell.tile is not None and cell.future_label is not None:
-                v = carried_future_label(printed_view(cell), v)
-            self._views[coord] = v
+            v = self._views[coord] = cell_view(self.scenario, self.cell(coord))
         return v
 
     def set_view(self, coord: Coord, view: TrackView | None) -> None:
@@ -126,6 +136,25 @@ class Situation:
         return self._counts.get(tile_id, 0)
 
 
+_CELL_VIEWS: Memo[tuple[Cell, TileDef, TrackView]] = Memo(16384)
+
+
+def cell_view(scenario: Scenario, cell: Cell) -> TrackView:
+    """The track on a cell as the rules read it: :func:`current_view`, with a laid tile carrying
+    the hex's future label. One view object per cell and laid tile (cached by their identity),
+    so the caches keyed by a view's identity hit in every position that shows the same hex."""
+    if cell.tile is None or cell.future_label is None:
+        return current_view(scenario, cell)
+    tdef = scenario.tile(cell.tile.tile)
+    key = (id(cell), id(tdef), scenario.board.grid.sides)
+    hit = _CELL_VIEWS.peek(key)
+    if hit is not None and hit[0] is cell and hit[1] is tdef:
+        return hit[2]
+    v = carried_future_label(printed_view(cell), current_view(scenario, cell))
+    _CELL_VIEWS.put(key, (cell, tdef, v))
+    return v
+
+
 @dataclass
 class _SituationKey:
     """What a :class:`Situation` depends on, compared cheaply: the objects by identity, the
@@ -153,9 +182,11 @@ class _SituationKey:
     def matches(self, scenario: Scenario) -> bool:
         if self.scenario is not scenario:
             return False
-        board = scenario.board
+        board, state = scenario.board, scenario.state
+        p = self.parts
         return (
-            all(a is b for a, b in zip(self.parts, self._parts(scenario), strict=True))
+            p[0] is board and p[1] is board.grid and p[2] is state and p[3] is state.game_phase and p[4] is state.active
+            and p[5] is scenario.tiles and p[6] is scenario.rules and p[7] is scenario.play
             and self.cells == board.cells
             and self.edges == board.edges
             and self.laid == tuple(scenario.state.laid)

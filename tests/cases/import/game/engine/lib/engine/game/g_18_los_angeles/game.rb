@@ -12,6 +12,7 @@ module Engine
         include_meta(G18LosAngeles::Meta)
         include Entities
         include Map
+        include StubsAreRestricted
 
         HOME_TOKEN_TIMING = :par
       end

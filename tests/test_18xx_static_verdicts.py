@@ -1,0 +1,123 @@
+"""The static verdicts of the 18xx rules, shared across positions (model/rules/eighteen_xx/static.py).
+
+The map is the small one of tests/test_18xx_rules.py. A lay changes one hex: the verdicts of the
+other hexes are found again in the next position, the changed hex's are computed afresh; a title
+whose own static rule reads the position keeps its verdicts per position; legal_moves and explain
+agree move by move with the shared verdicts warm and cold.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+from test_18xx_rules import make
+
+from model.rules import Move, MoveContext, get_rule_set
+from model.rules.eighteen_xx import EighteenXX, Situation, static
+from model.rules.eighteen_xx.situation import cell_view
+from model.upgrading.view import printed_view
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return get_rule_set("18xx")
+
+
+def verdicts(rules, scenario, label, tile_id):
+    sit = Situation.of(scenario)
+    return static.tile_verdicts(rules, sit, sit.sm.coord_of[label], sit.tileset.get(tile_id))
+
+
+def test_an_unchanged_hex_keeps_its_verdicts_in_the_next_position(rules):
+    s = make(tokens={"B5": [("X", 0)]})
+    before_b7, before_b5 = verdicts(rules, s, "B7", "s"), verdicts(rules, s, "B5", "gc")
+    after = rules.apply(s, Move("lay", "B5", "yc", 0, actor="X"))
+    assert verdicts(rules, after, "B7", "s") is before_b7  # B7 did not change: the same entry
+    now_b5 = verdicts(rules, after, "B5", "gc")
+    assert now_b5 is not before_b5  # B5 now holds a yellow city: asked afresh
+    assert before_b5.fit is not None and before_b5.fit[0] == "colour-progression"
+    assert now_b5.fit is None
+
+
+def test_another_company_and_another_phase_share_the_verdicts(rules):
+    s = make(tokens={"B5": [("X", 0)], "C6": [("Y", 0)]})
+    entry = verdicts(rules, s, "B7", "s")
+    other = s.model_copy(update={"state": s.state.model_copy(update={"active": "Y"})})
+    assert verdicts(rules, other, "B7", "s") is entry
+
+
+def test_one_printed_view_per_cell_and_one_carried_view_per_cell_and_tile(rules):
+    s = make(tiles={"B7": ("s", 0)})
+    cell = s.board.cells["B5"]
+    assert printed_view(cell) is printed_view(cell)
+    assert printed_view(cell) is not printed_view(cell.model_copy())  # another cell object, another view
+    assert cell_view(s, s.board.cells["B7"]) is cell_view(s, s.board.cells["B7"])
+
+
+class PhaseMinded(EighteenXX):
+    """A title whose fit rule reads the game phase: its verdicts may not be shared."""
+
+    id: ClassVar[str] = "test-phase-minded"
+
+    def fit_failure(self, sit, coord, old, new):
+        if sit.scenario.state.game_phase == "late" and new.id == "s":
+            return ("late-straight", "no straight in the late phase")
+        return None
+
+
+def test_a_title_whose_static_rule_reads_the_position_keeps_its_verdicts_per_position():
+    rules = PhaseMinded()
+    assert not static.shares(PhaseMinded) and static.shares(EighteenXX)
+    s = make()
+    late = s.model_copy(update={"state": s.state.model_copy(update={"game_phase": "late"})})
+    assert rules.explain(s, Move("lay", "B7", "s", 0)).legal
+    v = rules.explain(late, Move("lay", "B7", "s", 0))
+    assert not v.legal and v.rule == "test-phase-minded.late-straight"
+    assert rules.explain(s, Move("lay", "B7", "s", 0)).legal  # and back: nothing leaked between positions
+
+
+def test_a_title_that_declares_its_static_rules_shares_them():
+    class Declared(EighteenXX):
+        static_hooks: ClassVar[bool] = True
+
+        def fit_failure(self, sit, coord, old, new):
+            return None
+
+    class Plain(Declared):
+        pass
+
+    class Overrides(Declared):
+        def rotation_failure(self, sit, coord, new, rotation):
+            return None
+
+    class Later(PhaseMinded):
+        static_hooks: ClassVar[bool] = True  # says so, but the override it inherits did not
+
+    assert static.shares(Declared) and static.shares(Plain)
+    assert not static.shares(Overrides)  # its own override is not declared
+    assert not static.shares(Later)
+
+
+@pytest.mark.parametrize("cold", [False, True])
+def test_legal_moves_and_explain_agree_move_by_move(rules, cold):
+    s = make(tokens={"B5": [("X", 0)]}, tiles={"B5": ("yc", 0)}, options={"tile_lays": 2})
+    s = s.model_copy(update={"state": s.state.model_copy(update={"game_phase": None})})
+    if cold:
+        static.clear()
+    for actor in (None, "X"):
+        listed = {(m.cell, m.tile, m.rotation): m.cost for m in rules.legal_moves(s, MoveContext(actor=actor))}
+        assert listed
+        tiles = [t.id for t in s.tileset().tiles]
+        explained = {}
+        for label in (s.board.grid.label(c) for c in s.board.grid.ordered_coords):
+            kind = "lay" if s.board.cells.get(label) is None or s.board.cells[label].tile is None else "upgrade"
+            for tid in tiles:
+                for rot in range(6):
+                    v = rules.explain(s, Move(kind, label, tid, rot, actor=actor))
+                    if v.legal:
+                        explained[(label, tid, rot)] = v.cost
+        # legal_moves lists one rotation of each distinct track; explain answers every rotation
+        assert set(listed) <= set(explained)
+        assert all(explained[k] == cost for k, cost in listed.items())
+        assert {(h, t) for h, t, _ in listed} == {(h, t) for h, t, _ in explained if h in {c for c, _, _ in listed}}
