@@ -17,7 +17,7 @@ from model.scenario import Scenario
 
 PASS_CHANCE = 0.15
 """How often the guided play passes an optional step when it could play."""
-WALK_NODES = 400
+WALK_NODES = 100
 """The most positions one guided play visits (it takes back moves that lead nowhere)."""
 
 
