@@ -86,7 +86,6 @@ class India(PrivateRules, EighteenXX):
         OptionSpec("ferry_hex", "J37", "The ferry hex; its tile must connect the ferry landing."),
         OptionSpec("ferry_landing", "K38", "The hex every ferry tile must connect (Sri Lanka)."),
         OptionSpec("home_town_excluded", "K38 L39", "Town hexes a free home choice (GIPR) may not turn into a city."),
-        OptionSpec("min_tile_cost", 0, "A lay's own cost is at least this (the 18xx rule set's lay_cost reads it; 0 in 18 India)."),
     )
 
     # --- tile lays ------------------------------------------------------------------------------
