@@ -535,6 +535,12 @@ def write_diffs(results: list[TitleResult], out: Path, rows: int = 8) -> None:
         if len(items) > rows:
             lines.append(f"- … {len(items) - rows} more")
         lines.append("")
+    refused = [(r.title, d) for r in results for d in r.diffs if d["lay_engine"] and not d["lay_ours"]]
+    if refused:
+        lines += ["## Recorded lays the engine took and we refuse", ""]
+        lines += [f"- {t} {d['game']} action {d['action']} {d['entity']}: {' '.join(map(str, d['lay']))}"
+                  + (f" (our import differs: {', '.join(d['position'])})" if d["position"] else "") for t, d in refused]
+        lines.append("")
     if position_groups:
         lines += ["## Positions where our import differs from the engine's", ""]
         for k, items in sorted(position_groups.items(), key=lambda kv: -len(kv[1])):

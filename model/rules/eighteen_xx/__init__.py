@@ -264,7 +264,7 @@ class EighteenXX(RuleSet):
             cost = sit.sm.printed[coord].cost
         else:
             cost = play.own_upgrade_cost(old)
-        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(self.option(sit.scenario, "min_tile_cost")))
+        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(sit.scenario.rules.options.get("min_tile_cost", 0) or 0))
         sm = sit.sm
         costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
         if not costly:
