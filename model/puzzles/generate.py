@@ -317,7 +317,8 @@ class Generator(GuidedPlay):
         )
         status = goal_status(self.rules, base.model_copy(update={"puzzle": first}), first)
         # the rule set's own bound too (its search position's, as the solver takes it)
-        own = getattr(self.rules.search_position(base), "distance_bound", None)
+        position = self.rules.search_position(base)
+        own = getattr(position, "distance_bound", None)  # an optional hook of a search position
         out: dict[str, int] = {}
         for place in places:
             if reached is not None and place in reached.places:
