@@ -47,6 +47,9 @@ class Network:
     toward the hex (track reached from the hex itself, leading away, does not enter it)."""
     walked: set[tuple[Coord, int]] = field(default_factory=set)
     """Every (hex, path index) the walk walked (the engine's ``connected_paths``)."""
+    entered_by: dict[tuple[Coord, int], set[Coord]] = field(default_factory=dict)
+    """Station node -> the hexes its walk crossed into (a hex no walk of a station entered, and
+    that does not hold the station, is never read by that station's walk)."""
     busy: dict[tuple[Coord, int], set[frozenset[int]]] = field(default_factory=dict)
     """(hex, side) -> for each time the walk crosses into the hex there while it is out of the
     hex through some of its edges, those edges (a path using one of them is not walked from that
@@ -169,7 +172,8 @@ _MATCHES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual")}
 
 def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True,
             override: dict[Coord, TrackView] | None = None,
-            view_of: Callable[[Coord], TrackView] | None = None) -> Network:
+            view_of: Callable[[Coord], TrackView] | None = None,
+            starts: set[tuple[Coord, int]] | None = None) -> Network:
     """Reach of a company from its stations (its home counts before its first token, if asked).
 
     The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
@@ -183,7 +187,8 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
 
     ``view_of`` gives the track on a hex (the situation's views, built once per position; by
     default the board's ``current_view``); ``override`` the track on some hexes instead (a tile
-    tried there).
+    tried there); ``starts`` the stations whose walks are taken (default: all; the others still
+    count as visited nodes of each walk, so the walks taken are the same as in the whole network).
     """
     net = Network(company.id)
     board = scenario.board
@@ -302,6 +307,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 out_of[c] = out_of.get(c, 0) + 1
                 ne = (e + half) % sides
                 entries.setdefault(nb, set()).add(ne)
+                entered.add(nb)
                 if out_of.get(nb):
                     busy.setdefault((nb, ne), set()).add(frozenset(x for x in range(sides) if counter.get((nb, x))))
                 ok = None if any_gauge else _MATCHES.get(w.track[i])
@@ -317,7 +323,11 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             if j is not None:  # Path#walk lets the junction go when the path is done
                 counter[(c, "j", j)] -= 1
 
+    entered: set[Coord] = set()
     for start in stations:
+        if starts is not None and start not in starts:
+            continue
+        entered = net.entered_by[start] = set()
         visited_nodes.clear()
         visited_nodes.update(stations)
         visited_nodes.discard(start)
