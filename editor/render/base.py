@@ -69,9 +69,11 @@ FALLBACK_OWNER = QColor("#777777")
 
 
 # --- fonts -----------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
 def font(pixel_size: int, bold: bool = False) -> QFont:
-    """A sans-serif font of the given pixel size (in the local frame's units)."""
+    """A sans-serif font of the given pixel size (in the local frame's units), a new one on every
+    call: a QFont object kept alive in a cache and handed to painters for a whole session was
+    the one thing common to three crashes inside ``QPainter.drawText`` late in full test runs
+    (Qt keeps its own cache of font engines, so a new QFont costs little)."""
     f = QFont(FONT_FAMILY)
     f.setStyleHint(QFont.StyleHint.SansSerif)
     f.setPixelSize(max(1, int(pixel_size)))
