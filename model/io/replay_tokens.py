@@ -51,7 +51,8 @@ class TokenMoves:
             raise self.fail(action, f"hex {label!r} is not on the {self.log.title} map")
         return self.scenario.board.cell_at_label(label)
 
-    def _set_cell(self, label: str, cell) -> None:
+    def set_cell(self, label: str, cell) -> None:
+        """Put ``cell`` on the replayed board at ``label`` (the adapters' way to change a hex)."""
         board = self.scenario.board
         self.scenario = self.scenario.model_copy(update={"board": board.model_copy(update={"cells": {**board.cells, label: cell}})})
 
@@ -73,7 +74,7 @@ class TokenMoves:
         cell = self.scenario.board.cell_at_label(company.home)
         k = company.home_city or 0
         city = cell.tile.city_of_printed(k) if cell.tile is not None else k
-        self._set_cell(company.home, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company_id, city=city)]}))
+        self.set_cell(company.home, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company_id, city=city)]}))
         self.auto_home[company_id] = company.home
 
     def operating_round_starts(self) -> None:
@@ -97,7 +98,7 @@ class TokenMoves:
         if current_view(before, before.board.cell_at_label(label)).paths:
             return
         self.lifted += [(label, t.company) for t in sorted(cell.tokens, key=lambda t: t.city)]
-        self._set_cell(label, cell.model_copy(update={"tokens": []}))
+        self.set_cell(label, cell.model_copy(update={"tokens": []}))
 
     def city_at(self, ref: Any, action: dict) -> tuple[str, int]:
         """The hex and city index of an engine city id (``57-0-1``: city 1 of the tile copy
@@ -121,7 +122,7 @@ class TokenMoves:
         from model.board import Token
 
         cell = self.scenario.board.cell_at_label(label)
-        self._set_cell(label, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company, city=city, kind=kind)]}))
+        self.set_cell(label, cell.model_copy(update={"tokens": [*cell.tokens, Token(company=company, city=city, kind=kind)]}))
 
     def remove_tokens(self, company: str, label: str | None = None, city: int | None = None) -> list[tuple[str, int]]:
         """Take the company's tokens off the board (only in that hex / city when given); where they were."""
@@ -132,7 +133,7 @@ class TokenMoves:
             keep = [t for t in cell.tokens if not (t.company == company and (city is None or t.city == city))]
             if len(keep) != len(cell.tokens):
                 removed += [(at, t.city) for t in cell.tokens if t not in keep]
-                self._set_cell(at, cell.model_copy(update={"tokens": keep}))
+                self.set_cell(at, cell.model_copy(update={"tokens": keep}))
         return removed
 
     def tokens_of(self, company: str) -> list[tuple[str, int]]:
@@ -177,7 +178,7 @@ class TokenMoves:
         mine = [t for t in here if t.company == owner]
         gone = (mine or here)[:1]
         if gone:
-            self._set_cell(label, cell.model_copy(update={"tokens": [t for t in cell.tokens if t is not gone[0]]}))
+            self.set_cell(label, cell.model_copy(update={"tokens": [t for t in cell.tokens if t is not gone[0]]}))
             self.setup.token_removed(self, label, index, gone[0].company)
 
 

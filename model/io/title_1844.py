@@ -114,7 +114,7 @@ class G1844(TitleSetup):
                 or any(p.track != "future" for p in printed.paths):
             return
         name = _code_tile(replay, tdef.id, label, [_turned(p, cell.tile.rotation) for p in tdef.paths])
-        replay._set_cell(label, cell.model_copy(update={"tile": cell.tile.model_copy(update={"tile": name, "rotation": 0})}))
+        replay.set_cell(label, cell.model_copy(update={"tile": cell.tile.model_copy(update={"tile": name, "rotation": 0})}))
 
     def before(self, replay: GameReplay, action: dict) -> None:
         entity = action.get("entity")
@@ -184,7 +184,7 @@ class G1844(TitleSetup):
                         tokens.append(t)
                     elif not any(o.company == self.SBB and o.city == t.city for o in tokens + list(cell.tokens)):
                         tokens.append(t.model_copy(update={"company": self.SBB, "kind": "normal"}))
-                replay._set_cell(label, cell.model_copy(update={"tokens": tokens}))
+                replay.set_cell(label, cell.model_copy(update={"tokens": tokens}))
             replay.remove_tokens(corp)
 
 

@@ -209,7 +209,7 @@ class G18EU(TitleSetup):
                 keep.append(t)
             seen.add((t.company, t.city))
         if len(keep) != len(cell.tokens):
-            replay._set_cell(label, cell.model_copy(update={"tokens": keep}))
+            replay.set_cell(label, cell.model_copy(update={"tokens": keep}))
 
 
 class G1877StockholmTramways(TitleSetup):
@@ -232,7 +232,7 @@ class G1877StockholmTramways(TitleSetup):
                     del tokens[at]
                 else:
                     tokens[at] = tokens[at].model_copy(update={"company": corp})
-            replay._set_cell(label, cell.model_copy(update={"tokens": tokens}))
+            replay.set_cell(label, cell.model_copy(update={"tokens": tokens}))
         replay.remove_tokens(other)  # remove_corporation!(other)
 
 
@@ -381,7 +381,7 @@ class G1882(TitleSetup):
             tdef = replay.scenario.tile(cell.tile.tile)
             if tdef is None or tdef.color != "yellow":
                 continue
-            replay._set_cell(label, cell.model_copy(update={"tile": None}))
+            replay.set_cell(label, cell.model_copy(update={"tile": None}))
             for engine_id in [t for t, h in replay.tile_hex.items() if h == label]:
                 del replay.tile_hex[engine_id]
 
