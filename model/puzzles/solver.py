@@ -60,6 +60,7 @@ from model.puzzles.search_state import (  # noqa: F401 - the solver's public typ
 from model.puzzles.search_state import SearchNode as _Node
 from model.puzzles.search_state import SearchStop as _Stop
 from model.puzzles.search_state import same_move as _same_move
+from model.puzzles.separation import Separation
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
 
@@ -69,7 +70,7 @@ UNLIMITED = 1 << 20
 _FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
 
 
-class Solver(BoardSignatures, CountInParts):
+class Solver(BoardSignatures, CountInParts, Separation):
     """One search over one puzzle scenario. Use :func:`solve` unless you need the pieces."""
 
     def __init__(
@@ -94,6 +95,7 @@ class Solver(BoardSignatures, CountInParts):
         self.cancelled = cancelled
         self.nodes = 0
         self._deadline = 0.0
+        self._counting = False  # a count (find_all, a count in parts) may leave out far moves (Separation)
         self.actor = self.puzzle.actor
         self.is_player = scenario.player(self.actor) is not None
         self._canon: dict[str, dict[int, int]] = {}
@@ -339,10 +341,13 @@ class Solver(BoardSignatures, CountInParts):
         out: list[tuple[Move | None, _Node]] = []
         seen: set = set()
         moves = self._legal(node, cells)
+        apart = self._apart(node, step) if moves else None
         self._sig_hint = node.scenario.board
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
+            if apart is not None and self._far(node, m, apart):
+                continue  # every solution after it contains a smaller one (Separation)
             after = self._apply(node.scenario, m)
             hand = node.hand
             if step.tile_from == "hand" and hand is not None and m.tile is not None:
@@ -525,6 +530,7 @@ class Solver(BoardSignatures, CountInParts):
         self._deadline = start + self.max_seconds
         self._found: dict[frozenset, tuple[Move, ...]] = {}
         self._visited: dict[tuple, int] = {}  # key -> most turns left it was searched with
+        self._counting = True
         stop_reason = ""
         try:
             root = self._root()
