@@ -92,9 +92,10 @@ def test_a_tile_next_to_her_way_always_matters() -> None:
     pos = get_rule_set("catalan").search_position(s)
     grid = s.board.grid
     d3: set[Coord] = {grid.coord("D3")}
-    apart = Apart(pos.net, set(pos.net.origin_cells("red")), [d3], set(), 12)
-    assert apart.fills_to_matter(grid.coord("A5"), 12) <= apart.way  # on her shortest way
-    assert apart.fills_to_matter(grid.coord("A6"), 12) == 0  # a cell with track is never left out
+    apart = Apart(pos.net, set(pos.net.origin_cells("red")), [d3], 12)
+    assert apart.fills_to_matter(grid.coord("A5"), 12) == 0  # it joins her group at once
+    assert apart.fills_to_matter(grid.coord("A6"), 12) == 0  # her origin's own cell
+    assert 0 < apart.fills_to_matter(grid.coord("B5"), 12) <= apart.ways[0]  # one cell off her way
     # Yellow's open end is far from Red's way: more fills than a short play has
     assert apart.fills_to_matter(grid.coord("F2"), 2) > 2
 

@@ -2,18 +2,18 @@
 far from the goal actor's network that nothing it does can matter to the goal.
 
 A count keeps only the solutions whose changes contain no other solution's changes (see
-:mod:`model.puzzles.board_signature`), so it may leave out every play whose solutions all
-contain another solution's changes. Where the rule set's search position answers ``apart``
-(for Catalan :meth:`model.rules.catalan.search.SearchPosition.apart`), an optional move that
-lays a tile on a cell still as it was at the start is such a play when the cell is more than
-``k + 1`` fills away from the actor's network and from every changed cell, ``k`` being the moves
-still possible after it. The rule set promises that then the tile, and whatever is later laid
-on or next to the group of cells it joins, never touches the actor's network, her own open
-ends, the legality of her other moves or a changed cell. So the same play without those moves
-(each passed instead, in phases that may be passed; the required moves are never among them)
-is a play too: her network is the same after every move, so it meets the goal at the same move,
-and it changes the same cells but these, which it leaves as at the start. Its changes are
-those of the play minus at least the tile's cell: a smaller solution, which is counted instead.
+:mod:`model.puzzles.board_signature`). Where the rule set's search position answers ``apart``
+(for Catalan :meth:`model.rules.catalan.search.SearchPosition.apart`), an optional move is
+left out when more cells than the ``k`` moves still possible after it must be filled before
+the group of cells its tile is part of can touch the actor's group in a play that meets her
+goal. The rule set promises that the moves on a group that never touches hers change nothing
+she can do, and that her required moves are never among them. So any play through the move
+that meets the goal, with every move on the tile's group left out (earlier ones too; each
+passed instead, in phases that may be passed), is a shorter play: her network is the same
+after every move, so it meets the goal at the same move, and it changes the same cells but
+those of that group, which it leaves as at the start. Its changes are contained in the play's.
+By induction on the length, every solution has a play that is not left out whose changes are
+contained in its own: every minimal solution is still found, with its shortest play.
 
 Only while counting, for a ``destination`` or ``reach`` goal of the actor, when every required
 phase plays the drawn tile.
@@ -44,7 +44,6 @@ class Separation:
     if TYPE_CHECKING:  # what the solver provides
         def _position(self, node: SearchNode) -> Any: ...
         def _capacity(self, node: SearchNode) -> int: ...
-        def _diff(self, board_sig: frozenset) -> frozenset: ...
 
     def _separable(self) -> bool:
         """Whether the puzzle allows leaving moves out at all (see the module docstring)."""
@@ -69,27 +68,23 @@ class Separation:
         if k < 0:
             return None
         p = self.puzzle
+        # every required move of the puzzle, the ones already made too (the moves left out may be earlier)
         required = [
             (s.name, p.resources.draws[t] if t < len(p.resources.draws) else None)
-            for t in range(node.turn, p.resources.turns)
-            for i, s in enumerate(p.phases)
-            if s.required and (t > node.turn or i > node.phase)
+            for t in range(p.resources.turns)
+            for s in p.phases
+            if s.required
         ]
         scenario = node.scenario
         places = [set(place_cells(scenario, place)) for place in p.goal_places(scenario)]
-        changed = frozenset(entry[0] for entry in self._diff(node.key[0]))
-        apart = hook(self.actor, changed, required, places, k + 2)
+        apart = hook(self.actor, required, places, k + 2)
         return None if apart is None else (apart, k)
 
     @staticmethod
     def _far(node: SearchNode, move: Move, apart: tuple[Any, int] | None) -> bool:
-        """The move lays a tile on an empty cell, unchanged since the start, that more than the
-        ``k`` moves still possible after it must be filled before it can matter."""
+        """The move lays a tile whose group needs more fills than the ``k`` moves still possible
+        after it before it can matter (see :meth:`_apart`)."""
         if apart is None or move.tile is None:
             return False
-        cell = node.scenario.board.cells.get(move.cell)
-        if cell is not None and cell.tile is not None:
-            return False
         positions, k = apart
-        grid = node.scenario.board.grid
-        return positions.fills_to_matter(grid.coord(move.cell), k) > k
+        return positions.fills_to_matter(node.scenario.board.grid.coord(move.cell), k) > k

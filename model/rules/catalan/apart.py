@@ -5,9 +5,10 @@ on an empty cell can touch the player's network or a cell that already changed.
 Catalan rules are local: whether a move is legal, and what it does, depends only on its cell,
 the cell's neighbours and the players whose trains reach the group of touching cells with track
 that it joins (open ends, continuity, S-8, O2 look no further), and a player's trains never leave
-the group of her origin. So a tile whose group never touches the player's group, nor a cell that
-differs from the start, changes nothing she can do: every way for the groups to touch fills a
-chain of empty cells between them, and a play of ``k`` moves fills at most ``k`` cells.
+the group of her origin. So the moves on a group that never touches the player's group change
+nothing she can do, and her required moves (a drawn tile at her own open ends) are never among
+them: every way for the groups to touch fills a chain of empty cells between them, and a play
+of ``k`` moves fills at most ``k`` cells.
 
 The distances are 0-1 breadth-first searches over the grid: entering a cell with track (a tile,
 a city, a platform) is free, entering an empty cell costs one (whatever its terrain).
@@ -56,43 +57,39 @@ def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | 
 class Apart:
     """For one board: which empty cells are too far from a player's network to matter.
 
-    ``origin``: her origin's cells; ``targets``: the cells of each goal place; ``changed``: the
-    cells that differ from the puzzle's start; distances past ``limit`` are not told apart."""
+    ``origin``: her origin's cells; ``targets``: the cells of each goal place; distances past
+    ``limit`` are not told apart."""
 
-    def __init__(self, net: Network, origin: set[Coord], targets: list[set[Coord]], changed: set[Coord], limit: int) -> None:
+    def __init__(self, net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int) -> None:
         self.net = net
         self.limit = limit
-        self.changed = changed
         self.d_origin = fill_distances(net, origin, limit)
         self.d_targets = [fill_distances(net, t, limit) for t in targets]
         far = limit + 1
-        # changed cells outside her group now (those inside it are her group)
-        loose = {c for c in changed if self.d_origin.get(c, far) > 0}
-        self.d_loose = fill_distances(net, loose, limit) if loose else {}
-        # her own way to every place, avoiding a given empty cell: at least the way on this board
-        self.way = max((min((self.d_origin.get(c, far) for c in t), default=far) for t in targets), default=0)
+        # her own way to each place on this board (a way that avoids a given empty cell costs no less)
+        self.ways = [min((self.d_origin.get(c, far) for c in t), default=far) for t in targets]
 
     def fills_to_matter(self, cell: Coord, k: int) -> int:
-        """A lower bound on the cells a play must fill, after a tile is laid on the empty ``cell``,
-        before that tile's group touches, in a play that meets her goal, the player's group or a
-        changed cell; values above ``k`` only mean "more than ``k``" (0: a cell with track or a
-        changed cell).
+        """A lower bound on the empty cells a play that meets her goal must fill, once a tile is
+        laid on ``cell`` (empty or not), for the group of touching cells with track that the
+        tile is part of to touch her group; values above ``k`` only mean "more than ``k``" (0:
+        the tile is part of her group at once).
 
-        In a play that meets the goal, her group joins her origin to every goal place. If the
-        tile's group joins hers, the filled cells connect three groups (the tile's, her origin's,
-        a place's): a tree with a middle cell ``x``, so at least the least over ``x`` of the
-        three distances to ``x`` (``x`` counted once). If it joins a changed cell outside her
-        group instead, the chain to that cell and her own way to each place are filled apart.
-        Distances after the tile are those before it, or through the tile (now free)."""
-        if self.net.transfer(cell) is not None or cell in self.changed:
-            return 0
+        In a play that meets her goal, her group joins her origin to every goal place; if the
+        tile's group joins hers, the filled cells join three groups (the tile's, her origin's, a
+        place's). A tree joining three groups holds a way between each two, and no cell lies on
+        all three ways but one: it fills at least half the three distances' sum, the middle cell
+        counted once (``(a + b + c - 1) / 2``), and at least each of them. The distances after
+        the tile are those before it, or through the tile's cell (now filled)."""
         far = self.limit + 1
-        o_cell = self.d_origin.get(cell, far) - 1  # from her origin to the tile, the tile filled
-        join = 0
-        for d_place in self.d_targets:
-            p_cell = d_place.get(cell, far) - 1
-            # a tree joining three groups holds a way between each two: at least half their sum
-            join = max(join, -(-(o_cell + p_cell + min(self.way, o_cell + p_cell)) // 2))
-        if self.d_loose:
-            join = min(join, self.d_loose.get(cell, far) - 1 + self.way)
-        return join
+        own = 1 if self.net.transfer(cell) is None else 0  # what entering the cell cost before the tile
+        group = [g for g in fill_distances(self.net, {cell}, 0, free=cell) if g != cell]  # the track it touches
+        a = min([self.d_origin.get(cell, far) - own] + [self.d_origin.get(g, far) for g in group])
+        if a <= 0:
+            return 0
+        need = 0
+        for d_place, way in zip(self.d_targets, self.ways, strict=True):
+            b = min([d_place.get(cell, far) - own] + [d_place.get(g, far) for g in group])
+            c = min(way, a + b)
+            need = max(need, a, b, c, (a + b + c) // 2)
+        return need

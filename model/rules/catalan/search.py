@@ -287,13 +287,11 @@ class SearchPosition:
         grid = self.scenario.board.grid
         return frozenset(grid.label(c) for c in reads(self.net, self.net.reach(actor)) if grid.contains(c))
 
-    def apart(self, actor: str, changed: frozenset[str], required: list[tuple[str, str | None]], places: list[set[Coord]],
-              limit: int) -> Apart | None:
-        """Which empty cells are too far from ``actor``'s network to matter to her goal (the goal
-        places' cells ``places``; ``changed``: the labels of the cells that differ from the
-        puzzle's start; see :mod:`model.rules.catalan.apart`). None for a non-player, or when one
-        of the ``required`` moves still to come (phase, drawn tile) may be made away from her
-        network: a turntable (M5) or a dead end that may go at any player's open end (M8)."""
+    def apart(self, actor: str, required: list[tuple[str, str | None]], places: list[set[Coord]], limit: int) -> Apart | None:
+        """Which cells are too far from ``actor``'s network for a tile there to matter to her goal
+        (the goal places' cells ``places``; see :mod:`model.rules.catalan.apart`). None for a non-player, or when one
+        of the puzzle's ``required`` moves (phase, drawn tile) may be made away from her network:
+        a turntable (M5) or a dead end that may go at any player's open end (M8)."""
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
         a = self.analysis()
@@ -303,9 +301,7 @@ class SearchPosition:
                 return None
             if "dead_end" in tdef.tags and a.opt["dead_end_mandatory_target"] == "any":
                 return None
-        grid = self.scenario.board.grid
-        cells = {grid.coord(label) for label in changed if grid.is_label(label)}
-        return Apart(self.net, set(self.net.origin_cells(actor)), places, cells, limit)
+        return Apart(self.net, set(self.net.origin_cells(actor)), places, limit)
 
     def reached(self, actor: str) -> Reached | None:
         """The same answer as ``CatalanRules.reached(scenario, actor)``."""
