@@ -24,14 +24,17 @@ from model.rules.catalan.network import Network
 _FAR = 1 << 20
 
 
-def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | None = None) -> dict[Coord, int]:
+def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | None = None,
+                   occupied: set[Coord] | None = None) -> dict[Coord, int]:
     """Cell -> the fewest empty cells a chain of neighbouring cells from one of ``sources`` to
     it (the cell included, the source left out) crosses; ``free``: an empty cell counted as
-    filled. Cells past ``limit`` are left out."""
+    filled; ``occupied``: the cells with track, when the caller knows them. Cells past ``limit``
+    are left out."""
     grid = net.grid
     offsets = grid.offsets()
     on_board = grid.coord_set
-    transfer = net.transfer
+    if occupied is None:
+        occupied = track_cells(net)
     dist: dict[Coord, int] = {c: 0 for c in sources if c in on_board}
     dq: deque[tuple[int, Coord]] = deque((0, c) for c in dist)
     while dq:
@@ -42,7 +45,7 @@ def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | 
             n = (c[0] + dx, c[1] + dy)
             if n not in on_board:
                 continue
-            cost = 0 if n == free or transfer(n) is not None else 1
+            cost = 0 if n in occupied or n == free else 1
             nd = d + cost
             if nd > limit or nd >= dist.get(n, limit + 1):
                 continue
@@ -54,6 +57,19 @@ def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | 
     return dist
 
 
+def track_cells(net: Network) -> set[Coord]:
+    """The cells with track (a tile, a city, a platform): the cells of the board's table that
+    the network gives a transfer."""
+    grid = net.grid
+    out = set()
+    for label in net.scenario.board.cells:
+        if grid.is_label(label):
+            c = grid.coord(label)
+            if net.transfer(c) is not None:
+                out.add(c)
+    return out
+
+
 class Apart:
     """For one board: which empty cells are too far from a player's network to matter.
 
@@ -63,8 +79,9 @@ class Apart:
     def __init__(self, net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int) -> None:
         self.net = net
         self.limit = limit
-        self.d_origin = fill_distances(net, origin, limit)
-        self.d_targets = [fill_distances(net, t, limit) for t in targets]
+        self.occupied = track_cells(net)
+        self.d_origin = fill_distances(net, origin, limit, occupied=self.occupied)
+        self.d_targets = [fill_distances(net, t, limit, occupied=self.occupied) for t in targets]
         far = limit + 1
         # her own way to each place on this board (a way that avoids a given empty cell costs no less)
         self.ways = [min((self.d_origin.get(c, far) for c in t), default=far) for t in targets]
@@ -82,8 +99,8 @@ class Apart:
         counted once (``(a + b + c - 1) / 2``), and at least each of them. The distances after
         the tile are those before it, or through the tile's cell (now filled)."""
         far = self.limit + 1
-        own = 1 if self.net.transfer(cell) is None else 0  # what entering the cell cost before the tile
-        group = [g for g in fill_distances(self.net, {cell}, 0, free=cell) if g != cell]  # the track it touches
+        own = 0 if cell in self.occupied else 1  # what entering the cell cost before the tile
+        group = [g for g in fill_distances(self.net, {cell}, 0, free=cell, occupied=self.occupied) if g != cell]  # the track it touches
         a = min([self.d_origin.get(cell, far) - own] + [self.d_origin.get(g, far) for g in group])
         if a <= 0:
             return 0
