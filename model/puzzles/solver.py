@@ -30,7 +30,10 @@ Pruning, all exact:
   position);
 * tight nodes: where the rule set's bound equals the moves still possible, every move must lower
   it, so only the moves on the cells where one move can lower it are tried (the rule set's
-  ``useful_cells``; for Catalan :func:`model.rules.catalan.search.useful_cells`).
+  ``useful_cells``; for Catalan :func:`model.rules.catalan.search.useful_cells`);
+* far tiles (counting only): an optional move whose tile's group of cells cannot touch the goal
+  actor's network within the moves left only adds changes to a smaller solution
+  (:mod:`model.puzzles.separation`, the rule set's ``apart``).
 
 The rule set needs only ``legal_moves`` and ``apply``; see :mod:`model.puzzles.reach` for the
 optional goal-test hooks.
@@ -570,7 +573,7 @@ class Solver(BoardSignatures, CountInParts, Separation):
         self._visited[node.key] = turns_left
         self._tick()
         cap = self._capacity(node)
-        if self._bound(node, cap)[1] > cap:
+        if self._bound(node, cap)[1] > cap or self._far_group(node, cap):
             return
         for move, child in self._search_children(node, cap):
             if move is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import deque
 
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.rules.catalan.network import Network
 
 _FAR = 1 << 20
@@ -30,31 +31,35 @@ def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | 
     it (the cell included, the source left out) crosses; ``free``: an empty cell counted as
     filled; ``occupied``: the cells with track, when the caller knows them. Cells past ``limit``
     are left out."""
-    grid = net.grid
-    offsets = grid.offsets()
-    on_board = grid.coord_set
+    adj = _neighbours(net.grid)
     if occupied is None:
         occupied = track_cells(net)
-    dist: dict[Coord, int] = {c: 0 for c in sources if c in on_board}
+    dist: dict[Coord, int] = {c: 0 for c in sources if c in adj}
     dq: deque[tuple[int, Coord]] = deque((0, c) for c in dist)
+    get = dist.get
     while dq:
         d, c = dq.popleft()
         if d > dist[c]:
             continue
-        for dx, dy in offsets:
-            n = (c[0] + dx, c[1] + dy)
-            if n not in on_board:
-                continue
-            cost = 0 if n in occupied or n == free else 1
-            nd = d + cost
-            if nd > limit or nd >= dist.get(n, limit + 1):
-                continue
-            dist[n] = nd
-            if cost:
-                dq.append((nd, n))
-            else:
-                dq.appendleft((nd, n))
+        for n in adj[c]:
+            if n in occupied or n == free:
+                if d < get(n, limit + 1):
+                    dist[n] = d
+                    dq.appendleft((d, n))
+            elif d < limit and d + 1 < get(n, limit + 1):
+                dist[n] = d + 1
+                dq.append((d + 1, n))
     return dist
+
+
+_ADJ: IdentityMemo[dict[Coord, tuple[Coord, ...]]] = IdentityMemo(16)
+
+
+def _neighbours(grid) -> dict[Coord, tuple[Coord, ...]]:
+    """Each cell's neighbours on the grid (cached per grid; grids are immutable)."""
+    offsets = grid.offsets()
+    cells = grid.coord_set
+    return _ADJ.get(grid, None, lambda: {c: tuple(n for dx, dy in offsets if (n := (c[0] + dx, c[1] + dy)) in cells) for c in cells})
 
 
 def track_cells(net: Network) -> set[Coord]:
