@@ -136,6 +136,7 @@ class Solver(BoardSignatures, CountInParts, Separation):
                       self._positions, getattr(self, "_visited", {})):
             table.clear()
         self._sig_hint = None
+        self._apart_last = None
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
