@@ -19,6 +19,7 @@ class CountInParts:
         self._deadline = start + self.max_seconds
         self._found = {}
         self._visited = {}
+        self._counting = True
         return start
 
     def split(self, depth: int) -> list[CountTask] | None:

@@ -30,7 +30,10 @@ Pruning, all exact:
   position);
 * tight nodes: where the rule set's bound equals the moves still possible, every move must lower
   it, so only the moves on the cells where one move can lower it are tried (the rule set's
-  ``useful_cells``; for Catalan :func:`model.rules.catalan.search.useful_cells`).
+  ``useful_cells``; for Catalan :func:`model.rules.catalan.search.useful_cells`);
+* far tiles (counting only): an optional move whose tile's group of cells cannot touch the goal
+  actor's network within the moves left only adds changes to a smaller solution
+  (:mod:`model.puzzles.separation`, the rule set's ``apart``).
 
 The rule set needs only ``legal_moves`` and ``apply``; see :mod:`model.puzzles.reach` for the
 optional goal-test hooks.
@@ -60,6 +63,7 @@ from model.puzzles.search_state import (  # noqa: F401 - the solver's public typ
 from model.puzzles.search_state import SearchNode as _Node
 from model.puzzles.search_state import SearchStop as _Stop
 from model.puzzles.search_state import same_move as _same_move
+from model.puzzles.separation import Separation
 from model.rules import Move, MoveContext, RuleSet, get_rule_set
 from model.scenario import Scenario
 
@@ -69,7 +73,7 @@ UNLIMITED = 1 << 20
 _FOUND, _FAIL_FULL, _FAIL_CUT = 1, 0, -1
 
 
-class Solver(BoardSignatures, CountInParts):
+class Solver(BoardSignatures, CountInParts, Separation):
     """One search over one puzzle scenario. Use :func:`solve` unless you need the pieces."""
 
     def __init__(
@@ -94,6 +98,7 @@ class Solver(BoardSignatures, CountInParts):
         self.cancelled = cancelled
         self.nodes = 0
         self._deadline = 0.0
+        self._counting = False  # a count (find_all, a count in parts) may leave out far moves (Separation)
         self.actor = self.puzzle.actor
         self.is_player = scenario.player(self.actor) is not None
         self._canon: dict[str, dict[int, int]] = {}
@@ -131,6 +136,7 @@ class Solver(BoardSignatures, CountInParts):
                       self._positions, getattr(self, "_visited", {})):
             table.clear()
         self._sig_hint = None
+        self._apart_last = None
 
     # --- limits ---------------------------------------------------------------------------
     def _tick(self) -> None:
@@ -339,10 +345,13 @@ class Solver(BoardSignatures, CountInParts):
         out: list[tuple[Move | None, _Node]] = []
         seen: set = set()
         moves = self._legal(node, cells)
+        apart = self._apart(node, step) if moves else None
         self._sig_hint = node.scenario.board
         for m in sorted(set(moves), key=_move_order):
             if node.money is not None and m.cost > node.money:
                 continue
+            if apart is not None and self._far(node, m, apart):
+                continue  # every solution after it contains a smaller one (Separation)
             after = self._apply(node.scenario, m)
             hand = node.hand
             if step.tile_from == "hand" and hand is not None and m.tile is not None:
@@ -525,6 +534,7 @@ class Solver(BoardSignatures, CountInParts):
         self._deadline = start + self.max_seconds
         self._found: dict[frozenset, tuple[Move, ...]] = {}
         self._visited: dict[tuple, int] = {}  # key -> most turns left it was searched with
+        self._counting = True
         stop_reason = ""
         try:
             root = self._root()
@@ -564,7 +574,7 @@ class Solver(BoardSignatures, CountInParts):
         self._visited[node.key] = turns_left
         self._tick()
         cap = self._capacity(node)
-        if self._bound(node, cap)[1] > cap:
+        if self._bound(node, cap)[1] > cap or self._far_group(node, cap):
             return
         for move, child in self._search_children(node, cap):
             if move is None:

@@ -23,6 +23,7 @@ from typing import Any
 from model.board import EMPTY_CELL
 from model.grid import Coord
 from model.rules import Move, MoveContext, Reached
+from model.rules.catalan.apart import Apart
 from model.rules.catalan.moves import Analysis
 from model.rules.catalan.network import Network, PlayerReach
 from model.scenario import Scenario
@@ -285,6 +286,22 @@ class SearchPosition:
             return None
         grid = self.scenario.board.grid
         return frozenset(grid.label(c) for c in reads(self.net, self.net.reach(actor)) if grid.contains(c))
+
+    def apart(self, actor: str, required: list[tuple[str, str | None]], places: list[set[Coord]], limit: int) -> Apart | None:
+        """Which cells are too far from ``actor``'s network for a tile there to matter to her goal
+        (the goal places' cells ``places``; see :mod:`model.rules.catalan.apart`). None for a non-player, or when one
+        of the puzzle's ``required`` moves (phase, drawn tile) may be made away from her network:
+        a turntable (M5) or a dead end that may go at any player's open end (M8)."""
+        if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
+            return None
+        a = self.analysis()
+        for phase, tile in required:
+            tdef = a.tdefs.get(tile) if tile is not None else None
+            if phase != "mandatory" or tdef is None or tile == "turntable" or any(n.kind == "turntable" for n in tdef.nodes):
+                return None
+            if "dead_end" in tdef.tags and a.opt["dead_end_mandatory_target"] == "any":
+                return None
+        return Apart(self.net, set(self.net.origin_cells(actor)), places, limit)
 
     def reached(self, actor: str) -> Reached | None:
         """The same answer as ``CatalanRules.reached(scenario, actor)``."""
