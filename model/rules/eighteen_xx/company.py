@@ -54,6 +54,8 @@ class Network:
     """(hex, side) -> for each time the walk crosses into the hex there while it is out of the
     hex through some of its edges, those edges (a path using one of them is not walked from that
     crossing: ``Path#walk``'s counter)."""
+    stopped: bool = False
+    """The walk ended early at one of the paths it was asked to stop at (``network(stop_at=)``)."""
     _masks: dict[Coord, int] = field(default_factory=dict, repr=False, compare=False)
 
     def reach_mask(self, coord: Coord) -> int:
@@ -167,13 +169,18 @@ def walk_cell(view: TrackView) -> _Cell:
     return _CELLS.get(view, None, lambda: _Cell(view))
 
 
+class _Stopped(Exception):
+    """Unwinds the walk once it walks a path it was asked to stop at."""
+
+
 _MATCHES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual")}
 
 
 def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bool = True,
             override: dict[Coord, TrackView] | None = None,
             view_of: Callable[[Coord], TrackView] | None = None,
-            starts: set[tuple[Coord, int]] | None = None) -> Network:
+            starts: set[tuple[Coord, int]] | None = None,
+            stop_at: set[tuple[Coord, int]] | None = None) -> Network:
     """Reach of a company from its stations (its home counts before its first token, if asked).
 
     The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
@@ -188,8 +195,12 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     ``view_of`` gives the track on a hex (the situation's views, built once per position; by
     default the board's ``current_view``); ``override`` the track on some hexes instead (a tile
     tried there); ``starts`` the stations whose walks are taken (default: all; the others still
-    count as visited nodes of each walk, so the walks taken are the same as in the whole network).
+    count as visited nodes of each walk, so the walks taken are the same as in the whole network);
+    ``stop_at`` some (hex, path index) pairs: the walk ends as soon as it walks one of them
+    (``Network.stopped``), and records only the paths it walked (``Network.walked``; the other
+    fields stay empty).
     """
+    light = stop_at is not None
     net = Network(company.id)
     board = scenario.board
     grid = board.grid
@@ -266,36 +277,42 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 return
             visited_nodes.add(node)
             c, k = node
-            for i in cell_of(c).by_node.get(k, ()):
-                path_walk(c, i, None, None, node, converging, converging)
+            w = cell_of(c)
+            for i in w.by_node.get(k, ()):
+                path_walk(w, c, i, None, None, node, converging, converging)
             if converging:
                 visited_nodes.discard(node)
 
-        def path_walk(c: Coord, i: int, skip: int | None, jskip: int | None, owner: tuple[Coord, int],
+        def path_walk(w: _Cell, c: Coord, i: int, skip: int | None, jskip: int | None, owner: tuple[Coord, int],
                       owner_converging: bool, converging: bool) -> None:
             key = (c, i)
             if key in visited_paths:
                 return
-            w = cell_of(c)
             j = w.junction[i]
             if j is not None and (w.terminal[i] or counter.get((c, "j", j), 0) > 1):
                 return
             edges = w.edges[i]
-            if counter and any(counter.get((c, e), 0) for e in edges):
-                return
+            if counter:
+                for e in edges:
+                    if counter.get((c, e)):
+                        return
             visited_paths.add(key)
             if j is not None:
                 counter[(c, "j", j)] = counter.get((c, "j", j), 0) + 1
             walked.add(key)
-            for k in w.nodes[i]:
-                reached_nodes.add((c, k))
+            if stop_at is not None and key in stop_at:
+                raise _Stopped
+            if not light:
+                for k in w.nodes[i]:
+                    reached_nodes.add((c, k))
             if not w.terminal[i]:
                 for k in w.nodes[i]:
                     if (c, k) != owner and not blocks(c, k):
                         node_walk((c, k), owner_converging or converging)
             if j is not None and j != jskip:
                 for jp in w.by_node.get(j, ()):
-                    path_walk(c, jp, None, j, owner, owner_converging, converging)
+                    path_walk(w, c, jp, None, j, owner, owner_converging, converging)
+            ok = None if any_gauge else _MATCHES.get(w.track[i])
             for e in edges:
                 if e == skip:
                     continue
@@ -304,20 +321,21 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                     continue
                 ce = (c, e)
                 counter[ce] = counter.get(ce, 0) + 1
-                out_of[c] = out_of.get(c, 0) + 1
                 ne = (e + half) % sides
-                entries.setdefault(nb, set()).add(ne)
-                entered.add(nb)
-                if out_of.get(nb):
-                    busy.setdefault((nb, ne), set()).add(frozenset(x for x in range(sides) if counter.get((nb, x))))
-                ok = None if any_gauge else _MATCHES.get(w.track[i])
+                if not light:
+                    out_of[c] = out_of.get(c, 0) + 1
+                    entries.setdefault(nb, set()).add(ne)
+                    entered.add(nb)
+                    if out_of.get(nb):
+                        busy.setdefault((nb, ne), set()).add(frozenset(x for x in range(sides) if counter.get((nb, x))))
                 nw = cell_of(nb)
                 conv = converging or len(w.by_edge[e]) > 1  # the engine's Tile#converging_exit?
                 for np in nw.by_edge.get(ne, ()):
                     if ok is None or nw.track[np] in ok:
-                        path_walk(nb, np, ne, None, owner, owner_converging, conv)
+                        path_walk(nw, nb, np, ne, None, owner, owner_converging, conv)
                 counter[ce] -= 1
-                out_of[c] -= 1
+                if not light:
+                    out_of[c] -= 1
             if converging:
                 visited_paths.discard(key)
             if j is not None:  # Path#walk lets the junction go when the path is done
@@ -334,7 +352,15 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         visited_paths.clear()
         counter.clear()
         out_of.clear()
-        node_walk(start, False)
+        try:
+            node_walk(start, False)
+        except _Stopped:
+            net.stopped = True
+            net.walked = walked
+            return net
+    if light:
+        net.walked = walked
+        return net
 
     connected = net.connected
     for c, n in stations:

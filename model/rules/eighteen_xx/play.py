@@ -348,12 +348,14 @@ def restriction_failure(
     printed = sit.sm.printed[coord]
     old_ends = [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))]
     fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached_new_paths(sit, coord, new, net, blocks_city))
-    if fail is not None and _converges(new) and any(
-            _restriction(sit, coord, tile, old, new, old_ends, printed, mode, {i}) is None for i in range(len(new.paths))):
+    passing = [] if fail is None or not _converges(new) else [
+        i for i in range(len(new.paths)) if _restriction(sit, coord, tile, old, new, old_ends, printed, mode, {i}) is None]
+    if passing:
         # an edge two paths of the new tile share makes the engine's walk let paths go again
         # (``converging``): the walk after the lay may come into the hex by other sides. The
         # verdict passes when one path it walks passes alone (new track, or a city's value
-        # changed), so the walk is only worth taking when such a path exists
+        # changed), so the walk is only worth taking when such a path exists, and it ends at
+        # the first such path it walks
         from model.rules.eighteen_xx.company import network
 
         # only the walks of stations that entered the hex (or stand on it) read its track: the
@@ -363,7 +365,10 @@ def restriction_failure(
         if not starts:
             return fail
         company = sit.scenario.company(net.company)
-        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view, starts=starts)
+        after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view, starts=starts,
+                        stop_at={(coord, i) for i in passing})
+        if after.stopped:
+            return None
         fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode,
                             {i for c, i in after.walked if c == coord})
     return fail
