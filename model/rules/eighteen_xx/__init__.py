@@ -260,11 +260,15 @@ class EighteenXX(RuleSet):
         each border the lay newly connects across (a one-sided border only from its own hex),
         less the company's terrain and border discounts (``tile_discount`` abilities)."""
         old = sit.view(coord)
-        if old.tile is None:
-            cost = sit.sm.printed[coord].cost
+        # the lay's own cost reads the hex as it stands and the company, not the tile: once per position
+        key = ("own-cost", coord, company.id if company is not None else None)
+        hit = sit.memo.get(key)
+        if hit is not None and hit[0] is old and hit[1] is company:
+            cost = hit[2]
         else:
-            cost = play.own_upgrade_cost(old)
-        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(sit.scenario.rules.options.get("min_tile_cost", 0) or 0))
+            cost = sit.sm.printed[coord].cost if old.tile is None else play.own_upgrade_cost(old)
+            cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(sit.scenario.rules.options.get("min_tile_cost", 0) or 0))
+            sit.memo[key] = (old, company, cost)
         sm = sit.sm
         costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
         if not costly:
@@ -314,14 +318,15 @@ class EighteenXX(RuleSet):
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
     ) -> tuple[Failure, int]:
         """The first rule a tile move breaks (None if legal), and its cost."""
-        if self.generic_abilities and dict(move.extra).get("private") is not None:
+        if move.extra and self.generic_abilities and dict(move.extra).get("private") is not None:
             return privates.private_lay_failure(self, sit, move, net)
         grid = sit.sm.grid
         coord = sit.sm.coord_of.get(move.cell) or grid.coord(move.cell)
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
-        if fail := privates.ability_tile_failure(self, sit.scenario, tile.id, None):
+        # an ordinary lay's ability-tile verdict reads only the rule set, the options and the tile: once per position
+        if fail := sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None)):
             return (fail, 0)
         old = sit.view(coord)
         company = self.company(sit.scenario, move.actor)
