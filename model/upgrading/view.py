@@ -9,6 +9,7 @@ scenario's derived upgrade graph (:mod:`model.upgrade_graph`) as well as the ``1
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from model.board import Cell
 from model.memo import IdentityMemo
@@ -77,7 +78,7 @@ class TrackView:
     def exits(self) -> frozenset[int]:
         return frozenset(p for a, b, _ in self.paths for p in (a, b) if isinstance(p, int))
 
-    @property
+    @cached_property
     def city_nodes(self) -> tuple[int, ...]:
         """Node indices of the cities, in order (token ``city`` k is ``city_nodes[k]``)."""
         return tuple(i for i, k in enumerate(self.node_kinds) if k == "city")

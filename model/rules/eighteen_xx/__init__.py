@@ -312,7 +312,7 @@ class EighteenXX(RuleSet):
         """The company's network in this position (built once per situation; do not change it)."""
         home = bool(self.option(sit.scenario, "home_counts_as_station"))
         return sit.cached(("network", id(company), home), lambda: (company, network(
-            sit.scenario, sit.sm, company, home, view_of=sit.view)))[1]  # holds the company: its id stays its own
+            sit.scenario, sit.sm, company, home, view_of=sit.view, shared=sit.walk_reading(company.id))))[1]  # holds the company: its id stays its own
 
     def lay_failure(
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False

@@ -180,7 +180,8 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             override: dict[Coord, TrackView] | None = None,
             view_of: Callable[[Coord], TrackView] | None = None,
             starts: set[tuple[Coord, int]] | None = None,
-            stop_at: set[tuple[Coord, int]] | None = None) -> Network:
+            stop_at: set[tuple[Coord, int]] | None = None,
+            shared: tuple[dict, dict] | None = None) -> Network:
     """Reach of a company from its stations (its home counts before its first token, if asked).
 
     The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
@@ -198,7 +199,9 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     count as visited nodes of each walk, so the walks taken are the same as in the whole network);
     ``stop_at`` some (hex, path index) pairs: the walk ends as soon as it walks one of them
     (``Network.stopped``), and records only the paths it walked (``Network.walked``; the other
-    fields stay empty).
+    fields stay empty);
+    ``shared``: the walk readings of hexes and the blocking verdicts of cities for this company in
+    this position (``Situation.walk_reading``), read and filled for every hex not overridden.
     """
     light = stop_at is not None
     net = Network(company.id)
@@ -208,6 +211,22 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     half = sides // 2
     views: dict[Coord, TrackView] = dict(override) if override else {}
     cells: dict[Coord, _Cell] = {}
+    blocked_memo: dict[tuple[Coord, int], bool] = {}
+    if shared is not None:
+        cells.update(shared[0])
+        blocked_memo.update(shared[1])
+        for c in override or ():
+            cells.pop(c, None)
+            for k in range(len(override[c].node_kinds)):
+                blocked_memo.pop((c, k), None)
+
+    def keep() -> None:
+        """Hand what this walk read on hexes not overridden to the position's later walks."""
+        if shared is None:
+            return
+        over = override or {}
+        shared[0].update((c, w) for c, w in cells.items() if c not in over)
+        shared[1].update((ck, b) for ck, b in blocked_memo.items() if ck[0] not in over)
     label_of = sm.label_of
 
     def view(c: Coord) -> TrackView:
@@ -235,8 +254,6 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
     if not net.stations and home_counts:
         net.stations = home_station_nodes(scenario, sm, company)
         net.virtual_home = bool(net.stations)
-
-    blocked_memo: dict[tuple[Coord, int], bool] = {}
 
     def blocks(c: Coord, k: int) -> bool:
         key = (c, k)
@@ -357,7 +374,9 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         except _Stopped:
             net.stopped = True
             net.walked = walked
+            keep()
             return net
+    keep()
     if light:
         net.walked = walked
         return net

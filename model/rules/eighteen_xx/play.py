@@ -366,7 +366,7 @@ def restriction_failure(
             return fail
         company = sit.scenario.company(net.company)
         after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view, starts=starts,
-                        stop_at={(coord, i) for i in passing})
+                        stop_at={(coord, i) for i in passing}, shared=sit.walk_reading(company.id))
         if after.stopped:
             return None
         fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode,

@@ -52,6 +52,7 @@ class Situation:
 
     _tileset: TileSet | None = None
     memo: dict = field(default_factory=dict)
+    walk_memo: dict = field(default_factory=dict)
 
     def cached(self, key, compute: Callable[[], T]) -> T:
         """What ``compute()`` answers in this position, computed on the first ask (``memo``)."""
@@ -84,6 +85,16 @@ class Situation:
             self._views.pop(coord, None)
         else:
             self._views[coord] = view
+        self.walk_memo.clear()
+
+    def walk_reading(self, company: str) -> tuple[dict, dict]:
+        """What the company's walks in this position read the same way on every hex they do not
+        try a tile on: each hex's walk reading and whether a city blocks the company
+        (``company.network(shared=)``); forgotten when a view changes (:meth:`set_view`)."""
+        got = self.walk_memo.get(company)
+        if got is None:
+            got = self.walk_memo[company] = ({}, {})
+        return got
 
     _opened: dict | None = None
 
