@@ -370,10 +370,10 @@ class India(PrivateRules, EighteenXX):
         )
 
     # --- private companies and the free home choice (model/rules/india_privates.py) ------------
-    def lay_failure(self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False):
-        if move.actor is not None and sit.scenario.state.pending_home == move.actor:
-            return (("home-pending", f"{move.actor} must choose its home first (home-station or home-upgrade)"), 0)
-        return super().lay_failure(sit, move, net, static_checked)
+    def actor_failure(self, sit: Situation, actor: str):
+        if sit.scenario.state.pending_home == actor:
+            return ("home-pending", f"{actor} must choose its home first (home-station or home-upgrade)")
+        return None
 
     def station_failure(self, sit: Situation, move: Move, net: Network | None):
         if move.actor is not None and sit.scenario.state.pending_home == move.actor:

@@ -67,6 +67,12 @@ Failure = tuple[str, str] | None
 TRACK_RESTRICTIONS = ("permissive", "city_permissive", "restrictive", "semi_restrictive", "station_restrictive")
 
 
+class BorderCharges(dict):
+    """Side -> what a lay pays to newly connect across that side's border; ``mask``: those sides."""
+
+    mask: int = 0
+
+
 class TrackMove(Move):
     """A move that prints itself in the command-line syntax (``station K14 0``, ``remove-marker G6 5``)."""
 
@@ -259,32 +265,42 @@ class EighteenXX(RuleSet):
         """Terrain of the printed hex (first tile only) or the laid tile's own upgrade cost, plus
         each border the lay newly connects across (a one-sided border only from its own hex),
         less the company's terrain and border discounts (``tile_discount`` abilities)."""
+        own, old_mask, charges = self._hex_costs(sit, coord, company)
+        if not charges:
+            return own
+        cost = own
+        for e in iter_exit_bits(exit_mask(new, rotation, sit.sm.sides) & ~old_mask & charges.mask):
+            cost += charges[e]
+        return cost
+
+    def _hex_costs(self, sit: Situation, coord: Coord, company: Company | None) -> tuple[int, int, BorderCharges]:
+        """What a lay's cost reads of the hex as it stands and of the company, once per position:
+        the hex's own cost (terrain or the tile's upgrade cost, less discounts, at least the
+        minimum), the mask of its current exits and what each border side would charge a lay
+        that newly connects across it (a side whose neighbour has no track there charges nothing)."""
         old = sit.view(coord)
-        # the lay's own cost reads the hex as it stands and the company, not the tile: once per position
         key = ("own-cost", coord, company.id if company is not None else None)
         hit = sit.memo.get(key)
         if hit is not None and hit[0] is old and hit[1] is company:
-            cost = hit[2]
-        else:
-            cost = sit.sm.printed[coord].cost if old.tile is None else play.own_upgrade_cost(old)
-            cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(sit.scenario.rules.options.get("min_tile_cost", 0) or 0))
-            sit.memo[key] = (old, company, cost)
+            return hit[2]
+        cost = sit.sm.printed[coord].cost if old.tile is None else play.own_upgrade_cost(old)
+        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(sit.scenario.rules.options.get("min_tile_cost", 0) or 0))
         sm = sit.sm
+        charges = BorderCharges()
         costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
-        if not costly:
-            return cost
-        grid = sm.grid
-        added = exit_mask(new, rotation, sm.sides) & ~sum(1 << e for e in old.exits) & costly
-        for e in iter_exit_bits(added):
-            key = sit.sm.side_key(coord, e)
-            side_cost = sit.sm.river_cost.get(key, 0) or sit.sm.cost_from.get((coord, e), 0)
+        for e in iter_exit_bits(costly):
+            key_e = sm.side_key(coord, e)
+            side_cost = sm.river_cost.get(key_e, 0) or sm.cost_from.get((coord, e), 0)
             if not side_cost:
                 continue
-            nb = grid.neighbour(coord, e)
+            nb = sm.grid.neighbour(coord, e)
             ntr = sit.track.at(nb) if nb is not None else None
-            if ntr is not None and ntr.has_port(grid.opposite(e)):
-                cost += side_cost - privates.border_discount(sit, coord, company, sit.sm.side_kind.get(key, ""), side_cost)
-        return cost
+            if ntr is not None and ntr.has_port(sm.grid.opposite(e)):
+                charges[e] = side_cost - privates.border_discount(sit, coord, company, sm.side_kind.get(key_e, ""), side_cost)
+                charges.mask |= 1 << e
+        value = (cost, sum(1 << e for e in old.exits), charges)
+        sit.memo[key] = (old, company, value)
+        return value
 
     def candidate_tiles(self, sit: Situation, coord: Coord) -> list[TileDef]:
         """Tiles worth trying on a hex: the next colour, restricted to the upgrade graph."""
@@ -317,7 +333,12 @@ class EighteenXX(RuleSet):
     def lay_failure(
         self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
     ) -> tuple[Failure, int]:
-        """The first rule a tile move breaks (None if legal), and its cost."""
+        """The first rule a tile move breaks (None if legal), and its cost.
+
+        In three parts, in this order: what reads the hex and the tile but not the rotation
+        (:meth:`hex_tile_failure`), the static rules (``static.first_failure``, unless the caller
+        took the rotation from ``static.hex_lays``), and what reads the rotation
+        (:meth:`rotation_lay_failure`). ``legal_moves`` asks the first once per hex and tile."""
         if move.extra and self.generic_abilities and dict(move.extra).get("private") is not None:
             return privates.private_lay_failure(self, sit, move, net)
         grid = sit.sm.grid
@@ -325,44 +346,89 @@ class EighteenXX(RuleSet):
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
-        # an ordinary lay's ability-tile verdict reads only the rule set, the options and the tile: once per position
-        if fail := sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None)):
-            return (fail, 0)
-        old = sit.view(coord)
         company = self.company(sit.scenario, move.actor)
-        if move.actor is not None and company is None:
-            return (("unknown-company", f"there is no company {move.actor!r}"), 0)
-        if company is not None and sit.sm.printed_color[coord] in LAYABLE_COLORS:
-            fail = self.turn_failure(sit, coord, tile, old, company.id)
-            if fail:
-                return (fail, 0)
-        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
+        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company, before_static=True)
         if fail:
-            return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
+            return (fail, 0)
         if not static_checked:
             fail = static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
             if fail:
                 return (fail, 0)
-        if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-            return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
-        if company is not None:
-            fail = sit.cached(("blocked", move.cell, company.id), lambda: privates.blocked_failure(sit.scenario, move.cell, company.id))
+        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company, before_static=False)
+        if fail:
+            return (fail, 0)
+        return self.rotation_lay_failure(sit, coord, tile, move.rotation, move.actor, company, net)
+
+    def actor_failure(self, sit: Situation, actor: str) -> Failure:
+        """A rule that stops the company laying any tile now (none here)."""
+        return None
+
+    def hex_tile_failure(
+        self, sit: Situation, cell: str, coord: Coord, tile: TileDef, actor: str | None, company: Company | None,
+        before_static: bool | None = None,
+    ) -> Failure:
+        """The rules of a lay that read the hex and the tile but not the rotation: the ability
+        tiles, the company and its turn (the lay schedule), the phase (these before the static
+        rules), the supply and the hexes a private blocks (these after); ``before_static`` None
+        asks both parts."""
+        if before_static is not False:
+            # an ordinary lay's ability-tile verdict reads only the rule set, the options and the tile: once per position
+            if fail := sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None)):
+                return fail
+            if actor is not None and company is None:
+                return ("unknown-company", f"there is no company {actor!r}")
+            if actor is not None and (fail := self.actor_failure(sit, actor)):
+                return fail
+            if company is not None and sit.sm.printed_color[coord] in LAYABLE_COLORS:
+                fail = self.turn_failure(sit, coord, tile, sit.view(coord), company.id)
+                if fail:
+                    return fail
+            fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
             if fail:
-                return (fail, 0)
+                return (fail[0], f"{cell}: {fail[1]}")
+        if before_static is not True:
+            if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
+                return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
+            if company is not None:
+                fail = sit.cached(("blocked", cell, company.id), lambda: privates.blocked_failure(sit.scenario, cell, company.id))
+                if fail:
+                    return fail
+        return None
+
+    def rotation_lay_failure(
+        self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, actor: str | None, company: Company | None,
+        net: Network | None, cost: int | None = None,
+    ) -> tuple[Failure, int]:
+        """The rules of a lay that read the rotation (the static ones aside): the company's
+        connection and its own lay rules, then the cost against its cash (``cost``: the lay's
+        cost if the caller knows it, see :meth:`rotation_free_cost`)."""
+        if company is not None:
             if net is None:
                 net = self.network(sit, company)
-            fail = self.connection_failure(sit, coord, tile, move.rotation, old, net)
+            fail = self.connection_failure(sit, coord, tile, rotation, sit.view(coord), net)
             if fail:
                 return (fail, 0)
-            fail = self.company_lay_failure(sit, coord, tile, move.rotation, net)
+            fail = self.company_lay_failure(sit, coord, tile, rotation, net)
             if fail:
                 return (fail, 0)
-        extra = sit.cached(("schedule-cost", type(self), move.actor, tile.color == "yellow"), lambda: play.schedule_cost(
-            sit.scenario, tile, sit.turn_laid(move.actor), self.lay_schedule(sit, move.actor)))
-        cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation, company) + extra)
+        if cost is None:
+            cost = self.full_cost(sit, coord, tile, rotation, actor, company)
         if company is not None and company.treasury is not None and cost > company.treasury:
             return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
         return (None, cost)
+
+    def full_cost(self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, actor: str | None, company: Company | None) -> int:
+        """What the company pays for the lay: its own cost, the schedule's extra, less discounts."""
+        extra = sit.cached(("schedule-cost", type(self), actor, tile.color == "yellow"), lambda: play.schedule_cost(
+            sit.scenario, tile, sit.turn_laid(actor), self.lay_schedule(sit, actor)))
+        return self.company_cost(sit, company, self.lay_cost(sit, coord, tile, rotation, company) + extra)
+
+    def rotation_free_cost(self, sit: Situation, coord: Coord, tile: TileDef, actor: str | None, company: Company | None) -> int | None:
+        """The lay's cost where no rotation changes it (no border of the hex would charge: the
+        cost reads the rotation only through the borders a lay newly connects across), else None."""
+        if self._hex_costs(sit, coord, company)[2]:
+            return None
+        return self.full_cost(sit, coord, tile, 0, actor, company)
 
     def connection_failure(
         self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, old: TrackView, net: Network
@@ -486,11 +552,14 @@ class EighteenXX(RuleSet):
             for tile, rots in static.hex_lays(self, sit, coord, colours):
                 if context.tile is not None and tile.id != context.tile:
                     continue
+                # lay_failure in its parts: what reads the hex and tile once, what reads the rotation per rotation
+                if self.hex_tile_failure(sit, label, coord, tile, actor, company):
+                    continue
+                same_cost = self.rotation_free_cost(sit, coord, tile, actor, company)
                 for rot in rots:
-                    move = TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase)
-                    fail, cost = self.lay_failure(sit, move, net, static_checked=True)
+                    fail, cost = self.rotation_lay_failure(sit, coord, tile, rot, actor, company, net, same_cost)
                     if fail is None:
-                        out.append(TrackMove(kind, label, tile.id, rot, actor=actor, phase=phase, cost=cost) if cost else move)
+                        out.append(TrackMove.made(kind, label, tile.id, rot, actor, phase, (), cost))
         if company is not None and self.generic_abilities and scenario.state.privates:
             out += privates.private_lay_moves(self, sit, company, net, phase, context.tile)
         if company is not None and context.tile is None:

@@ -199,60 +199,96 @@ def find_private(scenario: Scenario, private_id: str) -> PrivateCompany | None:
 
 def private_lay_failure(rules, sit: Situation, move, net) -> tuple[Failure, int]:
     """The first rule a lay with a private's ``tile_lay`` ability breaks (None if legal), and its
-    cost (see the module docstring); ``move.extra['private']`` names the private."""
+    cost (see the module docstring); ``move.extra['private']`` names the private.
+
+    In parts, in this order: what reads the hex and the tile (:func:`_private_context`), the
+    tile rules for the rotation, what reads the hex and the company after them
+    (:func:`_private_after`), the cost; ``private_lay_moves`` asks the hex's parts once per
+    hex and tile."""
+    fail, ctx = _private_context(rules, sit, dict(move.extra).get("private"), move.actor, move.cell, move.tile)
+    if fail is not None:
+        return (fail, 0)
+    for fail in special_tile_failures(rules, sit, ctx.coord, ctx.tile, move.rotation, ctx.ability.special):
+        return (fail, 0)
+    fail = _private_after(rules, sit, ctx, move.cell, net)
+    if fail is not None:
+        return (fail, 0)
+    return _private_cost(rules, sit, ctx, move.rotation)
+
+
+class _PrivateLay:
+    """What a lay with a private's ability reads of the hex and the tile, found once."""
+
+    __slots__ = ("pc", "ability", "company", "coord", "tile")
+
+    def __init__(self, pc: PrivateCompany, ability: Ability, company: Company, coord, tile) -> None:
+        self.pc, self.ability, self.company, self.coord, self.tile = pc, ability, company, coord, tile
+
+
+def _private_context(rules, sit: Situation, pid, actor: str | None, cell: str, tile_id: str | None) -> tuple[Failure, _PrivateLay | None]:
+    """The private, its ability that allows this tile here, the company and its turn, the phase."""
     from model.rules.eighteen_xx import play
 
     scenario = sit.scenario
-    pid = dict(move.extra).get("private")
     pc = find_private(scenario, pid)
     if pc is None:
-        return (("no-private", f"there is no private {str(pid)[:40]!r} in state.privates"), 0)
-    company = rules.company(scenario, move.actor)
+        return (("no-private", f"there is no private {str(pid)[:40]!r} in state.privates"), None)
+    company = rules.company(scenario, actor)
     if company is None:
-        return (("unknown-company", f"a lay with {title(pc)} needs a company (use --company)"), 0)
+        return (("unknown-company", f"a lay with {title(pc)} needs a company (use --company)"), None)
     if not may_use(scenario, pc, company.id):
         return (("private-not-owned", f"{company.id} does not have an ability that allows them to lay this tile: "
-                 f"{title(pc)} belongs to {pc.owner or 'nobody'}"), 0)
+                 f"{title(pc)} belongs to {pc.owner or 'nobody'}"), None)
     if pc.used:
-        return (("private-used", f"{title(pc)} has closed"), 0)
+        return (("private-used", f"{title(pc)} has closed"), None)
     found = list(lay_abilities(scenario, pc))
     if not found:
-        return (("no-ability", f"{title(pc)} has no tile_lay ability in force with uses left"), 0)
-    tile = sit.tileset.get(move.tile or "")
+        return (("no-ability", f"{title(pc)} has no tile_lay ability in force with uses left"), None)
+    tile = sit.tileset.get(tile_id or "")
     if tile is None:
-        return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
-    coord = sit.sm.coord_of.get(move.cell) or sit.sm.grid.coord(move.cell)
+        return (("unknown-tile", f"there is no tile {tile_id!r} in this scenario's manifest"), None)
+    coord = sit.sm.coord_of.get(cell) or sit.sm.grid.coord(cell)
     old = sit.view(coord)
     upgrade = old.color != "white"
     fail: Failure = None
     for _index, ab in found:
-        fail = ability_fit_failure(ab, move.cell, tile.id, upgrade) or ability_tile_failure(rules, scenario, tile.id, ab.tiles)
+        fail = ability_fit_failure(ab, cell, tile.id, upgrade) or ability_tile_failure(rules, scenario, tile.id, ab.tiles)
         if fail is None:
             break
     if fail is not None:
-        return ((fail[0], f"{title(pc)}: {fail[1]}"), 0)
+        return ((fail[0], f"{title(pc)}: {fail[1]}"), None)
     if ab.consume_tile_lay:
         fail = rules.turn_failure(sit, coord, tile, old, company.id)
         if fail:
-            return (fail, 0)
+            return (fail, None)
     fail = play.phase_failure(scenario, tile)
     if fail:
-        return ((fail[0], f"{move.cell}: {fail[1]}"), 0)
-    for fail in special_tile_failures(rules, sit, coord, tile, move.rotation, ab.special):
-        return (fail, 0)
+        return ((fail[0], f"{cell}: {fail[1]}"), None)
+    return (None, _PrivateLay(pc, ab, company, coord, tile))
+
+
+def _private_after(rules, sit: Situation, ctx: _PrivateLay, cell: str, net) -> Failure:
+    """The supply, the hexes a private blocks, the company's reach (if the ability wants it)."""
+    tile, company = ctx.tile, ctx.company
     if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-        return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
-    fail = blocked_failure(scenario, move.cell, company.id, pc.id)
+        return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
+    fail = blocked_failure(sit.scenario, cell, company.id, ctx.pc.id)
     if fail:
-        return (fail, 0)
-    if ab.reachable:
+        return fail
+    if ctx.ability.reachable:
         if net is None:
             net = rules.network(sit, company)
-        if coord not in net.connected:
-            return (("not-connected", f"Track laid must be connected to one of {company.id}'s stations"), 0)
+        if ctx.coord not in net.connected:
+            return ("not-connected", f"Track laid must be connected to one of {company.id}'s stations")
+    return None
+
+
+def _private_cost(rules, sit: Situation, ctx: _PrivateLay, rotation: int) -> tuple[Failure, int]:
+    """The lay's cost with the ability (its own, or the lay's less its discount) against the cash."""
+    ab, company = ctx.ability, ctx.company
     cost = ab.cost
     if not ab.free:
-        base = rules.lay_cost(sit, coord, tile, move.rotation, company)
+        base = rules.lay_cost(sit, ctx.coord, ctx.tile, rotation, company)
         cost += base - min(ab.discount, base)
     cost = rules.company_cost(sit, company, cost)
     if company.treasury is not None and cost > company.treasury:
@@ -285,8 +321,6 @@ def special_tile_failures(rules, sit: Situation, coord, tile, rotation: int, spe
 
 def private_lay_moves(rules, sit: Situation, company: Company, net, phase: str | None, only_tile: str | None) -> list:
     """Every legal lay with the tile_lay abilities of the privates the company may use."""
-    from dataclasses import replace
-
     from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, distinct_rotations
 
     scenario = sit.scenario
@@ -310,11 +344,17 @@ def private_lay_moves(rules, sit: Situation, company: Company, net, phase: str |
             for tile in tiles.values():
                 if only_tile is not None and tile.id != only_tile:
                     continue
+                # private_lay_failure in its parts: the hex's once per hex and tile
+                fail, ctx = _private_context(rules, sit, pc.id, company.id, label, tile.id)
+                if fail is not None or _private_after(rules, sit, ctx, label, net) is not None:
+                    continue
                 for rot in distinct_rotations(tile, sit.sm.sides):
-                    move = rules.move_class(kind, label, tile.id, rot, actor=company.id, phase=phase, extra=(("private", pc.id),))
-                    fail, cost = private_lay_failure(rules, sit, move, net)
+                    if next(special_tile_failures(rules, sit, coord, tile, rot, ctx.ability.special), None) is not None:
+                        continue
+                    fail, cost = _private_cost(rules, sit, ctx, rot)
                     if fail is None:
-                        out.append(replace(move, cost=cost))
+                        out.append(rules.move_class(kind, label, tile.id, rot, actor=company.id, phase=phase,
+                                                    extra=(("private", pc.id),), cost=cost))
     return out
 
 
