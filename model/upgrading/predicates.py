@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from model.memo import Memo
 from model.tiles import TileDef, TileSet
 from model.upgrading.preserve import lost_track, stop_edges, stops_fit_some_rotation
 from model.upgrading.view import TrackView, color_rank, count_of, field, last_label, node_exits, tile_view
@@ -17,6 +18,7 @@ Failure = tuple[str, str] | None
 
 
 _GRAPH: list = [None, False]
+_PRESERVED: Memo = Memo(1 << 15)
 
 
 def explicit_graph(tileset: TileSet) -> bool:
@@ -121,13 +123,20 @@ def paths_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6)
     it on; no stop appears away from the old ones; cities are not split (see :mod:`.preserve`)."""
     if not old.paths:
         return None
-    lost = lost_track(old, tile_view(new, rotation, sides))
-    if lost is not None:
-        return (
-            "paths-preserved",
-            f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
-        )
-    return None
+    nv = tile_view(new, rotation, sides)
+    # the verdict reads only the two views (frozen; one object per tile and rotation, per cell):
+    # an upgrade pair met on several hexes and in later positions is judged once
+    key = (id(old), id(nv))
+    hit = _PRESERVED.peek(key)
+    if hit is not None and hit[0] is old and hit[1] is nv:
+        return hit[2]
+    lost = lost_track(old, nv)
+    fail: Failure = None if lost is None else (
+        "paths-preserved",
+        f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
+    )
+    _PRESERVED.put(key, (old, nv, fail))  # the entry holds both views: their ids stay their own
+    return fail
 
 
 def exits_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6) -> Failure:

@@ -74,7 +74,7 @@ class TrackView:
         """Cities that count for an upgrade (off-board locations do not)."""
         return sum(1 for k in self.node_roles if k == "city")
 
-    @property
+    @cached_property
     def exits(self) -> frozenset[int]:
         return frozenset(p for a, b, _ in self.paths for p in (a, b) if isinstance(p, int))
 

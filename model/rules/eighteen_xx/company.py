@@ -418,3 +418,99 @@ def reservation_problem(scenario: Scenario, view: TrackView, cell: Cell, city: i
         if total_free - 1 < len(hex_res):
             return f"one circle on this hex must stay free for {', '.join(hex_res)}"
     return None
+
+
+def may_walk(scenario: Scenario, sm: StaticMap, company: str, stations: list[tuple[Coord, int]],
+             view_of: Callable[[Coord], TrackView], coord: Coord, new: TrackView, targets: set[int],
+             blocks_new: Callable[[int], bool], shared: tuple[dict, dict] | None = None) -> bool:
+    """Whether a walk of the company could walk one of the paths ``targets`` of ``new`` laid on
+    ``coord``: False only when none can be, so the walk need not be taken.
+
+    It follows each path in each direction it can be come to, as the walk does (into a path at
+    the end it is come to, out at its other ends; from a side into every path of the hex beyond
+    at the facing side, in a gauge that carries the track on; on through a node unless the path
+    is terminal or the node blocks the company: an off-board, a full city, ``blocks_new`` for
+    the nodes of ``new``), from every station; it leaves out only what makes the walk take less:
+    the order of the walks, paths and nodes already walked, the sides the walk is crossing. So
+    every path the walk walks is reached here."""
+    grid = sm.grid
+    sides = grid.sides
+    half = sides // 2
+    table = sm.walk_neighbours()
+    cells = shared[0] if shared is not None else {}
+    blocked = shared[1] if shared is not None else {}
+    new_cell = walk_cell(new)
+    board = scenario.board
+    any_gauge = scenario.rules.options.get("walk_any_gauge") is True
+
+    def cell_of(c: Coord) -> _Cell:
+        if c == coord:
+            return new_cell
+        w = cells.get(c)
+        if w is None:
+            w = cells[c] = walk_cell(view_of(c))
+        return w
+
+    def blocks(c: Coord, k: int) -> bool:
+        if c == coord:
+            return blocks_new(k)
+        hit = blocked.get((c, k))
+        if hit is None:
+            v = view_of(c)
+            if k >= len(v.node_kinds) or v.node_kinds[k] != "city":
+                hit = False
+            elif v.roles and v.roles[k] == "offboard":
+                hit = True
+            else:
+                cell = board.cells.get(sm.label_of.get(c) or grid.label(c), EMPTY_CELL)
+                hit = city_is_full_for(v, cell, v.city_nodes.index(k), company)
+            blocked[(c, k)] = hit
+        return hit
+
+    # a state: (hex, path, the end the path is come to: an edge e >= 0, a node -1 - k, or None)
+    seen: set[tuple[Coord, int, int | None]] = set()
+    todo: list[tuple[Coord, int, int | None]] = []
+
+    def add(c: Coord, i: int, entry: int | None) -> None:
+        key = (c, i, entry)
+        if key not in seen:
+            seen.add(key)
+            todo.append(key)
+
+    for c, node in stations:
+        if c == coord:
+            return True  # a station on the hex: its nodes map onto the new tile's, the walk decides
+        for i in cell_of(c).by_node.get(node, ()):
+            add(c, i, -1 - node)
+    while todo:
+        c, i, entry = todo.pop()
+        if c == coord and i in targets:
+            return True
+        w = cell_of(c)
+        if w.junction[i] is not None and w.terminal[i]:
+            continue  # the walk never walks it
+        if not w.terminal[i]:
+            for k in w.nodes[i]:
+                if entry != -1 - k and not blocks(c, k):
+                    for p in w.by_node.get(k, ()):
+                        if p != i:
+                            add(c, p, -1 - k)
+        j = w.junction[i]
+        if j is not None and entry != -1 - j:
+            for p in w.by_node.get(j, ()):
+                if p != i:
+                    add(c, p, -1 - j)
+        ok = None if any_gauge else _MATCHES.get(w.track[i])
+        row = table.get(c)
+        for e in w.edges[i]:
+            if e == entry:
+                continue
+            nb = row[e] if row is not None else sm.walk_neighbour(c, e)
+            if nb is None:
+                continue
+            ne = (e + half) % sides
+            nw = cell_of(nb)
+            for p in nw.by_edge.get(ne, ()):
+                if ok is None or nw.track[p] in ok:
+                    add(nb, p, ne)
+    return False

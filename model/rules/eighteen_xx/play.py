@@ -356,13 +356,17 @@ def restriction_failure(
         # verdict passes when one path it walks passes alone (new track, or a city's value
         # changed), so the walk is only worth taking when such a path exists, and it ends at
         # the first such path it walks
-        from model.rules.eighteen_xx.company import network
+        from model.rules.eighteen_xx.company import may_walk, network
 
         # only the walks of stations that entered the hex (or stand on it) read its track: the
         # others are the same after the lay and walk no path here
         by = net.entered_by
         starts = {st for st in net.stations if st not in by or st[0] == coord or coord in by[st]}
         if not starts:
+            return fail
+        # the walk is worth taking only if the track lets it come to a passing path at all
+        if not may_walk(sit.scenario, sit.sm, net.company, net.stations, sit.view, coord, new, set(passing),
+                        blocks_city, sit.walk_reading(net.company)):
             return fail
         company = sit.scenario.company(net.company)
         after = network(sit.scenario, sit.sm, company, net.virtual_home, {coord: new}, view_of=sit.view, starts=starts,
