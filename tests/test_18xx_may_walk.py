@@ -60,6 +60,9 @@ def judged(scenario) -> tuple[int, int]:
                     walked = {i for c, i in after.walked if c == coord}
                     for i in range(len(new.paths)):
                         allowed = may_walk(scenario, sit.sm, company.id, after.stations, sit.view, coord, new, {i}, blocks)
+                        # the reach outside the hex, kept per position, company and hex, answers the same
+                        assert allowed == may_walk(scenario, sit.sm, company.id, after.stations, sit.view, coord, new, {i},
+                                                   blocks, sit.walk_reading(company.id))
                         if i in walked:
                             walked_total += 1
                             assert allowed, f"{sit.sm.label_of[coord]} {tile.id}@{rot} path {i} ({company.id}): walked, ruled out"

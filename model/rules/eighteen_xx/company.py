@@ -181,7 +181,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
             view_of: Callable[[Coord], TrackView] | None = None,
             starts: set[tuple[Coord, int]] | None = None,
             stop_at: set[tuple[Coord, int]] | None = None,
-            shared: tuple[dict, dict] | None = None) -> Network:
+            shared: tuple[dict, dict, dict] | None = None) -> Network:
     """Reach of a company from its stations (its home counts before its first token, if asked).
 
     The walk is the engine's ``Graph#compute``: from each station node in turn a depth-first
@@ -422,7 +422,7 @@ def reservation_problem(scenario: Scenario, view: TrackView, cell: Cell, city: i
 
 def may_walk(scenario: Scenario, sm: StaticMap, company: str, stations: list[tuple[Coord, int]],
              view_of: Callable[[Coord], TrackView], coord: Coord, new: TrackView, targets: set[int],
-             blocks_new: Callable[[int], bool], shared: tuple[dict, dict] | None = None) -> bool:
+             blocks_new: Callable[[int], bool], shared: tuple[dict, dict, dict] | None = None) -> bool:
     """Whether a walk of the company could walk one of the paths ``targets`` of ``new`` laid on
     ``coord``: False only when none can be, so the walk need not be taken.
 
@@ -432,85 +432,139 @@ def may_walk(scenario: Scenario, sm: StaticMap, company: str, stations: list[tup
     is terminal or the node blocks the company: an off-board, a full city, ``blocks_new`` for
     the nodes of ``new``), from every station; it leaves out only what makes the walk take less:
     the order of the walks, paths and nodes already walked, the sides the walk is crossing. So
-    every path the walk walks is reached here."""
-    grid = sm.grid
-    sides = grid.sides
-    half = sides // 2
-    table = sm.walk_neighbours()
-    cells = shared[0] if shared is not None else {}
-    blocked = shared[1] if shared is not None else {}
-    new_cell = walk_cell(new)
-    board = scenario.board
-    any_gauge = scenario.rules.options.get("walk_any_gauge") is True
+    every path the walk walks is reached here.
 
-    def cell_of(c: Coord) -> _Cell:
-        if c == coord:
-            return new_cell
-        w = cells.get(c)
+    What it reaches without entering ``coord`` does not depend on the tile: with ``shared``
+    (``Situation.walk_reading``) it is followed once per position, company and hex, and each tile
+    only from where that reach comes to the hex."""
+    if any(c == coord for c, _node in stations):
+        return True  # a station on the hex: its nodes map onto the new tile's, the walk decides
+    reach = _Reach(scenario, sm, company, view_of, coord, shared)
+    if shared is not None:
+        key = (coord, tuple(stations))
+        outside = shared[2].get(key)
+        if outside is None:
+            outside = shared[2][key] = reach.outside(stations)
+    else:
+        outside = reach.outside(stations)
+    return reach.tile_reaches(outside, new, targets, blocks_new)
+
+
+class _Reach:
+    """The reach :func:`may_walk` follows, for one company and one hex a tile is tried on."""
+
+    def __init__(self, scenario: Scenario, sm: StaticMap, company: str, view_of: Callable[[Coord], TrackView],
+                 coord: Coord, shared: tuple[dict, dict, dict] | None) -> None:
+        self.scenario, self.sm, self.company, self.view_of, self.coord = scenario, sm, company, view_of, coord
+        self.cells = shared[0] if shared is not None else {}
+        self.blocked = shared[1] if shared is not None else {}
+        self.table = sm.walk_neighbours()
+        self.any_gauge = scenario.rules.options.get("walk_any_gauge") is True
+
+    def cell_of(self, c: Coord) -> _Cell:
+        w = self.cells.get(c)
         if w is None:
-            w = cells[c] = walk_cell(view_of(c))
+            w = self.cells[c] = walk_cell(self.view_of(c))
         return w
 
-    def blocks(c: Coord, k: int) -> bool:
-        if c == coord:
-            return blocks_new(k)
-        hit = blocked.get((c, k))
+    def blocks(self, c: Coord, k: int) -> bool:
+        hit = self.blocked.get((c, k))
         if hit is None:
-            v = view_of(c)
+            v = self.view_of(c)
             if k >= len(v.node_kinds) or v.node_kinds[k] != "city":
                 hit = False
             elif v.roles and v.roles[k] == "offboard":
                 hit = True
             else:
-                cell = board.cells.get(sm.label_of.get(c) or grid.label(c), EMPTY_CELL)
-                hit = city_is_full_for(v, cell, v.city_nodes.index(k), company)
-            blocked[(c, k)] = hit
+                sm = self.sm
+                cell = self.scenario.board.cells.get(sm.label_of.get(c) or sm.grid.label(c), EMPTY_CELL)
+                hit = city_is_full_for(v, cell, v.city_nodes.index(k), self.company)
+            self.blocked[(c, k)] = hit
         return hit
 
-    # a state: (hex, path, the end the path is come to: an edge e >= 0, a node -1 - k, or None)
-    seen: set[tuple[Coord, int, int | None]] = set()
-    todo: list[tuple[Coord, int, int | None]] = []
+    def follow(self, todo: list, seen: set, known: set, new: TrackView | None, new_cell: _Cell | None,
+               blocks_new: Callable[[int], bool] | None, targets: set[int], arrivals: list | None) -> bool:
+        """Follow states (hex, path, the end come to: an edge e >= 0, a node -1 - k) from ``todo``,
+        skipping those in ``seen`` or ``known`` (followed before). Without a tile (``new`` None) the
+        hex is not entered: each arrival at it (side, track kind) goes to ``arrivals``. True as soon
+        as a path of ``targets`` on the hex is reached."""
+        coord, sm = self.coord, self.sm
+        sides = sm.sides
+        half = sides // 2
+        table, any_gauge = self.table, self.any_gauge
 
-    def add(c: Coord, i: int, entry: int | None) -> None:
-        key = (c, i, entry)
-        if key not in seen:
-            seen.add(key)
-            todo.append(key)
+        def add(c: Coord, i: int, entry: int | None) -> None:
+            key = (c, i, entry)
+            if key not in seen and key not in known:
+                seen.add(key)
+                todo.append(key)
 
-    for c, node in stations:
-        if c == coord:
-            return True  # a station on the hex: its nodes map onto the new tile's, the walk decides
-        for i in cell_of(c).by_node.get(node, ()):
-            add(c, i, -1 - node)
-    while todo:
-        c, i, entry = todo.pop()
-        if c == coord and i in targets:
-            return True
-        w = cell_of(c)
-        if w.junction[i] is not None and w.terminal[i]:
-            continue  # the walk never walks it
-        if not w.terminal[i]:
-            for k in w.nodes[i]:
-                if entry != -1 - k and not blocks(c, k):
-                    for p in w.by_node.get(k, ()):
-                        if p != i:
-                            add(c, p, -1 - k)
-        j = w.junction[i]
-        if j is not None and entry != -1 - j:
-            for p in w.by_node.get(j, ()):
-                if p != i:
-                    add(c, p, -1 - j)
-        ok = None if any_gauge else _MATCHES.get(w.track[i])
-        row = table.get(c)
-        for e in w.edges[i]:
-            if e == entry:
-                continue
-            nb = row[e] if row is not None else sm.walk_neighbour(c, e)
-            if nb is None:
-                continue
-            ne = (e + half) % sides
-            nw = cell_of(nb)
-            for p in nw.by_edge.get(ne, ()):
-                if ok is None or nw.track[p] in ok:
-                    add(nb, p, ne)
-    return False
+        while todo:
+            c, i, entry = todo.pop()
+            on_hex = c == coord
+            if on_hex and i in targets:
+                return True
+            w = new_cell if on_hex else self.cell_of(c)
+            if w.junction[i] is not None and w.terminal[i]:
+                continue  # the walk never walks it
+            if not w.terminal[i]:
+                for k in w.nodes[i]:
+                    if entry != -1 - k and not (blocks_new(k) if on_hex else self.blocks(c, k)):
+                        for p in w.by_node.get(k, ()):
+                            if p != i:
+                                add(c, p, -1 - k)
+            j = w.junction[i]
+            if j is not None and entry != -1 - j:
+                for p in w.by_node.get(j, ()):
+                    if p != i:
+                        add(c, p, -1 - j)
+            track = w.track[i]
+            ok = None if any_gauge else _MATCHES.get(track)
+            row = table.get(c)
+            for e in w.edges[i]:
+                if e == entry:
+                    continue
+                nb = row[e] if row is not None else sm.walk_neighbour(c, e)
+                if nb is None:
+                    continue
+                ne = (e + half) % sides
+                if nb == coord and new is None:
+                    arrivals.append((ne, track))
+                    continue
+                nw = new_cell if nb == coord else self.cell_of(nb)
+                for p in nw.by_edge.get(ne, ()):
+                    if ok is None or nw.track[p] in ok:
+                        add(nb, p, ne)
+        return False
+
+    def outside(self, stations: list[tuple[Coord, int]]) -> tuple[frozenset, tuple]:
+        """Every state reached from the stations without entering the hex, and where (side, track
+        kind) that reach comes to the hex."""
+        seen: set = set()
+        todo: list = []
+        for c, node in stations:
+            for i in self.cell_of(c).by_node.get(node, ()):
+                key = (c, i, -1 - node)
+                if key not in seen:
+                    seen.add(key)
+                    todo.append(key)
+        arrivals: list = []
+        self.follow(todo, seen, frozenset(), None, None, None, set(), arrivals)
+        return frozenset(seen), tuple(dict.fromkeys(arrivals))
+
+    def tile_reaches(self, outside: tuple[frozenset, tuple], new: TrackView, targets: set[int],
+                     blocks_new: Callable[[int], bool]) -> bool:
+        """Whether the reach, going on from its arrivals at the hex into ``new``, comes to a target."""
+        known, arrivals = outside
+        new_cell = walk_cell(new)
+        seen: set = set()
+        todo: list = []
+        for ne, track in arrivals:
+            ok = None if self.any_gauge else _MATCHES.get(track)
+            for p in new_cell.by_edge.get(ne, ()):
+                if ok is None or new_cell.track[p] in ok:
+                    key = (self.coord, p, ne)
+                    if key not in seen:
+                        seen.add(key)
+                        todo.append(key)
+        return self.follow(todo, seen, known, new, new_cell, blocks_new, targets, None)

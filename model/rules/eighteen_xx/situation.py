@@ -87,13 +87,14 @@ class Situation:
             self._views[coord] = view
         self.walk_memo.clear()
 
-    def walk_reading(self, company: str) -> tuple[dict, dict]:
+    def walk_reading(self, company: str) -> tuple[dict, dict, dict]:
         """What the company's walks in this position read the same way on every hex they do not
-        try a tile on: each hex's walk reading and whether a city blocks the company
-        (``company.network(shared=)``); forgotten when a view changes (:meth:`set_view`)."""
+        try a tile on: each hex's walk reading, whether a city blocks the company
+        (``company.network(shared=)``), and per hex what ``company.may_walk`` reaches without
+        entering it; forgotten when a view changes (:meth:`set_view`)."""
         got = self.walk_memo.get(company)
         if got is None:
-            got = self.walk_memo[company] = ({}, {})
+            got = self.walk_memo[company] = ({}, {}, {})
         return got
 
     _opened: dict | None = None
