@@ -157,9 +157,12 @@ class EighteenXX(RuleSet):
         if lays is None:
             return None
         label = sit.sm.label_of[coord]
-        # the schedule reads of the tile and the hex only whether they are yellow and white
-        return sit.cached(("turn", type(self), actor, label, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
-            sit.scenario, label, tile, old, sit.turn_laid(actor), lays))
+        laid = sit.turn_laid(actor)
+        # the schedule reads of the tile and the hex only whether they are yellow and white, of
+        # the hex's label only whether it was laid this turn
+        here = label if any(e.cell == label for e in laid) else None
+        return sit.cached(("turn", type(self), actor, here, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
+            sit.scenario, label, tile, old, laid, lays))
 
     def lay_schedule(self, sit: Situation, actor: str | None):
         """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
@@ -372,8 +375,7 @@ class EighteenXX(RuleSet):
         rules), the supply and the hexes a private blocks (these after); ``before_static`` None
         asks both parts."""
         if before_static is not False:
-            # an ordinary lay's ability-tile verdict reads only the rule set, the options and the tile: once per position
-            if fail := sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None)):
+            if fail := self.ability_tile_failure(sit, tile):
                 return fail
             if actor is not None and company is None:
                 return ("unknown-company", f"there is no company {actor!r}")
@@ -393,6 +395,23 @@ class EighteenXX(RuleSet):
                 fail = sit.cached(("blocked", cell, company.id), lambda: privates.blocked_failure(sit.scenario, cell, company.id))
                 if fail:
                     return fail
+        return None
+
+    def ability_tile_failure(self, sit: Situation, tile: TileDef) -> Failure:
+        """A tile only a private's ability lays, asked of an ordinary lay (it reads only the rule
+        set, the options and the tile: once per position)."""
+        return sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None))
+
+    def tile_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
+        """The rules of :meth:`hex_tile_failure` that read only the tile: the ability tiles, the
+        phase, the supply."""
+        if fail := self.ability_tile_failure(sit, tile):
+            return fail
+        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
+        if fail:
+            return (fail[0], f"{cell}: {fail[1]}")
+        if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
+            return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
         return None
 
     def rotation_lay_failure(
@@ -544,18 +563,35 @@ class EighteenXX(RuleSet):
         coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
         out: list[Move] = []
         colours = play.phase_colours(scenario)
-        for coord in coords:
+        # lay_failure in its parts: hex_tile_failure's (the tile's own verdict once per tile, the
+        # hex's once per hex, the turn's per hex and tile), then per rotation what reads it
+        lays_barred = actor is not None and self.actor_failure(sit, actor)
+        tile_ok: dict[str, bool] = {}
+        costs: dict[tuple[Coord, bool], int] = {}
+        for coord in () if lays_barred else coords:
             if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
                 continue
             label = sit.sm.label_of[coord]
-            kind = "lay" if sit.view(coord).tile is None else "upgrade"
+            old = sit.view(coord)
+            kind = "lay" if old.tile is None else "upgrade"
+            if company is not None and sit.cached(("blocked", label, company.id), lambda: privates.blocked_failure(scenario, label, company.id)):
+                continue
+            charges = self._hex_costs(sit, coord, company)[2]
             for tile, rots in static.hex_lays(self, sit, coord, colours):
                 if context.tile is not None and tile.id != context.tile:
                     continue
-                # lay_failure in its parts: what reads the hex and tile once, what reads the rotation per rotation
-                if self.hex_tile_failure(sit, label, coord, tile, actor, company):
+                ok = tile_ok.get(tile.id)
+                if ok is None:
+                    ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None
+                if not ok or (company is not None and self.turn_failure(sit, coord, tile, old, company.id)):
                     continue
-                same_cost = self.rotation_free_cost(sit, coord, tile, actor, company)
+                if charges:
+                    same_cost = None
+                else:  # the cost reads of the tile only whether it is yellow (full_cost, lay_cost)
+                    ck = (coord, tile.color == "yellow")
+                    same_cost = costs.get(ck)
+                    if same_cost is None:
+                        same_cost = costs[ck] = self.full_cost(sit, coord, tile, 0, actor, company)
                 for rot in rots:
                     fail, cost = self.rotation_lay_failure(sit, coord, tile, rot, actor, company, net, same_cost)
                     if fail is None:
