@@ -121,3 +121,25 @@ def test_legal_moves_and_explain_agree_move_by_move(rules, cold):
         assert set(listed) <= set(explained)
         assert all(explained[k] == cost for k, cost in listed.items())
         assert {(h, t) for h, t, _ in listed} == {(h, t) for h, t, _ in explained if h in {c for c, _, _ in listed}}
+
+
+@pytest.mark.parametrize("path", ["scenarios/18india.json", "scenarios/puzzles/1830-01-pittsburgh-and-lancaster.json",
+                                  "scenarios/puzzles/1889-01-kubokawa-to-kouchi.json"])
+def test_the_first_rotation_failure_is_the_first_of_rotation_failures(path):
+    """The straight-line first_rotation_failure the shared verdicts use agrees with the generator."""
+    from pathlib import Path
+
+    from model.io import load
+
+    scenario = load(Path(__file__).resolve().parent.parent / path)
+    rules = get_rule_set(scenario.rules.id)
+    sit = Situation.of(scenario)
+    failures = passes = 0
+    for coord in sit.sm.coords:
+        for tile in sit.tileset.tiles:
+            for rot in range(sit.sm.sides):
+                want = next(rules.rotation_failures(sit, coord, tile, rot), None)
+                assert rules.first_rotation_failure(sit, coord, tile, rot) == want, (sit.sm.label_of[coord], tile.id, rot)
+                failures += want is not None
+                passes += want is None
+    assert failures and passes

@@ -123,19 +123,19 @@ def paths_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6)
     it on; no stop appears away from the old ones; cities are not split (see :mod:`.preserve`)."""
     if not old.paths:
         return None
-    nv = tile_view(new, rotation, sides)
-    # the verdict reads only the two views (frozen; one object per tile and rotation, per cell):
-    # an upgrade pair met on several hexes and in later positions is judged once
-    key = (id(old), id(nv))
+    # the verdict reads only the old view and the new tile at the rotation (frozen: views are one
+    # object per tile and rotation, per cell): an upgrade pair met on several hexes and in later
+    # positions is judged once
+    key = (id(old), id(new), rotation, sides)
     hit = _PRESERVED.peek(key)
-    if hit is not None and hit[0] is old and hit[1] is nv:
+    if hit is not None and hit[0] is old and hit[1] is new:
         return hit[2]
-    lost = lost_track(old, nv)
+    lost = lost_track(old, tile_view(new, rotation, sides))
     fail: Failure = None if lost is None else (
         "paths-preserved",
         f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
     )
-    _PRESERVED.put(key, (old, nv, fail))  # the entry holds both views: their ids stay their own
+    _PRESERVED.put(key, (old, new, fail))  # the entry holds the view and the tile: their ids stay their own
     return fail
 
 

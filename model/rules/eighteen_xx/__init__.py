@@ -252,6 +252,21 @@ class EighteenXX(RuleSet):
             if fail:
                 yield fail
 
+    def first_rotation_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Failure:
+        """The first of :meth:`rotation_failures` (None: none), without a generator per rotation."""
+        old = sit.view(coord)
+        if old.paths:
+            check = upgrades.exits_preserved if self.relaxed_upgrade(old, new) else upgrades.paths_preserved
+            fail = check(old, new, rotation, sit.sm.sides)
+            if fail:
+                return (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
+        if exit_mask(new, rotation, sit.sm.sides) & ~sit.accept_mask(coord):
+            fail = next(self.exit_failures(sit, coord, new, rotation), None)
+            if fail:
+                return fail
+        return self.rotation_failure(sit, coord, new, rotation) or stub_failure(
+            sit.scenario, sit.cell(coord), sit.sm.label_of[coord], new, rotation)
+
     def exit_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """Every exit must lead to a hex that accepts it."""
         sm = sit.sm
