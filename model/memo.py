@@ -64,11 +64,14 @@ class IdentityMemo(Generic[V]):
 
     def __init__(self, maxsize: int) -> None:
         self._memo: Memo[tuple[object, V]] = Memo(maxsize)
+        self.entries = self._memo._data
+        """The entries, ``(id(obj), extra) -> (obj, value)``, for the hottest look-ups to read
+        without a call (a hit counts only when ``entry[0] is obj``); written only by :meth:`get`."""
 
     def get(self, obj: object, extra: Hashable, compute: Callable[[], V]) -> V:
         """The value for ``(obj, extra)``, computed by ``compute()`` on a miss."""
         key = (id(obj), extra)
-        hit = self._memo.peek(key)
+        hit = self.entries.get(key)
         if hit is not None and hit[0] is obj:
             return hit[1]
         value = compute()

@@ -19,6 +19,7 @@ Failure = tuple[str, str] | None
 
 _GRAPH: list = [None, False]
 _PRESERVED: Memo = Memo(1 << 15)
+_STOPS: Memo = Memo(1 << 14)
 
 
 def explicit_graph(tileset: TileSet) -> bool:
@@ -94,7 +95,17 @@ def label_matches(old: TrackView, new: TileDef, later: bool = False) -> Failure:
 def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     """Same number of towns; same number of cities, except on a labelled hex or tile, which may
     change its number of cities but never lose them all (as the engine's ``upgrades_to?``; a
-    printed white ``OO`` hex still needs two cities)."""
+    printed white ``OO`` hex still needs two cities). Kept per (old view, tile): both frozen."""
+    key = (id(old), id(new))
+    hit = _STOPS.peek(key)
+    if hit is not None and hit[0] is old and hit[1] is new:
+        return hit[2]
+    fail = _stops_preserved(old, new)
+    _STOPS.put(key, (old, new, fail))  # the entry holds both: their ids stay their own
+    return fail
+
+
+def _stops_preserved(old: TrackView, new: TileDef) -> Failure:
     n_cities = tile_view(new, 0).stop_city_count  # off-board locations are no cities here
     n_towns = sum(1 for n in new.nodes if n.kind == "town")
     old_cities = old.stop_city_count

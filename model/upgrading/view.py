@@ -164,6 +164,9 @@ _VIEWS: IdentityMemo[TrackView] = IdentityMemo(8192)
 
 def tile_view(tdef: TileDef, rotation: int, sides: int = 6) -> TrackView:
     """The track of a tile at a rotation (cached per tile object and rotation; views are frozen)."""
+    hit = _VIEWS.entries.get((id(tdef), (rotation, sides)))
+    if hit is not None and hit[0] is tdef:
+        return hit[1]
     return _VIEWS.get(tdef, (rotation, sides), lambda: _tile_view(tdef, rotation, sides))
 
 

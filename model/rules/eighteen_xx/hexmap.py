@@ -285,6 +285,9 @@ _TILE_FACTS: IdentityMemo[tuple[tuple[int, ...], tuple[int, ...]]] = IdentityMem
 
 def _tile_facts(tile: TileDef, sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the exit mask of each rotation, the rotations giving distinct track), cached per tile object."""
+    hit = _TILE_FACTS.entries.get((id(tile), sides))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
 
     def compute() -> tuple[tuple[int, ...], tuple[int, ...]]:
         masks = tuple(sum(1 << e for e in tile.exits(r, sides)) for r in range(sides))
