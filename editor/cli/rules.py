@@ -71,7 +71,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
     scenario, rules, actor = _load(args)
     phase = _phase(rules, args)
     tile = _tile(scenario, args.tile)
-    moves = rules.legal_moves(scenario, MoveContext(actor=actor, phase=phase, tile=tile))
+    kinds = frozenset(args.kind) if args.kind else None
+    moves = rules.legal_moves(scenario, MoveContext(actor=actor, phase=phase, tile=tile, kinds=kinds, abilities=not args.no_abilities))
     if args.json:
         print(json.dumps([m.to_json() for m in moves], indent=1, ensure_ascii=False))
         return EXIT_OK
@@ -136,6 +137,10 @@ def register(sub: Any) -> None:
     _actor_args(c)
     c.add_argument("--phase", help=PHASE_HELP)
     c.add_argument("--tile", metavar="T", help="only moves with this tile")
+    c.add_argument("--kind", action="append", metavar="K",
+                   help="only moves of this kind (place, replace, lay, upgrade, station, ...; repeatable)")
+    c.add_argument("--no-abilities", action="store_true",
+                   help="leave out the moves made through a private company's ability (18xx, 18 India)")
     c.add_argument("--json", action="store_true", help="print the moves as JSON")
     c.set_defaults(func=cmd_moves)
 

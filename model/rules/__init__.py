@@ -96,11 +96,26 @@ class MoveContext:
       ``state.game_phase``); the moves are listed as if the game were in that phase.
 
     :meth:`RuleSet.current_phase` says which phase a scenario is in, in the same sense.
+
+    ``kinds``: only moves of these kinds (``Move.kind``: ``place``, ``lay``, ``upgrade``,
+    ``station``, ...; None: every kind). ``abilities``: False leaves out the moves made through
+    a private company's ability (18xx: a lay with ``extra['private']``; 18 India: ``extra-lay``,
+    ``extra-upgrade``): the turn's own moves only, as 18xx.games' track step offers them.
     """
 
     actor: str | None = None
     phase: str | None = None
     tile: str | None = None
+    kinds: frozenset[str] | None = None
+    abilities: bool = True
+
+    def wants(self, kind: str) -> bool:
+        """True when moves of this kind are asked for."""
+        return self.kinds is None or kind in self.kinds
+
+    def keep(self, moves: list[Move]) -> list[Move]:
+        """``moves`` less those of kinds not asked for (a rule set that lists every kind first)."""
+        return moves if self.kinds is None else [m for m in moves if m.kind in self.kinds]
 
 
 @dataclass(frozen=True)

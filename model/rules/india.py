@@ -387,13 +387,13 @@ class India(PrivateRules, EighteenXX):
         phase = context.phase or scenario.state.game_phase
         company = self.company(scenario, context.actor or None)
         if company is not None and scenario.state.pending_home == company.id:
-            return self.home_moves(Situation.of(scenario), company, phase, context.tile)
+            return context.keep(self.home_moves(Situation.of(scenario), company, phase, context.tile))
         out = super().legal_moves(scenario, context)
-        if company is not None and any(
+        if company is not None and context.abilities and any(
             extra_kind_of(p) is not None and not p.used and self.may_use(scenario, p, company.id) for p in scenario.state.privates
         ):
             sit = Situation.of(scenario)
-            out += self.extra_lay_moves(sit, company, self.network(sit, company), phase, context.tile)
+            out += context.keep(self.extra_lay_moves(sit, company, self.network(sit, company), phase, context.tile))
         return out
 
     def explain(self, scenario: Scenario, move: Move) -> Verdict:

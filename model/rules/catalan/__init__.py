@@ -121,7 +121,7 @@ class CatalanRules(RuleSet):
         """
         if scenario.board.grid.kind != "square":
             return []
-        return self.legal_moves_in(self.analysis(scenario), context)
+        return context.keep(self.legal_moves_in(self.analysis(scenario), context))
 
     def legal_moves_in(self, a: Analysis, context: MoveContext, cells: frozenset[str] | None = None) -> list[Move]:
         """``legal_moves`` on an existing analysis of the scenario (see :meth:`search_position`);

@@ -580,7 +580,8 @@ class EighteenXX(RuleSet):
         colours = play.phase_colours(scenario)
         # lay_failure in its parts: hex_tile_failure's (the tile's own verdict once per tile, the
         # hex's once per hex, the turn's per hex and tile), then per rotation what reads it
-        lays_barred = actor is not None and self.actor_failure(sit, actor)
+        any_lay = context.wants("lay") or context.wants("upgrade")
+        lays_barred = not any_lay or (actor is not None and self.actor_failure(sit, actor))
         tile_ok: dict[str, bool] = {}
         costs: dict[tuple[Coord, bool], int] = {}
         for coord in () if lays_barred else coords:
@@ -589,6 +590,8 @@ class EighteenXX(RuleSet):
             label = sit.sm.label_of[coord]
             old = sit.view(coord)
             kind = "lay" if old.tile is None else "upgrade"
+            if not context.wants(kind):
+                continue
             if company is not None and sit.cached(("blocked", label, company.id), lambda: privates.blocked_failure(scenario, label, company.id)):
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
@@ -611,11 +614,12 @@ class EighteenXX(RuleSet):
                     fail, cost = self.rotation_lay_failure(sit, coord, tile, rot, actor, company, net, same_cost)
                     if fail is None:
                         out.append(TrackMove.made(kind, label, tile.id, rot, actor, phase, (), cost))
-        if company is not None and self.generic_abilities and scenario.state.privates:
-            out += privates.private_lay_moves(self, sit, company, net, phase, context.tile)
+        if company is not None and self.generic_abilities and scenario.state.privates and context.abilities and any_lay:
+            out += context.keep(privates.private_lay_moves(self, sit, company, net, phase, context.tile))
         if company is not None and context.tile is None:
-            out += self.station_moves(sit, company, net, phase)
-            out += self.other_moves(sit, company, net, phase)
+            if context.wants("station"):
+                out += self.station_moves(sit, company, net, phase)
+            out += context.keep(self.other_moves(sit, company, net, phase))
         return out
 
     def station_moves(self, sit: Situation, company: Company, net: Network | None, phase: str | None) -> list[Move]:

@@ -319,9 +319,25 @@ def special_tile_failures(rules, sit: Situation, coord, tile, rotation: int, spe
     yield from rules.rotation_failures(sit, coord, tile, rotation)
 
 
+def _special_passing(rules, sit: Situation, coord, tile, special: bool) -> tuple[int, ...]:
+    """The distinct rotations passing :func:`special_tile_failures`, from the shared static
+    verdicts (``static.tile_verdicts``): all the tile rules, or for a ``special`` ability the
+    layable hex, the colour and the rotation's rules."""
+    from model.rules.eighteen_xx import static
+    from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, distinct_rotations
+    from model.upgrading import predicates as upgrades
+
+    verdicts = static.tile_verdicts(rules, sit, coord, tile)
+    if not special:
+        return verdicts.passing(rules, sit, coord, tile)
+    if sit.sm.printed_color[coord] not in LAYABLE_COLORS or upgrades.colour_progression(sit.view(coord), tile):
+        return ()
+    return tuple(r for r in distinct_rotations(tile, sit.sm.sides) if verdicts.rotation(rules, sit, coord, tile, r) is None)
+
+
 def private_lay_moves(rules, sit: Situation, company: Company, net, phase: str | None, only_tile: str | None) -> list:
     """Every legal lay with the tile_lay abilities of the privates the company may use."""
-    from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, distinct_rotations
+    from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS
 
     scenario = sit.scenario
     out: list = []
@@ -348,9 +364,7 @@ def private_lay_moves(rules, sit: Situation, company: Company, net, phase: str |
                 fail, ctx = _private_context(rules, sit, pc.id, company.id, label, tile.id)
                 if fail is not None or _private_after(rules, sit, ctx, label, net) is not None:
                     continue
-                for rot in distinct_rotations(tile, sit.sm.sides):
-                    if next(special_tile_failures(rules, sit, coord, tile, rot, ctx.ability.special), None) is not None:
-                        continue
+                for rot in _special_passing(rules, sit, coord, tile, ctx.ability.special):
                     fail, cost = _private_cost(rules, sit, ctx, rot)
                     if fail is None:
                         out.append(rules.move_class(kind, label, tile.id, rot, actor=company.id, phase=phase,
