@@ -51,6 +51,7 @@ from model.rules.eighteen_xx.hexmap import (
     TrackView,
     color_rank,
     current_view,
+    distinct_rotations,
     exit_mask,
     iter_exit_bits,
     stub_failure,
@@ -355,7 +356,7 @@ class EighteenXX(RuleSet):
 
         In three parts, in this order: what reads the hex and the tile but not the rotation
         (:meth:`hex_tile_failure`), the static rules (``static.first_failure``, unless the caller
-        took the rotation from ``static.hex_lays``), and what reads the rotation
+        took the rotation from the shared static verdicts: ``static.hex_lays``, ``static.hex_fits``), and what reads the rotation
         (:meth:`rotation_lay_failure`). ``legal_moves`` asks the first once per hex and tile."""
         if move.extra and self.generic_abilities and dict(move.extra).get("private") is not None:
             return privates.private_lay_failure(self, sit, move, net)
@@ -595,9 +596,20 @@ class EighteenXX(RuleSet):
             if company is not None and sit.cached(("blocked", label, company.id), lambda: privates.blocked_failure(scenario, label, company.id)):
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
-            for tile, rots in static.hex_lays(self, sit, coord, colours):
+            reach = net.reach_mask(coord) if net is not None else 0
+            sides = sit.sm.sides
+            # no company: every passing rotation (static.hex_lays); a company's: only the rotations
+            # that reach its track are judged by the static rules (static.hex_fits)
+            for tile, found in static.hex_lays(self, sit, coord, colours) if net is None else static.hex_fits(self, sit, coord, colours):
                 if context.tile is not None and tile.id != context.tile:
                     continue
+                if net is None:
+                    rots = found
+                else:
+                    rots = [r for r in distinct_rotations(tile, sides) if exit_mask(tile, r, sides) & reach
+                            and found.rotation(self, sit, coord, tile, r) is None]
+                    if not rots:
+                        continue
                 ok = tile_ok.get(tile.id)
                 if ok is None:
                     ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None

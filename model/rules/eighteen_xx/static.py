@@ -165,6 +165,40 @@ def hex_lays(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[
     return value[1]
 
 
+def hex_fits(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[tuple[TileDef, TileVerdicts], ...]:
+    """Every candidate tile of the hex (``candidate_tiles``) that fits it (the rotation-independent
+    rules pass), with its verdicts, whose rotations are judged only as they are asked: a
+    company's lays ask only the rotations that reach its track. ``colours`` is the phase's
+    (``play.phase_colours``), which the candidates depend on; the list is kept as the verdicts
+    are (shared, or per position)."""
+    old = sit.view(coord)
+    sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
+    shared = shares(type(rules))
+    if shared:
+        key = ("fits", type(rules), id(sm), coord, id(old), id(ts), id(spec), sit.accept_mask(coord), colours)
+        hit = _SHARED.peek(key)
+        if hit is not None:
+            o = hit[0]
+            if o[0] is sm and o[1] is old and o[2] is ts and o[3] is spec:
+                return hit[1]
+    else:
+        key = ("fits", type(rules), coord, sit.accept_mask(coord), colours)
+        hit = sit.memo.get(key)
+        if hit is not None and hit[0][1] is old:
+            return hit[1]
+    out = []
+    for tile in rules.candidate_tiles(sit, coord):
+        verdicts = tile_verdicts(rules, sit, coord, tile)
+        if verdicts.fit is None:
+            out.append((tile, verdicts))
+    value = ((sm, old, ts, spec), tuple(out))
+    if shared:
+        _SHARED.put(key, value)
+    else:
+        sit.memo[key] = value
+    return value[1]
+
+
 def yellow_options(rules: EighteenXX, sit: Situation) -> dict[str, dict[str, list[int]]]:
     """For every white hex without a tile: yellow tile id -> the distinct rotations passing the static rules."""
     yellows = [t for t in sit.tileset.tiles if t.color == "yellow"]
