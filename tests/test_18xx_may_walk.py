@@ -49,7 +49,7 @@ def judged(scenario) -> tuple[int, int]:
                 for rot in distinct_rotations(tile, sit.sm.sides):
                     new = tile_view(tile, rot, sit.sm.sides)
 
-                    def blocks(k: int, new=new) -> bool:
+                    def blocks(k: int, new=new, cell=cell, company=company) -> bool:
                         if k >= len(new.node_kinds) or new.node_kinds[k] != "city":
                             return False
                         if new.roles and new.roles[k] == "offboard":

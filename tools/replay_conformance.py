@@ -254,7 +254,6 @@ def lays_context(entity: str):
 
 
 def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, timed: bool, players: dict) -> None:
-    from model.rules import MoveContext
     from model.rules.eighteen_xx import TrackMove
 
     entity = pos["entity"]["id"]

@@ -51,10 +51,10 @@ from model.rules.eighteen_xx.hexmap import (
     TrackView,
     color_rank,
     current_view,
-    distinct_rotations,
     exit_mask,
     iter_exit_bits,
     stub_failure,
+    tile_facts,
     tile_view,
 )
 from model.rules.eighteen_xx.situation import _SITUATIONS, Situation, _SituationKey  # noqa: F401 - re-exported
@@ -593,7 +593,7 @@ class EighteenXX(RuleSet):
             kind = "lay" if old.tile is None else "upgrade"
             if not context.wants(kind):
                 continue
-            if company is not None and sit.cached(("blocked", label, company.id), lambda: privates.blocked_failure(scenario, label, company.id)):
+            if company is not None and sit.cached(("blocked", label, company.id), lambda label=label: privates.blocked_failure(scenario, label, company.id)):
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
             reach = net.reach_mask(coord) if net is not None else 0
@@ -606,8 +606,8 @@ class EighteenXX(RuleSet):
                 if net is None:
                     rots = found
                 else:
-                    rots = [r for r in distinct_rotations(tile, sides) if exit_mask(tile, r, sides) & reach
-                            and found.rotation(self, sit, coord, tile, r) is None]
+                    masks, distinct = tile_facts(tile, sides)
+                    rots = [r for r in distinct if masks[r] & reach and found.rotation(self, sit, coord, tile, r) is None]
                     if not rots:
                         continue
                 ok = tile_ok.get(tile.id)

@@ -330,10 +330,11 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 for jp in w.by_node.get(j, ()):
                     path_walk(w, c, jp, None, j, owner, owner_converging, converging)
             ok = None if any_gauge else _MATCHES.get(w.track[i])
+            row = table.get(c)
             for e in edges:
                 if e == skip:
                     continue
-                nb = neighbour(c, e)
+                nb = row[e] if row is not None else sm.walk_neighbour(c, e)
                 if nb is None:
                     continue
                 ce = (c, e)
@@ -341,11 +342,15 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 ne = (e + half) % sides
                 if not light:
                     out_of[c] = out_of.get(c, 0) + 1
-                    entries.setdefault(nb, set()).add(ne)
+                    got = entries.get(nb)
+                    if got is None:
+                        entries[nb] = {ne}
+                    else:
+                        got.add(ne)
                     entered.add(nb)
                     if out_of.get(nb):
                         busy.setdefault((nb, ne), set()).add(frozenset(x for x in range(sides) if counter.get((nb, x))))
-                nw = cell_of(nb)
+                nw = cells.get(nb) or cell_of(nb)
                 conv = converging or len(w.by_edge[e]) > 1  # the engine's Tile#converging_exit?
                 for np in nw.by_edge.get(ne, ()):
                     if ok is None or nw.track[np] in ok:

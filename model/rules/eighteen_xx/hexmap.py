@@ -283,7 +283,7 @@ def iter_exit_bits(mask: int) -> Iterable[int]:
 _TILE_FACTS: IdentityMemo[tuple[tuple[int, ...], tuple[int, ...]]] = IdentityMemo(4096)
 
 
-def _tile_facts(tile: TileDef, sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def tile_facts(tile: TileDef, sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the exit mask of each rotation, the rotations giving distinct track), cached per tile object."""
     hit = _TILE_FACTS.entries.get((id(tile), sides))
     if hit is not None and hit[0] is tile:
@@ -325,12 +325,12 @@ def _shape(tile: TileDef, rotation: int, sides: int) -> frozenset:
 
 def exit_mask(tile: TileDef, rotation: int, sides: int = 6) -> int:
     """Bit e set when the tile at this rotation has an exit on edge e (cached)."""
-    return _tile_facts(tile, sides)[0][rotation % sides]
+    return tile_facts(tile, sides)[0][rotation % sides]
 
 
 def distinct_rotations(tile: TileDef, sides: int = 6) -> tuple[int, ...]:
     """Rotations giving different track (nodes keep their identity; see ``_shape``)."""
-    return _tile_facts(tile, sides)[1]
+    return tile_facts(tile, sides)[1]
 
 
 def stub_edges(scenario: Scenario, cell: Cell) -> frozenset[int]:
