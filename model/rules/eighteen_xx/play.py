@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.memo import IdentityMemo, Memo
 from model.rules import OptionSpec
 from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, node_exits
 from model.scenario import Company, LaidThisTurn, Scenario, TileLay
@@ -346,7 +347,7 @@ def restriction_failure(
 
     new = tile_view(tile, rotation, sit.sm.sides)
     printed = sit.sm.printed[coord]
-    old_ends = [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))]
+    old_ends = _old_ends(old)
     fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached_new_paths(sit, coord, new, net, blocks_city))
     passing = [] if fail is None or not _converges(new) else [
         i for i in range(len(new.paths)) if _restriction(sit, coord, tile, old, new, old_ends, printed, mode, {i}) is None]
@@ -389,8 +390,32 @@ def _converges(view: TrackView) -> bool:
     return False
 
 
+_OLD_ENDS: IdentityMemo = IdentityMemo(8192)
+_VERDICTS: Memo = Memo(1 << 15)
+
+
+def _old_ends(old: TrackView) -> list:
+    """Each old path's ends, track kind and index, as the restriction compares them (per view)."""
+    return _OLD_ENDS.get(old, None, lambda: [(_ends(old, j), _track(old, j), j) for j in range(len(old.paths))])
+
+
 def _restriction(sit: Situation, coord, tile: TileDef, old: TrackView, new: TrackView, old_ends, printed, mode: str,
                  reached: set[int]) -> Failure:
+    """The restriction's verdict on the paths ``reached``: it reads the two views (frozen, the old
+    one per cell or per tile and rotation, which stands for the printed cell's revenues), the
+    mode, the hex's label and the tile (through the new view): kept by those."""
+    label = sit.sm.label_of[coord]
+    key = (id(old), id(new), mode, label, frozenset(reached))
+    hit = _VERDICTS.peek(key)
+    if hit is not None and hit[0] is old and hit[1] is new:
+        return hit[2]
+    fail = _judge_restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached)
+    _VERDICTS.put(key, (old, new, fail))  # the entry holds both views: their ids stay their own
+    return fail
+
+
+def _judge_restriction(sit: Situation, coord, tile: TileDef, old: TrackView, new: TrackView, old_ends, printed, mode: str,
+                       reached: set[int]) -> Failure:
     old_rev = _node_revenues(old, printed)
     new_rev = _node_revenues(new, printed)
     used_new = changed_city = False
