@@ -75,7 +75,7 @@ class TileVerdicts:
         """The first rule the tile breaks at ``rotation`` (0 <= rotation < sides) after its fit."""
         fail = self.rotations[rotation]
         if fail is _UNKNOWN:
-            fail = self.rotations[rotation] = _first_rotation_failure(rules, sit, coord, tile, rotation)
+            fail = self.rotations[rotation] = rules.first_rotation_failure(sit, coord, tile, rotation)
         return fail  # type: ignore[return-value]
 
     def passing(self, rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef) -> tuple[int, ...]:
@@ -88,16 +88,6 @@ class TileVerdicts:
                 out = tuple(r for r in distinct_rotations(tile, sit.sm.sides) if self.rotation(rules, sit, coord, tile, r) is None)
             self._passing = out
         return out
-
-
-def _first_rotation_failure(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef, rotation: int) -> Failure:
-    """The first of ``rules.rotation_failures``: by the rule set's straight-line
-    ``first_rotation_failure`` unless its class overrides ``rotation_failures`` itself."""
-    from model.rules.eighteen_xx import EighteenXX
-
-    if type(rules).rotation_failures is EighteenXX.rotation_failures:
-        return rules.first_rotation_failure(sit, coord, tile, rotation)
-    return next(rules.rotation_failures(sit, coord, tile, rotation), None)
 
 
 def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef) -> TileVerdicts:

@@ -1,0 +1,286 @@
+"""The tile lays of the generic ``18xx`` rule set: what a lay reads and in which order (the
+mixin :class:`TileLays` of :class:`~model.rules.eighteen_xx.EighteenXX`).
+
+A lay's verdict is asked in parts (``lay_failure``): what reads the hex and the tile but not the
+rotation (``hex_tile_failure``: the ability tiles, the company, its turn, the phase, the supply,
+the hexes a private blocks), the static rules (shared across positions:
+:mod:`~model.rules.eighteen_xx.static`), then what reads the rotation (``rotation_lay_failure``:
+the company's connection and the track restriction, its own lay rules, the cost against its
+cash). ``lay_moves`` asks each part as seldom as it can: the tile's own verdict once per tile,
+the hex's once per hex, the static rules only for the rotations that reach the company's track,
+the cost once per hex and colour where no border charges.
+"""
+
+from __future__ import annotations
+
+from model.grid import Coord
+from model.rules import Move, MoveContext
+from model.rules.eighteen_xx import play, privates, static
+from model.rules.eighteen_xx.company import Network
+from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, exit_mask, iter_exit_bits, tile_facts, tile_view
+from model.rules.eighteen_xx.situation import Situation
+from model.scenario import Company
+from model.tiles import TileDef
+
+Failure = tuple[str, str] | None
+
+
+class BorderCharges(dict):
+    """Side -> what a lay pays to newly connect across that side's border; ``mask``: those sides."""
+
+    mask: int = 0
+
+
+class TrackMove(Move):
+    """A move that prints itself in the command-line syntax (``station K14 0``, ``remove-marker G6 5``)."""
+
+    def text(self) -> str:
+        extra = dict(self.extra)
+        if self.kind == "station":
+            return f"station {self.cell} {extra.get('city', 0)}"
+        if self.kind == "remove-marker":
+            return f"remove-marker {self.cell} {extra.get('edge', 0)}"
+        if self.kind in ("lay", "upgrade") and extra.get("private"):
+            return f"{super().text()} {extra['private']}"
+        return super().text()
+
+
+class TileLays:
+    """The tile-lay methods of the 18xx rule set (a mixin: ``self`` is the rule set)."""
+
+    def lay_failure(
+        self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
+    ) -> tuple[Failure, int]:
+        """The first rule a tile move breaks (None if legal), and its cost.
+
+        In three parts, in this order: what reads the hex and the tile but not the rotation
+        (:meth:`hex_tile_failure`), the static rules (``static.first_failure``, unless the caller
+        took the rotation from the shared static verdicts: ``static.hex_lays``, ``static.hex_fits``), and what reads the rotation
+        (:meth:`rotation_lay_failure`). ``legal_moves`` asks the first once per hex and tile."""
+        if move.extra and self.generic_abilities and dict(move.extra).get("private") is not None:
+            return privates.private_lay_failure(self, sit, move, net)
+        grid = sit.sm.grid
+        coord = sit.sm.coord_of.get(move.cell) or grid.coord(move.cell)
+        tile = sit.tileset.get(move.tile or "")
+        if tile is None:
+            return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+        company = self.company(sit.scenario, move.actor)
+        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company, before_static=True)
+        if fail:
+            return (fail, 0)
+        if not static_checked:
+            fail = static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
+            if fail:
+                return (fail, 0)
+        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company, before_static=False)
+        if fail:
+            return (fail, 0)
+        return self.rotation_lay_failure(sit, coord, tile, move.rotation, move.actor, company, net)
+
+    def actor_failure(self, sit: Situation, actor: str) -> Failure:
+        """A rule that stops the company laying any tile now (none here)."""
+        return None
+
+    def hex_tile_failure(
+        self, sit: Situation, cell: str, coord: Coord, tile: TileDef, actor: str | None, company: Company | None,
+        before_static: bool | None = None,
+    ) -> Failure:
+        """The rules of a lay that read the hex and the tile but not the rotation: the ability
+        tiles, the company and its turn (the lay schedule), the phase (these before the static
+        rules), the supply and the hexes a private blocks (these after); ``before_static`` None
+        asks both parts."""
+        if before_static is not False:
+            if fail := self.ability_tile_failure(sit, tile):
+                return fail
+            if actor is not None and company is None:
+                return ("unknown-company", f"there is no company {actor!r}")
+            if actor is not None and (fail := self.actor_failure(sit, actor)):
+                return fail
+            if company is not None and sit.sm.printed_color[coord] in LAYABLE_COLORS:
+                fail = self.turn_failure(sit, coord, tile, sit.view(coord), company.id)
+                if fail:
+                    return fail
+            fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
+            if fail:
+                return (fail[0], f"{cell}: {fail[1]}")
+        if before_static is not True:
+            if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
+                return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
+            if company is not None:
+                fail = sit.cached(("blocked", cell, company.id), lambda: privates.blocked_failure(sit.scenario, cell, company.id))
+                if fail:
+                    return fail
+        return None
+
+    def ability_tile_failure(self, sit: Situation, tile: TileDef) -> Failure:
+        """A tile only a private's ability lays, asked of an ordinary lay (it reads only the rule
+        set, the options and the tile: once per position)."""
+        return sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None))
+
+    def tile_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
+        """The rules of :meth:`hex_tile_failure` that read only the tile: the ability tiles, the
+        phase, the supply."""
+        if fail := self.ability_tile_failure(sit, tile):
+            return fail
+        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
+        if fail:
+            return (fail[0], f"{cell}: {fail[1]}")
+        if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
+            return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
+        return None
+
+    def rotation_lay_failure(
+        self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, actor: str | None, company: Company | None,
+        net: Network | None, cost: int | None = None,
+    ) -> tuple[Failure, int]:
+        """The rules of a lay that read the rotation (the static ones aside): the company's
+        connection and its own lay rules, then the cost against its cash (``cost``: the lay's
+        cost if the caller knows it, see :meth:`rotation_free_cost`)."""
+        if company is not None:
+            if net is None:
+                net = self.network(sit, company)
+            fail = self.connection_failure(sit, coord, tile, rotation, sit.view(coord), net)
+            if fail:
+                return (fail, 0)
+            fail = self.company_lay_failure(sit, coord, tile, rotation, net)
+            if fail:
+                return (fail, 0)
+        if cost is None:
+            cost = self.full_cost(sit, coord, tile, rotation, actor, company)
+        if company is not None and company.treasury is not None and cost > company.treasury:
+            return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)
+        return (None, cost)
+
+    def full_cost(self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, actor: str | None, company: Company | None) -> int:
+        """What the company pays for the lay: its own cost, the schedule's extra, less discounts."""
+        extra = sit.cached(("schedule-cost", type(self), actor, tile.color == "yellow"), lambda: play.schedule_cost(
+            sit.scenario, tile, sit.turn_laid(actor), self.lay_schedule(sit, actor)))
+        return self.company_cost(sit, company, self.lay_cost(sit, coord, tile, rotation, company) + extra)
+
+    def rotation_free_cost(self, sit: Situation, coord: Coord, tile: TileDef, actor: str | None, company: Company | None) -> int | None:
+        """The lay's cost where no rotation changes it (no border of the hex would charge: the
+        cost reads the rotation only through the borders a lay newly connects across), else None."""
+        if self._hex_costs(sit, coord, company)[2]:
+            return None
+        return self.full_cost(sit, coord, tile, 0, actor, company)
+
+    def connection_failure(
+        self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, old: TrackView, net: Network
+    ) -> Failure:
+        """The company must reach one of the new tile's exits, and over old track add a path on its
+        graph after the lay as the option ``track_restriction`` says (the engine's check)."""
+        if not exit_mask(tile, rotation, sit.sm.sides) & net.reach_mask(coord):
+            return ("not-connected", f"Track laid must be connected to one of {net.company}'s stations")
+        if not old.paths:
+            return None  # the track restriction is about lays over old track (play.restriction_failure)
+        mode = self.option(sit.scenario, "track_restriction")
+        cell = sit.cell(coord)
+
+        def blocks(node: int) -> bool:
+            view = tile_view(tile, rotation, sit.sm.sides)
+            k = view.city_nodes.index(node) if node in view.city_nodes else None
+            if k is None:
+                return False
+            tokens = [t for t in cell.tokens if t.city == k]
+            if any(t.kind == "neutral" for t in tokens) or any(t.company == net.company for t in tokens):
+                return False
+            return len(tokens) >= view.node_slots[node] > 0
+
+        return play.restriction_failure(sit, coord, tile, rotation, old, net, mode, blocks)
+
+    def lay_cost(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, company: Company | None = None) -> int:
+        """Terrain of the printed hex (first tile only) or the laid tile's own upgrade cost, plus
+        each border the lay newly connects across (a one-sided border only from its own hex),
+        less the company's terrain and border discounts (``tile_discount`` abilities)."""
+        own, old_mask, charges = self._hex_costs(sit, coord, company)
+        if not charges:
+            return own
+        cost = own
+        for e in iter_exit_bits(exit_mask(new, rotation, sit.sm.sides) & ~old_mask & charges.mask):
+            cost += charges[e]
+        return cost
+
+    def _hex_costs(self, sit: Situation, coord: Coord, company: Company | None) -> tuple[int, int, BorderCharges]:
+        """What a lay's cost reads of the hex as it stands and of the company, once per position:
+        the hex's own cost (terrain or the tile's upgrade cost, less discounts, at least the
+        minimum), the mask of its current exits and what each border side would charge a lay
+        that newly connects across it (a side whose neighbour has no track there charges nothing)."""
+        old = sit.view(coord)
+        key = ("own-cost", coord, company.id if company is not None else None)
+        hit = sit.memo.get(key)
+        if hit is not None and hit[0] is old and hit[1] is company:
+            return hit[2]
+        cost = sit.sm.printed[coord].cost if old.tile is None else play.own_upgrade_cost(old)
+        cost = max(cost - privates.terrain_discount(sit, coord, company, cost), int(sit.scenario.rules.options.get("min_tile_cost", 0) or 0))
+        sm = sit.sm
+        charges = BorderCharges()
+        costly = sm.costly_sides().get(coord, 0)  # the sides with a border cost: most hexes have none
+        for e in iter_exit_bits(costly):
+            key_e = sm.side_key(coord, e)
+            side_cost = sm.river_cost.get(key_e, 0) or sm.cost_from.get((coord, e), 0)
+            if not side_cost:
+                continue
+            nb = sm.grid.neighbour(coord, e)
+            ntr = sit.track.at(nb) if nb is not None else None
+            if ntr is not None and ntr.has_port(sm.grid.opposite(e)):
+                charges[e] = side_cost - privates.border_discount(sit, coord, company, sm.side_kind.get(key_e, ""), side_cost)
+                charges.mask |= 1 << e
+        value = (cost, sum(1 << e for e in old.exits), charges)
+        sit.memo[key] = (old, company, value)
+        return value
+
+    def lay_moves(self, sit: Situation, context: MoveContext, actor: str | None, phase: str | None,
+                  company: Company | None, net: Network | None) -> list[Move]:
+        """Every legal ordinary lay (``lay`` and ``upgrade``, no private's ability) for the context."""
+        scenario = sit.scenario
+        coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
+        out: list[Move] = []
+        colours = play.phase_colours(scenario)
+        # lay_failure in its parts: hex_tile_failure's (the tile's own verdict once per tile, the
+        # hex's once per hex, the turn's per hex and tile), then per rotation what reads it
+        any_lay = context.wants("lay") or context.wants("upgrade")
+        lays_barred = not any_lay or (actor is not None and self.actor_failure(sit, actor))
+        tile_ok: dict[str, bool] = {}
+        costs: dict[tuple[Coord, bool], int] = {}
+        for coord in () if lays_barred else coords:
+            if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
+                continue
+            label = sit.sm.label_of[coord]
+            old = sit.view(coord)
+            kind = "lay" if old.tile is None else "upgrade"
+            if not context.wants(kind):
+                continue
+            if company is not None and sit.cached(("blocked", label, company.id), lambda label=label: privates.blocked_failure(scenario, label, company.id)):
+                continue
+            charges = self._hex_costs(sit, coord, company)[2]
+            reach = net.reach_mask(coord) if net is not None else 0
+            sides = sit.sm.sides
+            # no company: every passing rotation (static.hex_lays); a company's: only the rotations
+            # that reach its track are judged by the static rules (static.hex_fits)
+            for tile, found in static.hex_lays(self, sit, coord, colours) if net is None else static.hex_fits(self, sit, coord, colours):
+                if context.tile is not None and tile.id != context.tile:
+                    continue
+                if net is None:
+                    rots = found
+                else:
+                    masks, distinct = tile_facts(tile, sides)
+                    rots = [r for r in distinct if masks[r] & reach and found.rotation(self, sit, coord, tile, r) is None]
+                    if not rots:
+                        continue
+                ok = tile_ok.get(tile.id)
+                if ok is None:
+                    ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None
+                if not ok or (company is not None and self.turn_failure(sit, coord, tile, old, company.id)):
+                    continue
+                if charges:
+                    same_cost = None
+                else:  # the cost reads of the tile only whether it is yellow (full_cost, lay_cost)
+                    ck = (coord, tile.color == "yellow")
+                    same_cost = costs.get(ck)
+                    if same_cost is None:
+                        same_cost = costs[ck] = self.full_cost(sit, coord, tile, 0, actor, company)
+                for rot in rots:
+                    fail, cost = self.rotation_lay_failure(sit, coord, tile, rot, actor, company, net, same_cost)
+                    if fail is None:
+                        out.append(TrackMove.made(kind, label, tile.id, rot, actor, phase, (), cost))
+        return out
