@@ -20,10 +20,10 @@ def field(obj, name: str, default=None):
     """``obj.name``, or ``default`` when the model has no such field (files written before the
     field existed, or models of another kind). Asks the model class first: a missing attribute
     of a pydantic model is slow to find out about."""
-    cls = type(obj)
-    fields = _MODEL_FIELDS.get(cls, _UNSEEN)
+    model = type(obj)
+    fields = _MODEL_FIELDS.get(model, _UNSEEN)
     if fields is _UNSEEN:
-        fields = _MODEL_FIELDS[cls] = getattr(cls, "model_fields", None)
+        fields = _MODEL_FIELDS[model] = getattr(model, "model_fields", None)
     if fields is not None and name not in fields:
         return default
     return getattr(obj, name, default)
