@@ -216,12 +216,9 @@ class EighteenXX(TileLays, RuleSet):
 
     def rotation_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """The rules that depend on the rotation: paths kept, exits accepted, the title's own."""
-        old = sit.view(coord)
-        if old.paths:
-            check = upgrades.exits_preserved if self.relaxed_upgrade(old, new) else upgrades.paths_preserved
-            fail = check(old, new, rotation, sit.sm.sides)
-            if fail:
-                yield (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
+        fail = self._kept_failure(sit, coord, new, rotation)
+        if fail:
+            yield fail
         if exit_mask(new, rotation, sit.sm.sides) & ~sit.accept_mask(coord):
             yield from self.exit_failures(sit, coord, new, rotation)
         for fail in (self.rotation_failure(sit, coord, new, rotation),
@@ -229,17 +226,23 @@ class EighteenXX(TileLays, RuleSet):
             if fail:
                 yield fail
 
+    def _kept_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Failure:
+        """An upgrade that does not keep the old track (or, relaxed, the old exits) at this rotation."""
+        old = sit.view(coord)
+        if not old.paths:
+            return None
+        check = upgrades.exits_preserved if self.relaxed_upgrade(old, new) else upgrades.paths_preserved
+        fail = check(old, new, rotation, sit.sm.sides)
+        return (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}") if fail else None
+
     def first_rotation_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Failure:
         """The first of :meth:`rotation_failures` (None: none), without a generator per rotation
         (a class overriding ``rotation_failures`` is asked through it)."""
         if type(self).rotation_failures is not EighteenXX.rotation_failures:
             return next(self.rotation_failures(sit, coord, new, rotation), None)
-        old = sit.view(coord)
-        if old.paths:
-            check = upgrades.exits_preserved if self.relaxed_upgrade(old, new) else upgrades.paths_preserved
-            fail = check(old, new, rotation, sit.sm.sides)
-            if fail:
-                return (fail[0], f"{sit.sm.label_of[coord]}: {fail[1]}")
+        fail = self._kept_failure(sit, coord, new, rotation)
+        if fail:
+            return fail
         if exit_mask(new, rotation, sit.sm.sides) & ~sit.accept_mask(coord):
             fail = next(self.exit_failures(sit, coord, new, rotation), None)
             if fail:

@@ -123,70 +123,56 @@ def first_failure(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
     return verdicts.rotation(rules, sit, coord, tile, rotation)
 
 
-def hex_lays(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[tuple[TileDef, tuple[int, ...]], ...]:
-    """Every candidate tile of the hex (``candidate_tiles``) with the distinct rotations that pass
-    the static rules, leaving out the tiles with none; ``colours`` is the phase's
-    (``play.phase_colours``), which the candidates depend on."""
+def _per_hex(rules: EighteenXX, sit: Situation, coord: Coord, colours, kind: str, compute):
+    """``compute()`` for the hex as it stands, kept as the verdicts are: shared across positions
+    by identity (``kind`` names the list), or per position for a title whose hooks read it."""
     old = sit.view(coord)
     sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
     shared = shares(type(rules))
     if shared:
-        key = ("hex", type(rules), id(sm), coord, id(old), id(ts), id(spec), sit.accept_mask(coord), colours)
+        key = (kind, type(rules), id(sm), coord, id(old), id(ts), id(spec), sit.accept_mask(coord), colours)
         hit = _SHARED.peek(key)
         if hit is not None:
             o = hit[0]
             if o[0] is sm and o[1] is old and o[2] is ts and o[3] is spec:
                 return hit[1]
     else:
-        key = ("hex", type(rules), coord, sit.accept_mask(coord), colours)
+        key = (kind, type(rules), coord, sit.accept_mask(coord), colours)
         hit = sit.memo.get(key)
         if hit is not None and hit[0][1] is old:
             return hit[1]
-    out = []
-    for tile in rules.candidate_tiles(sit, coord):
-        rots = tile_verdicts(rules, sit, coord, tile).passing(rules, sit, coord, tile)
-        if rots:
-            out.append((tile, rots))
-    value = ((sm, old, ts, spec), tuple(out))
+    value = ((sm, old, ts, spec), compute())
     if shared:
         _SHARED.put(key, value)
     else:
         sit.memo[key] = value
     return value[1]
+
+
+def hex_lays(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[tuple[TileDef, tuple[int, ...]], ...]:
+    """Every candidate tile of the hex (``candidate_tiles``) with the distinct rotations that pass
+    the static rules, leaving out the tiles with none; ``colours`` is the phase's
+    (``play.phase_colours``), which the candidates depend on."""
+    def compute():
+        out = []
+        for tile in rules.candidate_tiles(sit, coord):
+            rots = tile_verdicts(rules, sit, coord, tile).passing(rules, sit, coord, tile)
+            if rots:
+                out.append((tile, rots))
+        return tuple(out)
+
+    return _per_hex(rules, sit, coord, colours, "hex", compute)
 
 
 def hex_fits(rules: EighteenXX, sit: Situation, coord: Coord, colours) -> tuple[tuple[TileDef, TileVerdicts], ...]:
     """Every candidate tile of the hex (``candidate_tiles``) that fits it (the rotation-independent
     rules pass), with its verdicts, whose rotations are judged only as they are asked: a
-    company's lays ask only the rotations that reach its track. ``colours`` is the phase's
-    (``play.phase_colours``), which the candidates depend on; the list is kept as the verdicts
-    are (shared, or per position)."""
-    old = sit.view(coord)
-    sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
-    shared = shares(type(rules))
-    if shared:
-        key = ("fits", type(rules), id(sm), coord, id(old), id(ts), id(spec), sit.accept_mask(coord), colours)
-        hit = _SHARED.peek(key)
-        if hit is not None:
-            o = hit[0]
-            if o[0] is sm and o[1] is old and o[2] is ts and o[3] is spec:
-                return hit[1]
-    else:
-        key = ("fits", type(rules), coord, sit.accept_mask(coord), colours)
-        hit = sit.memo.get(key)
-        if hit is not None and hit[0][1] is old:
-            return hit[1]
-    out = []
-    for tile in rules.candidate_tiles(sit, coord):
-        verdicts = tile_verdicts(rules, sit, coord, tile)
-        if verdicts.fit is None:
-            out.append((tile, verdicts))
-    value = ((sm, old, ts, spec), tuple(out))
-    if shared:
-        _SHARED.put(key, value)
-    else:
-        sit.memo[key] = value
-    return value[1]
+    company's lays ask only the rotations that reach its track. Kept as :func:`hex_lays` is."""
+    def compute():
+        fits = ((tile, tile_verdicts(rules, sit, coord, tile)) for tile in rules.candidate_tiles(sit, coord))
+        return tuple((tile, v) for tile, v in fits if v.fit is None)
+
+    return _per_hex(rules, sit, coord, colours, "fits", compute)
 
 
 def yellow_options(rules: EighteenXX, sit: Situation) -> dict[str, dict[str, list[int]]]:
