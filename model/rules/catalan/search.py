@@ -23,7 +23,7 @@ from typing import Any
 from model.board import EMPTY_CELL
 from model.grid import Coord
 from model.rules import Move, MoveContext, Reached
-from model.rules.catalan.apart import Apart
+from model.rules.catalan.apart import Apart, apart_for
 from model.rules.catalan.moves import Analysis
 from model.rules.catalan.network import Network, PlayerReach
 from model.scenario import Scenario
@@ -301,7 +301,7 @@ class SearchPosition:
                 return None
             if "dead_end" in tdef.tags and a.opt["dead_end_mandatory_target"] == "any":
                 return None
-        return Apart(self.net, set(self.net.origin_cells(actor)), places, limit)
+        return apart_for(self.net, set(self.net.origin_cells(actor)), places, limit)
 
     def reached(self, actor: str) -> Reached | None:
         """The same answer as ``CatalanRules.reached(scenario, actor)``."""
