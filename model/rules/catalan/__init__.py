@@ -140,13 +140,17 @@ class CatalanRules(RuleSet):
         else:
             tiles = list(dict.fromkeys(player.hand))
         out: list[Move] = []
+        if phase == "mandatory":
+            legal = lambda m: a.evaluate(m, gates=False).legal  # noqa: E731
+        else:  # a substitution's verdict may come from another board of the search (same key)
+            legal = lambda m: a.substitution_legal(m) if m.kind == "replace" else a.evaluate(m, gates=False).legal  # noqa: E731
         for tid in tiles:
             if cells is not None:
-                out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and a.evaluate(m, gates=False).legal]
+                out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and legal(m)]
             elif phase == "mandatory":
                 out += a.mandatory_moves(actor, tid)
             else:
-                out += [m for m in a.candidates(actor, phase, tid) if a.evaluate(m, gates=False).legal]
+                out += [m for m in a.candidates(actor, phase, tid) if legal(m)]
         return out
 
     def current_phase(self, scenario: Scenario) -> str | None:

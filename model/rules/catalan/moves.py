@@ -30,6 +30,8 @@ from model.track import CellTrack, TrackPath
 PHASES = ("mandatory", "optional")
 _UNSET = object()
 MOVE_KINDS = ("place", "replace", "pass")
+SUBSTITUTIONS_KEPT = 200_000
+"""How many substitution verdicts one search keeps (:meth:`Analysis.substitution_legal`)."""
 CATALAN_TERRAIN = ("plain", "lake", "mountain")
 
 
@@ -79,6 +81,9 @@ class Analysis(ContinuityMixin):
         self._mandatory: dict[tuple[str, str], list[Move]] = {}
         self._union_open: set[tuple[Coord, int]] | None = None
         self._infos: dict[str, TileInfo | None] = {}
+        self._groups: dict[Coord, frozenset] | None = None
+        self._subst_keys: dict[str, Any] = {}
+        self._subst_table: dict | None = None
 
     # --- tiles ---------------------------------------------------------------------------
     def tile_info(self, tile_id: str) -> TileInfo | None:
@@ -444,6 +449,97 @@ class Analysis(ContinuityMixin):
                     f"{'/'.join(side(s) for s in joins)} side that joins the track (M3); {what} has its trunk on {side(trunk)}",
                 )
         return Verdict(True, None, f"{label}: {what} extends the track at its {'/'.join(side(s) for s in joins)} side")
+
+    # --- the verdicts of optional substitutions, shared between boards -----------------------
+    def group_signature(self, coord: Coord) -> frozenset | None:
+        """What the verdict of an optional substitution on ``coord`` can depend on beyond the cell
+        itself: the tiles (label, tile, rotation) of the group of touching cells with track that
+        holds ``coord`` (None: the board has printed track, which is not told apart here).
+
+        Catalan rules are local (:mod:`model.rules.catalan.apart`): a player's trains never leave
+        the group of her origin, so the players whose trains use ``coord`` (O2, the continuity
+        scope), the sides they enter it by (S-8), what they reach and would lose (S-4/S-5, A4 for
+        S-9) are all read off that group; the cell's own checks read the cell (its tile, terrain,
+        city or platform), the tile laid and, for S-1, whether the cell's tile was laid in this
+        turn's mandatory phase. Cities and platforms are fixed features, the same on every board
+        of one search, and the group's cells are the group's tiles and those features."""
+        if self._groups is None:
+            net, grid, board = self.net, self.grid, self.s.board
+            occupied: set[Coord] = set()
+            for label, cell in board.cells.items():
+                if cell.paths:
+                    self._groups = {}
+                    break
+                if grid.is_label(label):
+                    c = grid.coord(label)
+                    if net.transfer(c) is not None:
+                        occupied.add(c)
+            else:
+                offsets = grid.offsets()
+                groups: dict[Coord, frozenset] = {}
+                for start in occupied:
+                    if start in groups:
+                        continue
+                    members, stack, seen = [], [start], {start}
+                    while stack:
+                        c = stack.pop()
+                        members.append(c)
+                        for dx, dy in offsets:
+                            n = (c[0] + dx, c[1] + dy)
+                            if n in occupied and n not in seen:
+                                seen.add(n)
+                                stack.append(n)
+                    tiles = []
+                    for c in members:
+                        t = board.cells[self.label(c)].tile
+                        if t is not None:
+                            tiles.append((self.label(c), t.tile, t.rotation))
+                    sig = frozenset(tiles)
+                    for c in members:
+                        groups[c] = sig
+                self._groups = groups
+        return self._groups.get(coord)
+
+    def substitution_legal(self, move: Move) -> bool:
+        """``evaluate(move, gates=False).legal`` for an optional-phase ``replace``, shared between
+        the boards of one search (``net.shared``, the networks derived from one another, which
+        have the same grid, tiles, options, players and fixed features): the key is all that the
+        verdict reads (:meth:`group_signature`, the cell's label, terrain and S-1 state, the tile
+        and rotation)."""
+        prefix = self._subst_keys.get(move.cell, _UNSET)
+        if prefix is _UNSET:
+            prefix = self._subst_keys[move.cell] = self._substitution_key(move.cell)
+        if prefix is None:
+            return self.evaluate(move, gates=False).legal
+        key = (prefix, move.actor, move.tile, move.rotation)
+        table = self._subst_table
+        if table is None:
+            table = self._subst_table = self.net.shared.get("substitutions")
+            if table is None:
+                table = self._subst_table = self.net.shared["substitutions"] = {}
+        got = table.get(key)
+        if got is None:
+            got = self.evaluate(move, gates=False).legal
+            if len(table) >= SUBSTITUTIONS_KEPT:
+                table.clear()
+            table[key] = got
+        return got
+
+    def _substitution_key(self, label: str) -> tuple | None:
+        """The part of :meth:`substitution_legal`'s key that names the cell (None: not shared)."""
+        coord = self._coords.get(label)
+        if coord is None:
+            coord = self.grid.coord(label)
+        sig = self.group_signature(coord)
+        if sig is None:
+            return None
+        cell = self.s.board.cells.get(label, EMPTY_CELL)
+        old = cell.tile
+        s1 = old is not None and (
+            (old.turn == self.s.state.turn and old.phase == "mandatory")
+            or any(e.cell == label for e in self.laid_this_turn("mandatory"))
+        )
+        return (sig, label, cell.terrain, s1)
 
     def _replace_static(self, coord: Coord, label: str, phase: str) -> tuple[Verdict | None, Any, frozenset]:
         """The checks of a substitution that do not depend on the new tile (cached per cell):

@@ -82,54 +82,98 @@ def relaxed_distance(net: Network, player_id: str, targets: set[Coord], limit: i
     play of k moves changes at most k cells; its train's way, cut short at the first entry and
     the last exit of each changed cell, is a way on the relaxed board that costs at most k. So
     no play of fewer moves reaches a target. Returns ``limit + 1`` for "more than ``limit``".
+    (:class:`RelaxedSearch` keeps the search, for :func:`useful_cells` to run it on.)
     """
-    grid = net.grid
-    offsets = grid.offsets()
-    on_board = grid.coord_set
-    fixed = net.fixed_cells()
-    dist: dict[tuple[Coord, int, bool], int] = {}
-    dq: deque[tuple[int, Coord, int, bool]] = deque()
-    for c in net.origin_cells(player_id):
-        t = net.transfer(c)
-        if t is None:
-            continue
-        if c in targets:
-            return 0
-        for x in t.start_exits:
-            dq.append((0, c, -1 - x, False))  # leaving the origin by side x
-    while dq:
-        d, c, e, changed = dq.popleft()
-        if e >= 0:
-            if dist.get((c, e, changed), limit + 1) < d:
+    return RelaxedSearch(net, player_id, targets, limit).distance()
+
+
+class RelaxedSearch:
+    """The search of :func:`relaxed_distance`, kept where it stopped (at the first target it
+    popped) so that :func:`useful_cells` can run the same search on to the end instead of
+    starting it again: the states it pops after the first target, and the costs it gives them,
+    are those of a search run to the end from the start, as both expand the same states (never
+    a target) in the same order of cost."""
+
+    def __init__(self, net: Network, player_id: str, targets: set[Coord], limit: int) -> None:
+        self.net = net
+        self.player_id = player_id
+        self.targets = targets
+        self.limit = limit
+        self.dist: dict[tuple[Coord, int, bool], int] = {}
+        self.dq: deque[tuple[int, Coord, int, bool]] = deque()
+        self.found: int | None = None  # the cost of the first target popped
+        self.done = False
+        for c in net.origin_cells(player_id):
+            t = net.transfer(c)
+            if t is None:
                 continue
             if c in targets:
-                return d  # popped in order of cost: nothing cheaper is left
-        if e < 0:
-            exits: tuple[int, ...] = (-1 - e,)
-        elif changed:
-            exits = (0, 1, 2, 3)
-        else:
-            exits = net.transfer(c).exits[e] or ()
-        for x in exits:
-            n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
-            if n not in on_board:
-                continue
-            e2 = (x + 2) % 4
-            t = net.transfer(n)
-            keep = t is not None and t.exits[e2] is not None
-            can = n not in fixed
-            for nd, ch in ((d, False), (d + 1, True)) if keep and can else ((d, False),) if keep else ((d + 1, True),) if can else ():
-                if nd > limit or dist.get((n, e2, ch), limit + 1) <= nd:
+                self.found = 0
+                self.done = True  # (useful_cells searches on its own: it leaves such origins out)
+                return
+            for x in t.start_exits:
+                self.dq.append((0, c, -1 - x, False))  # leaving the origin by side x
+
+    def distance(self) -> int:
+        """The relaxed distance (``limit + 1``: more than ``limit``)."""
+        if self.found is None and not self.done:
+            self._run(stop=True)
+        return self.found if self.found is not None else self.limit + 1
+
+    def entered(self) -> dict[Coord, int] | None:
+        """Run to the end: each cell's cheapest entry in changed mode within the limit (None
+        when an origin is a target)."""
+        if self.found == 0:
+            return None
+        if not self.done:
+            self._run(stop=False)
+        out: dict[Coord, int] = {}
+        for (c, _e, ch), v in self.dist.items():
+            if ch and v < out.get(c, self.limit + 1):
+                out[c] = v
+        return out
+
+    def _run(self, stop: bool) -> None:
+        net, targets, limit, dist, dq = self.net, self.targets, self.limit, self.dist, self.dq
+        grid = net.grid
+        offsets = grid.offsets()
+        on_board = grid.coord_set
+        fixed = net.fixed_cells()
+        transfer = net.transfer
+        while dq:
+            d, c, e, changed = dq.popleft()
+            if e >= 0:
+                if dist.get((c, e, changed), limit + 1) < d:
                     continue
-                dist[(n, e2, ch)] = nd
-                if ch:
-                    dq.append((nd, n, e2, ch))
-                else:
-                    dq.appendleft((nd, n, e2, ch))
-    return limit + 1
+                if c in targets:
+                    if self.found is None:
+                        self.found = d  # popped in order of cost: nothing cheaper is left
+                        if stop:
+                            return
+                    continue
+            if e < 0:
+                exits: tuple[int, ...] = (-1 - e,)
+            elif changed:
+                exits = (0, 1, 2, 3)
+            else:
+                exits = transfer(c).exits[e] or ()
+            for x in exits:
+                n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
+                if n not in on_board:
+                    continue
+                e2 = (x + 2) % 4
+                t = transfer(n)
+                keep = t is not None and t.exits[e2] is not None
+                if keep and d < dist.get((n, e2, False), limit + 1):
+                    dist[(n, e2, False)] = d
+                    dq.appendleft((d, n, e2, False))
+                if n not in fixed and d < limit and d + 1 < dist.get((n, e2, True), limit + 1):
+                    dist[(n, e2, True)] = d + 1
+                    dq.append((d + 1, n, e2, True))
+        self.done = True
 
 
-def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int) -> set[Coord]:
+def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int, search: RelaxedSearch | None = None) -> set[Coord]:
     """The cells where one move may bring :func:`relaxed_distance` down from ``d`` to ``d - 1``.
 
     A move changes one cell ``c``. A way of cost ``d - 1`` on the relaxed board after it must use
@@ -141,14 +185,23 @@ def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int) -> s
     targets). Cells that may not change on the relaxed board (cities, platforms) are not judged
     and always included.
     """
+    # forward: the cheapest entry of each cell in changed mode (the search of relaxed_distance,
+    # run to the end within d, stopping at the targets); ``search``: that search of the same
+    # board, player, targets and limit d, run on where it stopped
+    got = None
+    if search is not None and search.net is net and search.player_id == player_id and search.limit == d and search.targets == targets:
+        got = search.entered()
+    entered: dict[Coord, int] = got if got is not None else _entered(net, player_id, targets, d)
+    return _useful_from(net, targets, d, entered)
+
+
+def _entered(net: Network, player_id: str, targets: set[Coord], d: int) -> dict[Coord, int]:
+    """The forward search of :func:`useful_cells` on its own."""
     grid = net.grid
     offsets = grid.offsets()
     on_board = grid.coord_set
     fixed = net.fixed_cells()
     transfer = net.transfer
-
-    # forward: the cheapest entry of each cell in changed mode (the search of relaxed_distance,
-    # run to the end within d, stopping at the targets)
     fwd: dict[tuple[Coord, int, bool], int] = {}
     entered: dict[Coord, int] = {}
     dq: deque[tuple[int, Coord, int, bool]] = deque()
@@ -186,6 +239,16 @@ def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int) -> s
             if n not in fixed and d0 + 1 <= d and d0 + 1 < fwd.get((n, e2, True), d + 1):
                 fwd[(n, e2, True)] = d0 + 1
                 dq.append((d0 + 1, n, e2, True))
+    return entered
+
+
+def _useful_from(net: Network, targets: set[Coord], d: int, entered: dict[Coord, int]) -> set[Coord]:
+    """The backward search of :func:`useful_cells` and its answer, from the forward one's."""
+    grid = net.grid
+    offsets = grid.offsets()
+    on_board = grid.coord_set
+    fixed = net.fixed_cells()
+    transfer = net.transfer
     # backward: the cost from a state to a target; every changed state of a cell has the same
     # cost (any exit), kept under the entry side -1
     back: dict[tuple[Coord, int], int] = {}
@@ -238,6 +301,7 @@ class SearchPosition:
         self.scenario = scenario
         self.net = derive_network(rules, scenario, parent.net if parent is not None else None)
         self._analysis: Analysis | None = None
+        self._relaxed: RelaxedSearch | None = None
         # the per-tile caches of an analysis depend only on the tiles and the reversal kinds
         self._tile_donor: Analysis | None = None
         if (
@@ -269,7 +333,9 @@ class SearchPosition:
         (:func:`relaxed_distance`); None for a non-player."""
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
-        return relaxed_distance(self.net, actor, targets, limit)
+        search = RelaxedSearch(self.net, actor, targets, limit)
+        self._relaxed = search  # the last one: useful_cells asks of the same (see the solver)
+        return search.distance()
 
     def useful_cells(self, actor: str, targets: set[Coord], d: int) -> frozenset[str] | None:
         """The labels of the cells where one move may lower ``distance_bound(actor, targets, d)``
@@ -277,7 +343,7 @@ class SearchPosition:
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
         grid = self.scenario.board.grid
-        return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d))
+        return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d, self._relaxed))
 
     def reads(self, actor: str) -> frozenset[str] | None:
         """The labels of the cells a move must change to change ``reached(actor)``: a move on any
@@ -308,4 +374,4 @@ class SearchPosition:
         return self.rules.reached_on(self.scenario, self.net, actor)
 
 
-__all__ = ["SearchPosition", "derive_network", "reads", "relaxed_distance", "useful_cells"]
+__all__ = ["RelaxedSearch", "SearchPosition", "derive_network", "reads", "relaxed_distance", "useful_cells"]
