@@ -140,10 +140,7 @@ class CatalanRules(RuleSet):
         else:
             tiles = list(dict.fromkeys(player.hand))
         out: list[Move] = []
-        if phase == "mandatory":
-            legal = lambda m: a.evaluate(m, gates=False).legal  # noqa: E731
-        else:  # a substitution's verdict may come from another board of the search (same key)
-            legal = lambda m: a.substitution_legal(m) if m.kind == "replace" else a.evaluate(m, gates=False).legal  # noqa: E731
+        legal = a.move_legal  # the verdicts without messages (a substitution's maybe from another board)
         for tid in tiles:
             if cells is not None:
                 out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and legal(m)]

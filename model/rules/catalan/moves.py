@@ -83,6 +83,7 @@ class Analysis(ContinuityMixin):
         self._infos: dict[str, TileInfo | None] = {}
         self._groups: dict[Coord, frozenset] | None = None
         self._subst_keys: dict[str, Any] = {}
+        self._facing: dict[tuple, tuple[int, ...]] = {}  # place_legal: (cell, player, phase, tile) -> sides
         self._subst_table: dict | None = None
 
     # --- tiles ---------------------------------------------------------------------------
@@ -210,8 +211,17 @@ class Analysis(ContinuityMixin):
         """Legal mandatory moves with one drawn tile (cached); the turn is lost when empty (M6)."""
         key = (actor, tile_id)
         if key not in self._mandatory:
-            self._mandatory[key] = [m for m in self.candidates(actor, "mandatory", tile_id) if self.evaluate(m, gates=False).legal]
+            self._mandatory[key] = [m for m in self.candidates(actor, "mandatory", tile_id) if self.move_legal(m)]
         return self._mandatory[key]
+
+    def move_legal(self, move: Move) -> bool:
+        """``evaluate(move, gates=False).legal``, by the message-free checks where there are some
+        (:meth:`place_legal`, :meth:`substitution_legal` in the optional phase)."""
+        if move.kind == "place":
+            return self.place_legal(move)
+        if move.kind == "replace" and (move.phase or self.s.state.phase or "mandatory") == "optional":
+            return self.substitution_legal(move)
+        return self.evaluate(move, gates=False).legal
 
     def blocked(self, actor: str) -> bool:
         """M5 / A7: the player may use a drawn turntable to replace one of her tiles."""
@@ -412,6 +422,42 @@ class Analysis(ContinuityMixin):
             if "tunnel" not in tags:
                 return fail("catalan.mountain-needs-tunnel", f"{label} is a mountain: only a tunnel can cross it (M2)")
         return None
+
+    def place_legal(self, move: Move) -> bool:
+        """``evaluate(move, gates=False).legal`` for a ``place`` move, without the messages: the
+        checks of :meth:`_place` in its order, the cell's (no city, platform or tile; the
+        terrain) and the open ends it faces kept per cell, player, phase and tile."""
+        if move.tile is None or not 0 <= move.rotation <= 3 or move.kind != "place":
+            return self.evaluate(move, gates=False).legal
+        phase = move.phase or self.s.state.phase or "mandatory"
+        if phase not in PHASES:
+            return self.evaluate(move, gates=False).legal
+        key = (move.cell, move.actor, phase, move.tile)
+        facing = self._facing.get(key)
+        if facing is None:
+            coord = self._coords.get(move.cell)
+            if coord is None:
+                try:
+                    coord = self.grid.coord(move.cell)
+                except ValueError:
+                    return False  # off the board
+            cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
+            if cell.cities or cell.platform is not None or cell.tile is not None or self._terrain(coord, move.tile) is not None:
+                facing = ()
+            else:
+                facing = tuple(self.facing_sides(coord, self.open_ends_for(move.actor, phase, move.tile)))
+            self._facing[key] = facing
+        if not facing:
+            return False
+        ports = self.ports(move.tile, move.rotation)
+        joins = [x for x in facing if x in ports]
+        if not joins:
+            return False
+        if phase == "mandatory":
+            trunk = self.trunk(move.tile, move.rotation)
+            if trunk is not None and trunk not in joins:
+                return False
+        return True
 
     def _place(self, move: Move, coord: Coord, phase: str) -> Verdict:
         label = move.cell

@@ -22,10 +22,11 @@ from typing import Any
 
 from model.board import EMPTY_CELL
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.rules import Move, MoveContext, Reached
 from model.rules.catalan.apart import Apart, apart_for
 from model.rules.catalan.moves import Analysis
-from model.rules.catalan.network import Network, PlayerReach
+from model.rules.catalan.network import OPPOSITE, Network, PlayerReach
 from model.scenario import Scenario
 
 
@@ -135,15 +136,17 @@ class RelaxedSearch:
 
     def _run(self, stop: bool) -> None:
         net, targets, limit, dist, dq = self.net, self.targets, self.limit, self.dist, self.dq
-        grid = net.grid
-        offsets = grid.offsets()
-        on_board = grid.coord_set
+        side_nb = side_neighbours(net.grid)
         fixed = net.fixed_cells()
         transfer = net.transfer
+        tget = net._transfer.get  # the network's own table first (transfer() fills it)
+        dget = dist.get
+        popleft, append, appendleft = dq.popleft, dq.append, dq.appendleft
+        over = limit + 1
         while dq:
-            d, c, e, changed = dq.popleft()
+            d, c, e, changed = popleft()
             if e >= 0:
-                if dist.get((c, e, changed), limit + 1) < d:
+                if dget((c, e, changed), over) < d:
                     continue
                 if c in targets:
                     if self.found is None:
@@ -154,23 +157,49 @@ class RelaxedSearch:
             if e < 0:
                 exits: tuple[int, ...] = (-1 - e,)
             elif changed:
-                exits = (0, 1, 2, 3)
+                exits = _ALL_SIDES
             else:
-                exits = transfer(c).exits[e] or ()
+                t = tget(c, _MISSING)
+                if t is _MISSING:
+                    t = transfer(c)
+                exits = t.exits[e] or ()
+            nb = side_nb[c]
             for x in exits:
-                n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
-                if n not in on_board:
+                n = nb[x]
+                if n is None:
                     continue
-                e2 = (x + 2) % 4
-                t = transfer(n)
-                keep = t is not None and t.exits[e2] is not None
-                if keep and d < dist.get((n, e2, False), limit + 1):
-                    dist[(n, e2, False)] = d
-                    dq.appendleft((d, n, e2, False))
-                if n not in fixed and d < limit and d + 1 < dist.get((n, e2, True), limit + 1):
-                    dist[(n, e2, True)] = d + 1
-                    dq.append((d + 1, n, e2, True))
+                e2 = OPPOSITE[x]
+                t = tget(n, _MISSING)
+                if t is _MISSING:
+                    t = transfer(n)
+                if t is not None and t.exits[e2] is not None:
+                    k = (n, e2, False)
+                    if d < dget(k, over):
+                        dist[k] = d
+                        appendleft((d, n, e2, False))
+                if d < limit and n not in fixed:
+                    k = (n, e2, True)
+                    if d + 1 < dget(k, over):
+                        dist[k] = d + 1
+                        append((d + 1, n, e2, True))
         self.done = True
+
+
+_MISSING = object()
+_ALL_SIDES = (0, 1, 2, 3)
+_SIDE_NB: IdentityMemo[dict[Coord, tuple[Coord | None, ...]]] = IdentityMemo(16)
+
+
+def side_neighbours(grid) -> dict[Coord, tuple[Coord | None, ...]]:
+    """Each cell's neighbour across each side (None: off the board), cached per grid (grids are
+    immutable)."""
+
+    def compute() -> dict[Coord, tuple[Coord | None, ...]]:
+        offsets = grid.offsets()
+        cells = grid.coord_set
+        return {c: tuple(n if (n := (c[0] + dx, c[1] + dy)) in cells else None for dx, dy in offsets) for c in cells}
+
+    return _SIDE_NB.get(grid, None, compute)
 
 
 def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int, search: RelaxedSearch | None = None) -> set[Coord]:
@@ -244,17 +273,18 @@ def _entered(net: Network, player_id: str, targets: set[Coord], d: int) -> dict[
 
 def _useful_from(net: Network, targets: set[Coord], d: int, entered: dict[Coord, int]) -> set[Coord]:
     """The backward search of :func:`useful_cells` and its answer, from the forward one's."""
-    grid = net.grid
-    offsets = grid.offsets()
-    on_board = grid.coord_set
+    side_nb = side_neighbours(net.grid)
     fixed = net.fixed_cells()
     transfer = net.transfer
+    tget = net._transfer.get
     # backward: the cost from a state to a target; every changed state of a cell has the same
     # cost (any exit), kept under the entry side -1
     back: dict[tuple[Coord, int], int] = {}
+    bget = back.get
     bq: deque[tuple[int, Coord, int, bool]] = deque()
+    over = d + 1
     for c in targets:
-        if c not in on_board:
+        if c not in side_nb:
             continue
         t = transfer(c)
         for e in range(4):
@@ -264,31 +294,36 @@ def _useful_from(net: Network, targets: set[Coord], d: int, entered: dict[Coord,
         if c not in fixed:
             back[(c, -1)] = 0
             bq.append((0, c, -1, True))
+    popleft, append, appendleft = bq.popleft, bq.append, bq.appendleft
     while bq:
-        v, c, e, changed = bq.popleft()
-        if back.get((c, e), d + 1) < v:
+        v, c, e, changed = popleft()
+        if bget((c, e), over) < v:
             continue
-        a = v + (1 if changed else 0)  # the cost of the way from entering this state on
+        a = v + 1 if changed else v  # the cost of the way from entering this state on
         if a > d:
             continue
-        for side in (0, 1, 2, 3) if changed else (e,):
-            m = (c[0] + offsets[side][0], c[1] + offsets[side][1])  # the cell the train came from
-            if m not in on_board or m in targets:
+        push = appendleft if a == v else append
+        nb = side_nb[c]
+        for side in _ALL_SIDES if changed else (e,):
+            m = nb[side]  # the cell the train came from
+            if m is None or m in targets:
                 continue
-            x = (side + 2) % 4  # the side of m it left by
-            if m not in fixed and a < back.get((m, -1), d + 1):
+            x = OPPOSITE[side]  # the side of m it left by
+            if a < bget((m, -1), over) and m not in fixed:
                 back[(m, -1)] = a
-                (bq.appendleft if a == v else bq.append)((a, m, -1, True))
-            t = transfer(m)
+                push((a, m, -1, True))
+            t = tget(m, _MISSING)
+            if t is _MISSING:
+                t = transfer(m)
             if t is None:
                 continue
             for e2 in t.entries_to()[x]:
-                if a < back.get((m, e2), d + 1):
+                if a < bget((m, e2), over):
                     back[(m, e2)] = a
-                    (bq.appendleft if a == v else bq.append)((a, m, e2, False))
+                    push((a, m, e2, False))
     out = set(fixed)
     for c, f in entered.items():
-        if f + back.get((c, -1), d + 1) <= d:
+        if f + bget((c, -1), over) <= d:
             out.add(c)
     return out
 
@@ -301,7 +336,7 @@ class SearchPosition:
         self.scenario = scenario
         self.net = derive_network(rules, scenario, parent.net if parent is not None else None)
         self._analysis: Analysis | None = None
-        self._relaxed: RelaxedSearch | None = None
+        self._relaxed: dict[tuple, RelaxedSearch] = {}  # (actor, targets, limit) -> the search
         # the per-tile caches of an analysis depend only on the tiles and the reversal kinds
         self._tile_donor: Analysis | None = None
         if (
@@ -333,8 +368,10 @@ class SearchPosition:
         (:func:`relaxed_distance`); None for a non-player."""
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
-        search = RelaxedSearch(self.net, actor, targets, limit)
-        self._relaxed = search  # the last one: useful_cells asks of the same (see the solver)
+        key = (actor, frozenset(targets), limit)
+        search = self._relaxed.get(key)
+        if search is None:
+            search = self._relaxed[key] = RelaxedSearch(self.net, actor, targets, limit)
         return search.distance()
 
     def useful_cells(self, actor: str, targets: set[Coord], d: int) -> frozenset[str] | None:
@@ -343,7 +380,8 @@ class SearchPosition:
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
         grid = self.scenario.board.grid
-        return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d, self._relaxed))
+        search = self._relaxed.get((actor, frozenset(targets), d))  # the bound's own search, run on
+        return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d, search))
 
     def reads(self, actor: str) -> frozenset[str] | None:
         """The labels of the cells a move must change to change ``reached(actor)``: a move on any
