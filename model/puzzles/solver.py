@@ -197,11 +197,14 @@ class Solver(BoardSignatures, CountInParts, Separation):
             update: dict[str, Any] = {"state": scenario.state.model_copy(update=state_update)}
             if self.is_player:
                 players = []
+                changed = False
                 for pl in scenario.players:
                     if pl.id == self.actor and hand is not None and tuple(sorted(pl.hand)) != hand:
                         pl = pl.model_copy(update={"hand": list(hand)})
+                        changed = True
                     players.append(pl)
-                update["players"] = players
+                if changed:  # (the same players otherwise: the rule set's positions compare them)
+                    update["players"] = players
             elif money is not None:
                 update["companies"] = [
                     c.model_copy(update={"treasury": money}) if c.id == self.actor and c.treasury != money else c

@@ -290,10 +290,16 @@ class CatalanRules(RuleSet):
             return None
         r = net.reach(actor)
         grid = scenario.board.grid
+        # a reach is shared only by networks derived from one another (Network.take_over), whose
+        # boards have the same grid and the same platforms: it answers the same on each
+        if r.reached is not None and r.reached[0] is grid:
+            return r.reached[1]
         coords = r.cells | set(r.starts)
         cells = frozenset(grid.label(c) for c in coords)
         stations = {cell.platform.station for c in coords if (cell := scenario.board.cell(c)).platform is not None}
-        return Reached(cells | stations, cells)
+        got = Reached(cells | stations, cells)
+        r.reached = (grid, got)
+        return got
 
     def puzzle_phases(self, scenario: Scenario) -> list[PhaseStep]:
         """A drawn tile that must be played, then one from the hand."""

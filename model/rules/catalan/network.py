@@ -134,6 +134,7 @@ class PlayerReach:
     children: dict[tuple[Coord, int], list[tuple[Coord, int]]] = field(default_factory=dict)
     exit_targets: set[Coord] | None = None
     _euler: tuple | None = None
+    reached: tuple | None = None  # (grid, the Reached answer): see CatalanRules.reached_on
 
     def by_cell(self) -> dict[Coord, list[int]]:
         """Entry sides reached, per cell (START for an origin platform's node)."""

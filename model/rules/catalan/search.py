@@ -43,8 +43,9 @@ def _changed_cells(old: Scenario, new: Scenario) -> set[Coord] | None:
     if (
         old.board.grid is not new.board.grid
         or old.tiles is not new.tiles
-        or old.rules != new.rules
-        or [(p.id, p.origin) for p in old.players] != [(p.id, p.origin) for p in new.players]
+        or (old.rules is not new.rules and old.rules != new.rules)
+        or (old.players is not new.players
+            and [(p.id, p.origin) for p in old.players] != [(p.id, p.origin) for p in new.players])
     ):
         return None
     a, b = old.board.cells, new.board.cells
@@ -52,12 +53,23 @@ def _changed_cells(old: Scenario, new: Scenario) -> set[Coord] | None:
         return set()
     grid = new.board.grid
     out: set[Coord] = set()
-    for label in a.keys() | b.keys():
-        prev, cell = a.get(label, EMPTY_CELL), b.get(label, EMPTY_CELL)
+    both = 0
+    for label, cell in b.items():
+        prev = a.get(label)
+        if prev is None:
+            prev = EMPTY_CELL
+        else:
+            both += 1
         if prev is not cell:
             if prev.platform is not None or cell.platform is not None or prev.cities != cell.cities:
                 return None  # origin platforms and cities are fixed features: rebuild
             out.add(grid.coord(label))
+    if both < len(a):  # cells only the old board lists
+        for label, prev in a.items():
+            if label not in b and prev is not EMPTY_CELL:
+                if prev.platform is not None or prev.cities:
+                    return None
+                out.add(grid.coord(label))
     return out
 
 
