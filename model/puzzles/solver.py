@@ -604,9 +604,19 @@ class Solver(BoardSignatures, CountInParts, Separation):
         self._visited[node.key] = turns_left
         self._tick()
         cap = self._capacity(node)
-        if self._bound(node, cap)[1] > cap or self._far_group(node, cap):
+        bound = self._bound(node, cap)[1]
+        if bound > cap:
             return
-        for move, child in self._search_children(node, cap):
+        children = None
+        if bound == cap and self.puzzle.phases[node.phase].required and node.played == 0:
+            # a required step with every move needed: mostly no move lowers the bound, and the
+            # node has no child at all; then the far-group test (its apart answer) is not needed
+            children = self._search_children(node, cap)
+            if not children:
+                return
+        if self._far_group(node, cap):
+            return
+        for move, child in children if children is not None else self._search_children(node, cap):
             if move is None:
                 self._dfs_all(child, prefix)
                 continue
