@@ -228,9 +228,9 @@ def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int, sear
     """
     # forward: the cheapest entry of each cell in changed mode (the search of relaxed_distance,
     # run to the end within d, stopping at the targets); ``search``: that search of the same
-    # board, player, targets and limit d, run on where it stopped
+    # board, player and targets with a limit of at least d (the same costs up to d), run on
     got = None
-    if search is not None and search.net is net and search.player_id == player_id and search.limit == d and search.targets == targets:
+    if search is not None and search.net is net and search.player_id == player_id and search.limit >= d and search.targets == targets:
         got = search.entered()
     entered: dict[Coord, int] = got if got is not None else _entered(net, player_id, targets, d)
     return _useful_from(net, targets, d, entered)
@@ -348,7 +348,6 @@ class SearchPosition:
         self.scenario = scenario
         self.net = derive_network(rules, scenario, parent.net if parent is not None else None)
         self._analysis: Analysis | None = None
-        self._relaxed: dict[tuple, RelaxedSearch] = {}  # (actor, targets, limit) -> the search
         # the per-tile caches of an analysis depend only on the tiles and the reversal kinds
         self._tile_donor: Analysis | None = None
         if (
@@ -380,10 +379,12 @@ class SearchPosition:
         (:func:`relaxed_distance`); None for a non-player."""
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
+        # kept on the network, which the positions of one board share: (actor, targets, limit) -> search
+        table = self.net.relaxed_searches
         key = (actor, frozenset(targets), limit)
-        search = self._relaxed.get(key)
+        search = table.get(key)
         if search is None:
-            search = self._relaxed[key] = RelaxedSearch(self.net, actor, targets, limit)
+            search = table[key] = RelaxedSearch(self.net, actor, targets, limit)
         return search.distance()
 
     def useful_cells(self, actor: str, targets: set[Coord], d: int) -> frozenset[str] | None:
@@ -392,7 +393,12 @@ class SearchPosition:
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
         grid = self.scenario.board.grid
-        search = self._relaxed.get((actor, frozenset(targets), d))  # the bound's own search, run on
+        # the bound's own search of this board, run on (one with a larger limit gives the same
+        # costs up to d, all that useful_cells reads)
+        search = None
+        for (who, where, limit), s in self.net.relaxed_searches.items():
+            if who == actor and limit >= d and where == targets and (search is None or limit < search.limit):
+                search = s
         return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d, search))
 
     def reads(self, actor: str) -> frozenset[str] | None:
