@@ -129,12 +129,12 @@ def test_the_table_serves_verdicts_across_boards(monkeypatch) -> None:
     evaluated than are asked, and every answer stays that of the rule set from scratch."""
     asked = evaluated = 0
     plain_evaluate = Analysis.evaluate
-    plain_legal = Analysis.substitution_legal
+    plain_ok = Analysis._substitution_ok
 
-    def counting_legal(self, move):
+    def counting_ok(self, *args, **kwargs):
         nonlocal asked
         asked += 1
-        return plain_legal(self, move)
+        return plain_ok(self, *args, **kwargs)
 
     def counting_evaluate(self, move, gates=True):
         nonlocal evaluated
@@ -142,7 +142,7 @@ def test_the_table_serves_verdicts_across_boards(monkeypatch) -> None:
             evaluated += 1
         return plain_evaluate(self, move, gates)
 
-    monkeypatch.setattr(Analysis, "substitution_legal", counting_legal)
+    monkeypatch.setattr(Analysis, "_substitution_ok", counting_ok)
     monkeypatch.setattr(Analysis, "evaluate", counting_evaluate)
     start = load(scenarios_dir() / "catalan" / "four-players-12x12.json")
     rng = random.Random(5)
@@ -202,8 +202,35 @@ def test_counts_with_and_without_the_table(monkeypatch, hand, draws, turns) -> N
     scenarios = [_twelve(hand, draws, turns)]
     scenarios += [load(p) for p in sorted((scenarios_dir() / "puzzles").glob("catalan-0*.json"))]
     shared = [solve(sc, count=True, max_seconds=120) for sc in scenarios]
-    monkeypatch.setattr(Analysis, "substitution_legal", lambda self, move: self.evaluate(move, gates=False).legal)
+    def alone_ok(self, label, actor, tile_id, rotation, phase, move=None):
+        return self.evaluate(move or Move("replace", label, tile_id, rotation, actor=actor, phase=phase), gates=False).legal
+
+    monkeypatch.setattr(Analysis, "_substitution_ok", alone_ok)
     alone = [solve(sc, count=True, max_seconds=120) for sc in scenarios]
     for a, b in zip(shared, alone, strict=True):
         assert a.complete and b.complete
         assert (a.count, a.nodes, _boards(a)) == (b.count, b.nodes, _boards(b))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_legal_candidates_are_the_candidates_that_evaluate_legal(seed: int) -> None:
+    """``Analysis.legal_candidates`` (moves made only when legal, verdicts without messages) lists
+    the candidates that ``evaluate`` finds legal, in the same order, on random boards and turn
+    states, for every player, phase and tile, with and without a set of cells."""
+    rng = random.Random(seed)
+    s = random_board(seed * 5 + 2, size=6, options=OPTION_CHOICES[seed % len(OPTION_CHOICES)])
+    for _ in range(3):
+        s = _turn_state(s, rng)
+        for p in s.players:
+            for phase in ("mandatory", "optional"):
+                for tile in TILES:
+                    a, plain = Analysis(RULES, s), Analysis(RULES, s)
+                    a.detail = plain.detail = False
+                    cands = plain.candidates(p.id, phase, tile)
+                    cells = None if rng.random() < 0.5 else frozenset(rng.sample(sorted(s.board.cells), min(6, len(s.board.cells))))
+                    want = [m for m in cands if (cells is None or m.cell in cells) and plain.evaluate(m, gates=False).legal]
+                    assert _key(a.legal_candidates(p.id, phase, tile, cells)) == _key(want), (p.id, phase, tile)
+        moves = [m for p in s.players for t in TILES for m in RULES.legal_moves(s, MoveContext(p.id, rng.choice(["mandatory", "optional"]), t))]
+        if not moves:
+            break
+        s = RULES.apply(s, rng.choice(moves), check=False)

@@ -140,14 +140,11 @@ class CatalanRules(RuleSet):
         else:
             tiles = list(dict.fromkeys(player.hand))
         out: list[Move] = []
-        legal = a.move_legal  # the verdicts without messages (a substitution's maybe from another board)
-        for tid in tiles:
-            if cells is not None:
-                out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and legal(m)]
-            elif phase == "mandatory":
+        for tid in tiles:  # the verdicts without messages (a substitution's maybe from another board)
+            if cells is None and phase == "mandatory":
                 out += a.mandatory_moves(actor, tid)
             else:
-                out += [m for m in a.candidates(actor, phase, tid) if legal(m)]
+                out += a.legal_candidates(actor, phase, tid, cells)
         return out
 
     def current_phase(self, scenario: Scenario) -> str | None:

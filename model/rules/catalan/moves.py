@@ -84,6 +84,8 @@ class Analysis(ContinuityMixin):
         self._groups: dict[Coord, frozenset] | None = None
         self._subst_keys: dict[str, Any] = {}
         self._facing: dict[tuple, tuple[int, ...]] = {}  # place_legal: (cell, player, phase, tile) -> sides
+        self._place_cells: dict[int, tuple[Any, list[str]]] = {}  # id(open ends) -> (them, the cells they face)
+        self._replace_cells: dict[str, list[tuple[Coord, str, frozenset]]] = {}  # phase -> tile cells past the static checks
         self._subst_table: dict | None = None
 
     # --- tiles ---------------------------------------------------------------------------
@@ -211,7 +213,7 @@ class Analysis(ContinuityMixin):
         """Legal mandatory moves with one drawn tile (cached); the turn is lost when empty (M6)."""
         key = (actor, tile_id)
         if key not in self._mandatory:
-            self._mandatory[key] = [m for m in self.candidates(actor, "mandatory", tile_id) if self.move_legal(m)]
+            self._mandatory[key] = self.legal_candidates(actor, "mandatory", tile_id)
         return self._mandatory[key]
 
     def move_legal(self, move: Move) -> bool:
@@ -298,6 +300,78 @@ class Analysis(ContinuityMixin):
     def tile_cells(self) -> list[Coord]:
         g = self.grid
         return sorted((g.coord(lbl) for lbl, cell in self.s.board.cells.items() if cell.tile is not None), key=lambda c: (c[1], c[0]))
+
+    def legal_candidates(self, actor: str, phase: str, tile_id: str, cells: frozenset[str] | None = None) -> list[Move]:
+        """``[m for m in candidates(actor, phase, tile_id) if (cells is None or m.cell in cells)
+        and move_legal(m)]``, the same moves in the same order, with a move made only when it is
+        legal: the placements by :meth:`place_legal`'s checks, the optional substitutions by
+        :meth:`substitution_legal`'s table (evaluated on a miss), the cells of both lists kept
+        per analysis."""
+        if phase not in PHASES:
+            return [m for m in self.candidates(actor, phase, tile_id) if (cells is None or m.cell in cells) and self.move_legal(m)]
+        info = self.tile_info(tile_id)
+        ends = self.open_ends_for(actor, phase, tile_id)
+        got = self._place_cells.get(id(ends))
+        if got is None or got[0] is not ends:
+            got = self._place_cells[id(ends)] = (ends, [
+                self.label(c) for c in sorted({self.grid.neighbour_position(c, x) for c, x in ends}, key=lambda c: (c[1], c[0]))])
+        out: list[Move] = []
+        mandatory = phase == "mandatory"
+        for label in got[1]:
+            if cells is not None and label not in cells:
+                continue
+            facing = self._facing.get((label, actor, phase, tile_id))
+            if facing is None:
+                facing = self._facing_sides_of(label, actor, phase, tile_id)
+            if not facing:
+                continue
+            for r in info.rotations:
+                ports = self.ports(tile_id, r)
+                joins = [x for x in facing if x in ports]
+                if not joins:
+                    continue
+                if mandatory:
+                    trunk = self.trunk(tile_id, r)
+                    if trunk is not None and trunk not in joins:
+                        continue
+                out.append(Move("place", label, tile_id, r, actor=actor, phase=phase))
+        if mandatory:
+            if tile_id == "turntable":
+                out += [m for m in self.candidates(actor, phase, tile_id)
+                        if m.kind == "replace" and (cells is None or m.cell in cells) and self.move_legal(m)]
+            return out
+        statics = self._replace_cells.get(phase)
+        if statics is None:  # the tile cells that pass what ignores the tile (candidates' first filter)
+            statics = self._replace_cells[phase] = [
+                (c, self.label(c), static[2]) for c in self.tile_cells()
+                if (static := self._replace_static(c, self.label(c), phase))[0] is None]
+        for c, label, old_tags in statics:
+            if cells is not None and label not in cells:
+                continue
+            if ("dead_end" in old_tags and tile_id != "turntable") or self._terrain(c, tile_id) is not None:
+                continue
+            for r in info.rotations:
+                if self._substitution_ok(label, actor, tile_id, r, phase):
+                    out.append(Move("replace", label, tile_id, r, actor=actor, phase=phase))
+        return out
+
+    def _facing_sides_of(self, label: str, actor: str, phase: str, tile_id: str) -> tuple[int, ...]:
+        """:meth:`place_legal`'s first checks for a cell, player, phase and tile (kept): () when
+        the cell cannot take the tile, else the sides an open end faces it across."""
+        coord = self._coords.get(label)
+        if coord is None:
+            try:
+                coord = self.grid.coord(label)
+            except ValueError:
+                self._facing[(label, actor, phase, tile_id)] = ()
+                return ()
+        cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
+        if cell.cities or cell.platform is not None or cell.tile is not None or self._terrain(coord, tile_id) is not None:
+            facing: tuple[int, ...] = ()
+        else:
+            facing = tuple(self.facing_sides(coord, self.open_ends_for(actor, phase, tile_id)))
+        self._facing[(label, actor, phase, tile_id)] = facing
+        return facing
 
     # --- the rules ------------------------------------------------------------------------
     def gate(self, actor: str | None, phase: str, tile_id: str | None) -> Verdict | None:
@@ -432,21 +506,9 @@ class Analysis(ContinuityMixin):
         phase = move.phase or self.s.state.phase or "mandatory"
         if phase not in PHASES:
             return self.evaluate(move, gates=False).legal
-        key = (move.cell, move.actor, phase, move.tile)
-        facing = self._facing.get(key)
+        facing = self._facing.get((move.cell, move.actor, phase, move.tile))
         if facing is None:
-            coord = self._coords.get(move.cell)
-            if coord is None:
-                try:
-                    coord = self.grid.coord(move.cell)
-                except ValueError:
-                    return False  # off the board
-            cell = self.s.board.cells.get(self.label(coord), EMPTY_CELL)
-            if cell.cities or cell.platform is not None or cell.tile is not None or self._terrain(coord, move.tile) is not None:
-                facing = ()
-            else:
-                facing = tuple(self.facing_sides(coord, self.open_ends_for(move.actor, phase, move.tile)))
-            self._facing[key] = facing
+            facing = self._facing_sides_of(move.cell, move.actor, phase, move.tile)  # () off the board too
         if not facing:
             return False
         ports = self.ports(move.tile, move.rotation)
@@ -552,12 +614,19 @@ class Analysis(ContinuityMixin):
         have the same grid, tiles, options, players and fixed features): the key is all that the
         verdict reads (:meth:`group_signature`, the cell's label, terrain and S-1 state, the tile
         and rotation)."""
-        prefix = self._subst_keys.get(move.cell, _UNSET)
+        return self._substitution_ok(move.cell, move.actor, move.tile, move.rotation, move.phase, move)
+
+    def _substitution_ok(self, label: str, actor: str, tile_id: str, rotation: int, phase: str | None, move: Move | None = None) -> bool:
+        """:meth:`substitution_legal` of ``replace label tile_id rotation`` by ``actor`` (the move
+        made only when the table does not hold its verdict)."""
+        prefix = self._subst_keys.get(label, _UNSET)
         if prefix is _UNSET:
-            prefix = self._subst_keys[move.cell] = self._substitution_key(move.cell)
+            prefix = self._subst_keys[label] = self._substitution_key(label)
         if prefix is None:
+            if move is None:
+                move = Move("replace", label, tile_id, rotation, actor=actor, phase=phase)
             return self.evaluate(move, gates=False).legal
-        key = (prefix, move.actor, move.tile, move.rotation)
+        key = (prefix, actor, tile_id, rotation)
         table = self._subst_table
         if table is None:
             table = self._subst_table = self.net.shared.get("substitutions")
@@ -565,6 +634,8 @@ class Analysis(ContinuityMixin):
                 table = self._subst_table = self.net.shared["substitutions"] = {}
         got = table.get(key)
         if got is None:
+            if move is None:
+                move = Move("replace", label, tile_id, rotation, actor=actor, phase=phase)
             got = self.evaluate(move, gates=False).legal
             if len(table) >= SUBSTITUTIONS_KEPT:
                 table.clear()
