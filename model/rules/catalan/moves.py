@@ -51,10 +51,15 @@ class TileInfo:
 class Analysis(ContinuityMixin):
     """One scenario seen by the Catalan rules: options, track network and cached answers."""
 
-    def __init__(self, rules: Any, scenario: Scenario, net: Network | None = None) -> None:
+    def __init__(self, rules: Any, scenario: Scenario, net: Network | None = None, like: Analysis | None = None) -> None:
+        """``like``: an analysis of a scenario with the same rules (options), tile set object and
+        grid, whose options and tile definitions this one takes as they are."""
         self.rules = rules
         self.s = scenario
-        self.opt = {spec.name: rules.option(scenario, spec.name) for spec in rules.options}
+        if like is not None:
+            self.opt = like.opt
+        else:
+            self.opt = {spec.name: rules.option(scenario, spec.name) for spec in rules.options}
         self.grid = scenario.board.grid
         self.net = net if net is not None else Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
         self.player_ids = [p.id for p in scenario.players]
@@ -77,7 +82,7 @@ class Analysis(ContinuityMixin):
         self.detail = True  # name up to 7 lost cells in messages; False: stop at the first
         self._labels: dict[Coord, str] = {}
         self._coords: dict[str, Coord] = {}
-        self.tdefs = scenario.tileset().by_id
+        self.tdefs = like.tdefs if like is not None else scenario.tileset().by_id
         self._mandatory: dict[tuple[str, str], list[Move]] = {}
         self._union_open: set[tuple[Coord, int]] | None = None
         self._infos: dict[str, TileInfo | None] = {}

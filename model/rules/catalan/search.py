@@ -360,7 +360,9 @@ class SearchPosition:
     def analysis(self) -> Analysis:
         """The Catalan analysis of this scenario on the derived network (cached)."""
         if self._analysis is None:
-            a = Analysis(self.rules, self.scenario, net=self.net)
+            donor = self._tile_donor
+            same_rules = donor is not None and (donor.s.rules is self.scenario.rules or donor.s.rules == self.scenario.rules)
+            a = Analysis(self.rules, self.scenario, net=self.net, like=donor if same_rules and donor.grid is self.net.grid else None)
             if self._tile_donor is not None:
                 a.share_tile_caches(self._tile_donor)
                 self._tile_donor = None
