@@ -105,7 +105,6 @@ class Solver(BoardSignatures, CountInParts, Separation):
         self._moves_cache: dict[tuple, list[tuple[Move, _Node]]] = {}
         self._bound_cache: dict[frozenset, tuple[bool, int, int]] = {}  # board -> (met, bound, limit used)
         self._status_cache: dict[frozenset, Any] = {}
-        self._blocked_free: dict[int, tuple[Any, bool]] = {}  # id(board) -> (board, no blocked cell)
         self._sigs: OrderedDict[int, tuple[Any, frozenset, dict]] = OrderedDict()  # id(board) -> (board, sig, entries)
         self._sig_hint: Any = None  # the board the next boards are made from (see _board_sig)
         self._initial_sig = self._board_sig(scenario)
@@ -429,24 +428,12 @@ class Solver(BoardSignatures, CountInParts, Separation):
 
     def _relaxed_dominates(self, node: _Node) -> bool:
         """Whether the rule set's own bound (its search position's ``distance_bound``, when it
-        answers for every missing place) is never below :func:`distance_bound`, so that the
-        solver may ask it alone. Holds for the Catalan bound on a square grid without blocked
-        cells (offboard, gray): every empty cell on a way costs that bound one move too, and a
-        way the generic bound counts from her network's cells is one the rule set's counts from
-        her origin through that network (``relaxed_distance``); and it is at least 1 when the goal
-        is not met, like the generic one. A board with blocked cells asks both."""
-        if self._position_hook is None or self._goal_actor is None:
+        answers for every missing place) is never below :func:`distance_bound` on the node's
+        board, so that the solver may ask it alone (the position's ``bound_covers_empty_cells``)."""
+        if self._goal_actor is None:
             return False
-        board = node.scenario.board
-        if board.grid.kind != "square" or getattr(self.rules, "id", None) != "catalan":
-            return False
-        blocked = self._blocked_free.get(id(board))
-        if blocked is None or blocked[0] is not board:
-            free = not any(c.terrain in ("offboard", "gray") for c in board.cells.values())
-            blocked = self._blocked_free[id(board)] = (board, free)
-            if len(self._blocked_free) > POSITIONS_KEPT:
-                self._blocked_free.clear()
-        return blocked[1]
+        hook = getattr(self._position(node), "bound_covers_empty_cells", None)
+        return hook is not None and hook()
 
     def _useful_cells(self, node: _Node, cap: int) -> frozenset[str] | None:
         """When the node's bound equals its capacity ``cap`` (after :meth:`_bound`): the cells
@@ -609,10 +596,9 @@ class Solver(BoardSignatures, CountInParts, Separation):
             return
         children = None
         if bound == cap and self.puzzle.phases[node.phase].required and node.played == 0:
-            # a required step with every move needed: mostly no move lowers the bound, and the
-            # node has no child at all; then the far-group test (its apart answer) is not needed
+            # a required step whose every move is needed: mostly no move lowers the bound (no child)
             children = self._search_children(node, cap)
-            if not children:
+            if not children:  # the far-group test (its apart answer) is not needed then
                 return
         if self._far_group(node, cap):
             return

@@ -389,6 +389,18 @@ class SearchPosition:
             search = table[key] = RelaxedSearch(self.net, actor, targets, limit)
         return search.distance()
 
+    def bound_covers_empty_cells(self) -> bool:
+        """Whether :meth:`distance_bound` is never below the solver's empty-cell bound
+        (:func:`model.puzzles.reach.distance_bound`) on this board, so that the solver may ask it
+        alone: on a square grid without blocked cells (offboard, gray), where the empty-cell
+        bound counts the empty cells of a way from the network's cells to the place, and every
+        way :func:`relaxed_distance` counts runs from her origin through her network and pays
+        at least one move for each empty cell it enters (an empty cell has no track to keep);
+        both are at least 1 when the goal is not met. A board with blocked cells (which the
+        empty-cell bound does not cross) asks both."""
+        board = self.scenario.board
+        return board.grid.kind == "square" and not any(c.terrain in ("offboard", "gray") for c in board.cells.values())
+
     def useful_cells(self, actor: str, targets: set[Coord], d: int) -> frozenset[str] | None:
         """The labels of the cells where one move may lower ``distance_bound(actor, targets, d)``
         from ``d`` to ``d - 1`` (:func:`useful_cells`); None for a non-player."""
