@@ -205,7 +205,7 @@ class Network:
         # derived from this one by :meth:`take_over` (one search's positions; see
         # :mod:`model.rules.catalan.search`): each user keeps its own bounded table in it
         self.shared: dict[str, Any] = {}
-        self.relaxed_searches: dict[tuple, Any] = {}  # this board's (model.rules.catalan.search)
+        self.relaxed_searches: dict[tuple, Any] = {}  # this board's, and its useful cells (catalan.search)
 
     # --- cells ---------------------------------------------------------------------------
     def transfer(self, coord: Coord) -> Transfer | None:

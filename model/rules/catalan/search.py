@@ -407,13 +407,20 @@ class SearchPosition:
         if self.scenario.player(actor) is None or self.scenario.board.grid.kind != "square":
             return None
         grid = self.scenario.board.grid
+        # kept on the network (one board's positions share it), beside the relaxed searches
+        memo = self.net.relaxed_searches
+        key = ("useful", actor, frozenset(targets), d)
+        got = memo.get(key)
+        if got is not None:
+            return got
         # the bound's own search of this board, run on (one with a larger limit gives the same
         # costs up to d, all that useful_cells reads)
         search = None
-        for (who, where, limit), s in self.net.relaxed_searches.items():
-            if who == actor and limit >= d and where == targets and (search is None or limit < search.limit):
+        for k, s in memo.items():
+            if len(k) == 3 and k[0] == actor and k[2] >= d and k[1] == targets and (search is None or k[2] < search.limit):
                 search = s
-        return frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d, search))
+        got = memo[key] = frozenset(grid.label(c) for c in useful_cells(self.net, actor, targets, d, search))
+        return got
 
     def reads(self, actor: str) -> frozenset[str] | None:
         """The labels of the cells a move must change to change ``reached(actor)``: a move on any

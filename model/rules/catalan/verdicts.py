@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 PHASES = ("mandatory", "optional")
 """The two phases of a Catalan turn."""
 _UNSET = object()
-SUBSTITUTIONS_KEPT = 200_000
+SUBSTITUTIONS_KEPT = 500_000
 """How many substitution verdicts one search keeps (:meth:`QuickVerdicts.substitution_legal`)."""
 
 
