@@ -129,12 +129,12 @@ def test_the_table_serves_verdicts_across_boards(monkeypatch) -> None:
     evaluated than are asked, and every answer stays that of the rule set from scratch."""
     asked = evaluated = 0
     plain_evaluate = Analysis.evaluate
-    plain_ok = Analysis._substitution_ok
+    plain_rotations = Analysis._substitution_rotations
 
-    def counting_ok(self, *args, **kwargs):
+    def counting_rotations(self, *args, **kwargs):
         nonlocal asked
         asked += 1
-        return plain_ok(self, *args, **kwargs)
+        return plain_rotations(self, *args, **kwargs)
 
     def counting_evaluate(self, move, gates=True):
         nonlocal evaluated
@@ -142,7 +142,7 @@ def test_the_table_serves_verdicts_across_boards(monkeypatch) -> None:
             evaluated += 1
         return plain_evaluate(self, move, gates)
 
-    monkeypatch.setattr(Analysis, "_substitution_ok", counting_ok)
+    monkeypatch.setattr(Analysis, "_substitution_rotations", counting_rotations)
     monkeypatch.setattr(Analysis, "evaluate", counting_evaluate)
     start = load(scenarios_dir() / "catalan" / "four-players-12x12.json")
     rng = random.Random(5)
@@ -202,10 +202,11 @@ def test_counts_with_and_without_the_table(monkeypatch, hand, draws, turns) -> N
     scenarios = [_twelve(hand, draws, turns)]
     scenarios += [load(p) for p in sorted((scenarios_dir() / "puzzles").glob("catalan-0*.json"))]
     shared = [solve(sc, count=True, max_seconds=120) for sc in scenarios]
-    def alone_ok(self, label, actor, tile_id, rotation, phase, move=None):
-        return self.evaluate(move or Move("replace", label, tile_id, rotation, actor=actor, phase=phase), gates=False).legal
+    def alone(self, label, actor, tile_id, phase):
+        return tuple(r for r in self.tile_info(tile_id).rotations
+                     if self.evaluate(Move("replace", label, tile_id, r, actor=actor, phase=phase), gates=False).legal)
 
-    monkeypatch.setattr(Analysis, "_substitution_ok", alone_ok)
+    monkeypatch.setattr(Analysis, "_substitution_rotations", alone)
     alone = [solve(sc, count=True, max_seconds=120) for sc in scenarios]
     for a, b in zip(shared, alone, strict=True):
         assert a.complete and b.complete

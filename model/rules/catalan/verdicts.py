@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 PHASES = ("mandatory", "optional")
 """The two phases of a Catalan turn."""
 _UNSET = object()
-SUBSTITUTIONS_KEPT = 500_000
-"""How many substitution verdicts one search keeps (:meth:`QuickVerdicts.substitution_legal`)."""
+SUBSTITUTIONS_KEPT = 200_000
+"""How many (cell, player, tile) entries of substitution verdicts one search keeps
+(:meth:`QuickVerdicts.substitution_legal`)."""
 
 
 class QuickVerdicts:
@@ -97,9 +98,8 @@ class QuickVerdicts:
                 continue
             if ("dead_end" in old_tags and tile_id != "turntable") or self._terrain(c, tile_id) is not None:
                 continue
-            for r in info.rotations:
-                if self._substitution_ok(label, actor, tile_id, r, phase):
-                    out.append(Move("replace", label, tile_id, r, actor=actor, phase=phase))
+            for r in self._substitution_rotations(label, actor, tile_id, phase):
+                out.append(Move("replace", label, tile_id, r, actor=actor, phase=phase))
         return out
 
     def _facing_sides_of(self, label: str, actor: str, phase: str, tile_id: str) -> tuple[int, ...]:
@@ -202,16 +202,27 @@ class QuickVerdicts:
         return self._substitution_ok(move.cell, move.actor, move.tile, move.rotation, move.phase, move)
 
     def _substitution_ok(self, label: str, actor: str, tile_id: str, rotation: int, phase: str | None, move: Move | None = None) -> bool:
-        """:meth:`substitution_legal` of ``replace label tile_id rotation`` by ``actor`` (the move
-        made only when the table does not hold its verdict)."""
+        """:meth:`substitution_legal` of ``replace label tile_id rotation`` by ``actor``: from the
+        table's rotations of the tile (a rotation that is not one of the tile's distinct ones is
+        evaluated on its own)."""
+        info = self.tile_info(tile_id)
+        if info is None or rotation not in info.rotations:
+            return self.evaluate(move or Move("replace", label, tile_id, rotation, actor=actor, phase=phase), gates=False).legal
+        return rotation in self._substitution_rotations(label, actor, tile_id, phase)
+
+    def _substitution_rotations(self, label: str, actor: str, tile_id: str, phase: str | None) -> tuple[int, ...]:
+        """The distinct rotations (in the tile's order) at which ``actor`` may substitute
+        ``tile_id`` for the tile on ``label`` in the optional phase: one verdict per rotation,
+        kept in the search's table under the cell's key, the player and the tile (each made
+        only when the table does not hold them)."""
         prefix = self._subst_keys.get(label, _UNSET)
         if prefix is _UNSET:
             prefix = self._subst_keys[label] = self._substitution_key(label)
+        rotations = self.tile_info(tile_id).rotations
         if prefix is None:
-            if move is None:
-                move = Move("replace", label, tile_id, rotation, actor=actor, phase=phase)
-            return self.evaluate(move, gates=False).legal
-        key = (prefix, actor, tile_id, rotation)
+            return tuple(r for r in rotations
+                         if self.evaluate(Move("replace", label, tile_id, r, actor=actor, phase=phase), gates=False).legal)
+        key = (prefix, actor, tile_id)
         table = self._subst_table
         if table is None:
             table = self._subst_table = self.net.shared.get("substitutions")
@@ -219,9 +230,8 @@ class QuickVerdicts:
                 table = self._subst_table = self.net.shared["substitutions"] = {}
         got = table.get(key)
         if got is None:
-            if move is None:
-                move = Move("replace", label, tile_id, rotation, actor=actor, phase=phase)
-            got = self.evaluate(move, gates=False).legal
+            got = tuple(r for r in rotations
+                        if self.evaluate(Move("replace", label, tile_id, r, actor=actor, phase=phase), gates=False).legal)
             if len(table) >= SUBSTITUTIONS_KEPT:
                 table.clear()
             table[key] = got
