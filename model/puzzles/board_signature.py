@@ -89,9 +89,10 @@ class BoardSignatures:
         """What the rule set remembers within a turn and the solver must not merge away."""
         laid = tuple((x.cell, x.tile, x.phase) for x in scenario.state.laid)
         fresh = []
+        now = self._turn_number(turn)
         for label, cell in scenario.board.cells.items():
             t = cell.tile
-            if t is not None and t.turn == self._turn_number(turn):
+            if t is not None and t.turn == now:
                 fresh.append((label, t.phase, t.by))
         return laid, tuple(sorted(fresh, key=str))
 

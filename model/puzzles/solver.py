@@ -196,11 +196,14 @@ class Solver(BoardSignatures, CountInParts, Separation):
             update: dict[str, Any] = {"state": scenario.state.model_copy(update=state_update)}
             if self.is_player:
                 players = []
+                changed = False
                 for pl in scenario.players:
                     if pl.id == self.actor and hand is not None and tuple(sorted(pl.hand)) != hand:
                         pl = pl.model_copy(update={"hand": list(hand)})
+                        changed = True
                     players.append(pl)
-                update["players"] = players
+                if changed:  # (the same players otherwise: the rule set's positions compare them)
+                    update["players"] = players
             elif money is not None:
                 update["companies"] = [
                     c.model_copy(update={"treasury": money}) if c.id == self.actor and c.treasury != money else c
@@ -409,14 +412,28 @@ class Solver(BoardSignatures, CountInParts, Separation):
             status = self._status_cache.get(key)
             if status is None:
                 status = self._status_cache[key] = goal_status(self.rules, node.scenario, self.puzzle, self._position(node))
-            value = distance_bound(node.scenario, status, limit=cap)
             pos: tuple[int, set | None] = (0, None)
-            if not status.met and value <= cap:
+            if not status.met and self._relaxed_dominates(node):
                 pos = self._position_bound(node, status, cap)
-                value = max(value, pos[0])
+            if pos[1] is not None:
+                value = pos[0]  # never below distance_bound (see _relaxed_dominates)
+            else:
+                value = distance_bound(node.scenario, status, limit=cap)
+                if not status.met and value <= cap:
+                    pos = self._position_bound(node, status, cap)
+                    value = max(value, pos[0])
             hit = (status.met, value, cap, pos)
             self._bound_cache[key] = hit
         return hit[0], hit[1]
+
+    def _relaxed_dominates(self, node: _Node) -> bool:
+        """Whether the rule set's own bound (its search position's ``distance_bound``, when it
+        answers for every missing place) is never below :func:`distance_bound` on the node's
+        board, so that the solver may ask it alone (the position's ``bound_covers_empty_cells``)."""
+        if self._goal_actor is None:
+            return False
+        hook = getattr(self._position(node), "bound_covers_empty_cells", None)
+        return hook is not None and hook()
 
     def _useful_cells(self, node: _Node, cap: int) -> frozenset[str] | None:
         """When the node's bound equals its capacity ``cap`` (after :meth:`_bound`): the cells
@@ -574,9 +591,18 @@ class Solver(BoardSignatures, CountInParts, Separation):
         self._visited[node.key] = turns_left
         self._tick()
         cap = self._capacity(node)
-        if self._bound(node, cap)[1] > cap or self._far_group(node, cap):
+        bound = self._bound(node, cap)[1]
+        if bound > cap:
             return
-        for move, child in self._search_children(node, cap):
+        children = None
+        if bound == cap and self.puzzle.phases[node.phase].required and node.played == 0:
+            # a required step whose every move is needed: mostly no move lowers the bound (no child)
+            children = self._search_children(node, cap)
+            if not children:  # the far-group test (its apart answer) is not needed then
+                return
+        if self._far_group(node, cap):
+            return
+        for move, child in children if children is not None else self._search_children(node, cap):
             if move is None:
                 self._dfs_all(child, prefix)
                 continue

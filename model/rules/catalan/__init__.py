@@ -140,13 +140,11 @@ class CatalanRules(RuleSet):
         else:
             tiles = list(dict.fromkeys(player.hand))
         out: list[Move] = []
-        for tid in tiles:
-            if cells is not None:
-                out += [m for m in a.candidates(actor, phase, tid) if m.cell in cells and a.evaluate(m, gates=False).legal]
-            elif phase == "mandatory":
+        for tid in tiles:  # the verdicts without messages (a substitution's maybe from another board)
+            if cells is None and phase == "mandatory":
                 out += a.mandatory_moves(actor, tid)
             else:
-                out += [m for m in a.candidates(actor, phase, tid) if a.evaluate(m, gates=False).legal]
+                out += a.legal_candidates(actor, phase, tid, cells)
         return out
 
     def current_phase(self, scenario: Scenario) -> str | None:
@@ -289,10 +287,16 @@ class CatalanRules(RuleSet):
             return None
         r = net.reach(actor)
         grid = scenario.board.grid
+        # a reach is shared only by networks derived from one another (Network.take_over), whose
+        # boards have the same grid and the same platforms: it answers the same on each
+        if r.reached is not None and r.reached[0] is grid:
+            return r.reached[1]
         coords = r.cells | set(r.starts)
         cells = frozenset(grid.label(c) for c in coords)
         stations = {cell.platform.station for c in coords if (cell := scenario.board.cell(c)).platform is not None}
-        return Reached(cells | stations, cells)
+        got = Reached(cells | stations, cells)
+        r.reached = (grid, got)
+        return got
 
     def puzzle_phases(self, scenario: Scenario) -> list[PhaseStep]:
         """A drawn tile that must be played, then one from the hand."""

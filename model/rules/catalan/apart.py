@@ -16,13 +16,15 @@ a city, a platform) is free, entering an empty cell costs one (whatever its terr
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 
 from model.grid import Coord
 from model.memo import IdentityMemo
 from model.rules.catalan.network import Network
 
 _FAR = 1 << 20
+APARTS_KEPT = 1024
+"""How many apart answers one search keeps (:func:`apart_for`)."""
 
 
 def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | None = None,
@@ -75,16 +77,40 @@ def track_cells(net: Network) -> set[Coord]:
     return out
 
 
+def apart_for(net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int) -> Apart:
+    """The :class:`Apart` answer for ``net``'s board, shared by the boards of one search
+    (``net.shared``) whose cells with track are the same: an answer reads nothing but the grid
+    (the same for every network that shares the table), the cells with track, ``origin``,
+    ``targets`` and ``limit``, which make its key."""
+    occupied = track_cells(net)
+    key = (frozenset(occupied), frozenset(origin), tuple(frozenset(t) for t in targets), limit)
+    table = net.shared.get("apart")
+    if table is None:
+        table = net.shared["apart"] = OrderedDict()
+    got = table.get(key)
+    if got is not None and got.net.grid is net.grid:
+        table.move_to_end(key)
+        return got
+    got = table[key] = Apart(net, origin, targets, limit, occupied=occupied)
+    if len(table) > APARTS_KEPT:
+        table.popitem(last=False)
+    return got
+
+
 class Apart:
     """For one board: which empty cells are too far from a player's network to matter.
 
     ``origin``: her origin's cells; ``targets``: the cells of each goal place; distances past
-    ``limit`` are not told apart."""
+    ``limit`` are not told apart; ``occupied``: the board's cells with track, when the caller
+    has them. Reads nothing of ``net`` but its grid and (without ``occupied``) its cells with
+    track, so it answers for every board with the same cells with track (:func:`apart_for`)."""
 
-    def __init__(self, net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int) -> None:
+    def __init__(self, net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int,
+                 occupied: set[Coord] | None = None) -> None:
         self.net = net
         self.limit = limit
-        self.occupied = track_cells(net)
+        self.occupied = occupied if occupied is not None else track_cells(net)
+        self._fills: dict[tuple[Coord, int], int] = {}
         self.d_origin = fill_distances(net, origin, limit, occupied=self.occupied)
         self.d_targets = [fill_distances(net, t, limit, occupied=self.occupied) for t in targets]
         far = limit + 1
@@ -103,6 +129,12 @@ class Apart:
         all three ways but one: it fills at least half the three distances' sum, the middle cell
         counted once (``(a + b + c - 1) / 2``), and at least each of them. The distances after
         the tile are those before it, or through the tile's cell (now filled)."""
+        got = self._fills.get((cell, k))
+        if got is None:
+            got = self._fills[(cell, k)] = self._fills_to_matter(cell, k)
+        return got
+
+    def _fills_to_matter(self, cell: Coord, k: int) -> int:
         far = self.limit + 1
         own = 0 if cell in self.occupied else 1  # what entering the cell cost before the tile
         group = [g for g in fill_distances(self.net, {cell}, 0, free=cell, occupied=self.occupied) if g != cell]  # the track it touches

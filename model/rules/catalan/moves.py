@@ -24,10 +24,10 @@ from model.rules.catalan.network import (
     fail,
     transfer_of,
 )
+from model.rules.catalan.verdicts import PHASES, QuickVerdicts
 from model.scenario import Scenario
 from model.track import CellTrack, TrackPath
 
-PHASES = ("mandatory", "optional")
 _UNSET = object()
 MOVE_KINDS = ("place", "replace", "pass")
 CATALAN_TERRAIN = ("plain", "lake", "mountain")
@@ -46,13 +46,18 @@ class TileInfo:
     tags: frozenset[str]
 
 
-class Analysis(ContinuityMixin):
+class Analysis(ContinuityMixin, QuickVerdicts):
     """One scenario seen by the Catalan rules: options, track network and cached answers."""
 
-    def __init__(self, rules: Any, scenario: Scenario, net: Network | None = None) -> None:
+    def __init__(self, rules: Any, scenario: Scenario, net: Network | None = None, like: Analysis | None = None) -> None:
+        """``like``: an analysis of a scenario with the same rules (options), tile set object and
+        grid, whose options and tile definitions this one takes as they are."""
         self.rules = rules
         self.s = scenario
-        self.opt = {spec.name: rules.option(scenario, spec.name) for spec in rules.options}
+        if like is not None:
+            self.opt = like.opt
+        else:
+            self.opt = {spec.name: rules.option(scenario, spec.name) for spec in rules.options}
         self.grid = scenario.board.grid
         self.net = net if net is not None else Network(scenario, dead_end_reversal=bool(self.opt["dead_end_reversal"]))
         self.player_ids = [p.id for p in scenario.players]
@@ -75,10 +80,16 @@ class Analysis(ContinuityMixin):
         self.detail = True  # name up to 7 lost cells in messages; False: stop at the first
         self._labels: dict[Coord, str] = {}
         self._coords: dict[str, Coord] = {}
-        self.tdefs = scenario.tileset().by_id
+        self.tdefs = like.tdefs if like is not None else scenario.tileset().by_id
         self._mandatory: dict[tuple[str, str], list[Move]] = {}
         self._union_open: set[tuple[Coord, int]] | None = None
         self._infos: dict[str, TileInfo | None] = {}
+        self._groups: dict[Coord, frozenset] | None = None
+        self._subst_keys: dict[str, Any] = {}
+        self._facing: dict[tuple, tuple[int, ...]] = {}  # place_legal: (cell, player, phase, tile) -> sides
+        self._place_cells: dict[int, tuple[Any, list[str]]] = {}  # id(open ends) -> (them, the cells they face)
+        self._replace_cells: dict[str, list[tuple[Coord, str, frozenset]]] = {}  # phase -> tile cells past the static checks
+        self._subst_table: dict | None = None
 
     # --- tiles ---------------------------------------------------------------------------
     def tile_info(self, tile_id: str) -> TileInfo | None:
@@ -205,7 +216,7 @@ class Analysis(ContinuityMixin):
         """Legal mandatory moves with one drawn tile (cached); the turn is lost when empty (M6)."""
         key = (actor, tile_id)
         if key not in self._mandatory:
-            self._mandatory[key] = [m for m in self.candidates(actor, "mandatory", tile_id) if self.evaluate(m, gates=False).legal]
+            self._mandatory[key] = self.legal_candidates(actor, "mandatory", tile_id)
         return self._mandatory[key]
 
     def blocked(self, actor: str) -> bool:

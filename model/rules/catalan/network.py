@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from model.board import Cell
 from model.grid import Coord, SquareGrid
@@ -133,6 +134,7 @@ class PlayerReach:
     children: dict[tuple[Coord, int], list[tuple[Coord, int]]] = field(default_factory=dict)
     exit_targets: set[Coord] | None = None
     _euler: tuple | None = None
+    reached: tuple | None = None  # (grid, the Reached answer): see CatalanRules.reached_on
 
     def by_cell(self) -> dict[Coord, list[int]]:
         """Entry sides reached, per cell (START for an origin platform's node)."""
@@ -199,6 +201,11 @@ class Network:
         self._open: dict[str, set[tuple[Coord, int]]] = {}
         self._starts: dict[str, tuple[Coord, ...]] | None = None
         self._fixed: frozenset[Coord] | None = None
+        # answers that depend on nothing but what their keys name, shared by every network
+        # derived from this one by :meth:`take_over` (one search's positions; see
+        # :mod:`model.rules.catalan.search`): each user keeps its own bounded table in it
+        self.shared: dict[str, Any] = {}
+        self.relaxed_searches: dict[tuple, Any] = {}  # this board's, and its useful cells (catalan.search)
 
     # --- cells ---------------------------------------------------------------------------
     def transfer(self, coord: Coord) -> Transfer | None:
@@ -238,6 +245,7 @@ class Network:
         found that the ``changed`` cells cannot alter: cell tracks, transfers, origins, and each
         player's reach whose search ``reads(parent, reach)`` none of the changed cells."""
         self.model.take_over(parent.model, changed)
+        self.shared = parent.shared
         self._transfer = {c: t for c, t in parent._transfer.items() if c not in changed}
         self._by_tile = dict(parent._by_tile)
         self._starts = parent._starts
