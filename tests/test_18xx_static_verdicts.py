@@ -143,3 +143,44 @@ def test_the_first_rotation_failure_is_the_first_of_rotation_failures(path):
                 failures += want is not None
                 passes += want is None
     assert failures and passes
+
+
+def _cold_moves(rules, scenario):
+    """legal_moves with every shared cache of the lays emptied first."""
+    from model.rules.eighteen_xx import laying
+
+    static.clear()
+    laying._NOBODY.clear()
+    return rules.legal_moves(scenario, MoveContext(None, None, None))
+
+
+def test_the_kept_moves_of_nobody_follow_the_phase_the_supply_and_the_board():
+    """The moves legal_moves keeps for a hex with no company are handed out again only while the
+    hex, the phase, the passing tiles and the cost are the same: asked warm after each change,
+    the moves are those of a cold start."""
+    from pathlib import Path
+
+    from model.board import LaidTile
+    from model.io import load
+
+    india = load(Path(__file__).resolve().parent.parent / "scenarios" / "18india.json")
+    rules = get_rule_set(india.rules.id)
+    base = rules.legal_moves(india, MoveContext(None, None, None))
+    yellow = next(m for m in base if m.kind == "lay")
+    later = india.model_copy(update={"state": india.state.model_copy(update={"game_phase": "III"})})
+    board = india.board.model_copy(update={"cells": {**india.board.cells, yellow.cell: india.board.cell_at_label(yellow.cell).model_copy(
+        update={"tile": LaidTile(tile=yellow.tile, rotation=yellow.rotation)})}})
+    laid = india.model_copy(update={"board": board})
+    for changed in (later, laid):
+        warm = rules.legal_moves(changed, MoveContext(None, None, None))
+        assert warm == _cold_moves(rules, changed)
+    assert rules.legal_moves(laid, MoveContext(None, None, None)) != base
+    # one copy of the tile: offered everywhere; once it is on the board (the same tile set, so the
+    # other hexes' kept moves are found), offered nowhere
+    one = india.model_copy(update={"tiles": india.tiles.model_copy(update={"counts": {**india.tiles.counts, yellow.tile: 1}})})
+    assert any(m.tile == yellow.tile for m in rules.legal_moves(one, MoveContext(None, None, None)))
+    one_laid = one.model_copy(update={"board": board})
+    assert one_laid.tileset() is one.tileset()
+    warm = rules.legal_moves(one_laid, MoveContext(None, None, None))
+    assert not any(m.tile == yellow.tile for m in warm)
+    assert warm == _cold_moves(rules, one_laid)

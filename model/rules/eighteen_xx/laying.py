@@ -14,6 +14,7 @@ the cost once per hex and colour where no border charges.
 from __future__ import annotations
 
 from model.grid import Coord
+from model.memo import Memo
 from model.rules import Move, MoveContext
 from model.rules.eighteen_xx import play, privates, static
 from model.rules.eighteen_xx.company import Network
@@ -23,6 +24,8 @@ from model.scenario import Company
 from model.tiles import TileDef
 
 Failure = tuple[str, str] | None
+
+_NOBODY: Memo = Memo(1 << 14)  # TileLays._nobody_lays
 
 
 class BorderCharges(dict):
@@ -229,6 +232,36 @@ class TileLays:
         sit.memo[key] = (old, company, value)
         return value
 
+    def _nobody_lays(self, sit: Situation, coord: Coord, label: str, kind: str, phase: str | None, colours,
+                     tile_ok: dict[str, bool], costs: dict[tuple[Coord, bool], int]) -> tuple[Move, ...]:
+        """The lays on a hex with no company (the static table's moves) where no border charges:
+        every passing rotation of every tile whose own verdict passes, at the hex's cost. They
+        read the hex's passing rotations (``static.hex_lays``, one object while the hex is
+        unchanged), the phase, which tiles pass and the cost of a yellow and of another tile:
+        the same moves (frozen) are handed out again while those are the same."""
+        lays = static.hex_lays(self, sit, coord, colours)
+        oks = []
+        price: dict[bool, int] = {}
+        for tile, _rots in lays:
+            ok = tile_ok.get(tile.id)
+            if ok is None:
+                ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None
+            oks.append(ok)
+            yellow = tile.color == "yellow"
+            if ok and yellow not in price:
+                ck = (coord, yellow)
+                if ck not in costs:
+                    costs[ck] = self.full_cost(sit, coord, tile, 0, None, None)
+                price[yellow] = costs[ck]
+        key = (id(lays), kind, label, phase, tuple(oks), tuple(sorted(price.items())))
+        hit = _NOBODY.peek(key)
+        if hit is not None and hit[0] is lays:
+            return hit[1]
+        moves = tuple(TrackMove.made(kind, label, tile.id, rot, None, phase, (), price[tile.color == "yellow"])
+                      for (tile, rots), ok in zip(lays, oks, strict=True) if ok for rot in rots)
+        _NOBODY.put(key, (lays, moves))  # the entry holds the passing rotations: their id stays their own
+        return moves
+
     def lay_moves(self, sit: Situation, context: MoveContext, actor: str | None, phase: str | None,
                   company: Company | None, net: Network | None) -> list[Move]:
         """Every legal ordinary lay (``lay`` and ``upgrade``, no private's ability) for the context."""
@@ -253,6 +286,9 @@ class TileLays:
             if company is not None and sit.cached(("blocked", label, company.id), lambda label=label: privates.blocked_failure(scenario, label, company.id)):
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
+            if company is None and not charges and context.tile is None:
+                out += self._nobody_lays(sit, coord, label, kind, phase, colours, tile_ok, costs)
+                continue
             reach = net.reach_mask(coord) if net is not None else 0
             sides = sit.sm.sides
             # no company: every passing rotation (static.hex_lays); a company's: only the rotations
