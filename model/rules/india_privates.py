@@ -167,8 +167,8 @@ class PrivateRules(_Base):
         coord = sit.sm.grid.coord(move.cell)
         for fail in self.tile_failures(sit, coord, tile, move.rotation):
             return (fail, 0)
-        if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-            return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
+        if fail := sit.supply_failure(tile):
+            return (fail, 0)
         if net is None:
             net = self.network(sit, company)
         fail = self.connection_failure(sit, coord, tile, move.rotation, sit.view(coord), net)
@@ -253,8 +253,8 @@ class PrivateRules(_Base):
             fail = exits_preserved(view, tile, move.rotation, sit.sm.sides)
             if fail:
                 return ((fail[0], f"{label}: {fail[1]}"), 0)
-            if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-                return (("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board"), 0)
+            if fail := sit.supply_failure(tile):
+                return (fail, 0)
             cost = self.company_cost(sit, company, self.lay_cost(sit, coord, tile, move.rotation)) + token_cost
         if company.treasury is not None and cost > company.treasury:
             return (("insufficient-cash", f"{company.id} has {company.treasury} and cannot spend {cost}"), cost)

@@ -2,9 +2,9 @@
 mixin :class:`TileLays` of :class:`~model.rules.eighteen_xx.EighteenXX`).
 
 A lay's verdict is asked in parts (``lay_failure``): what reads the hex and the tile but not the
-rotation (``hex_tile_failure``: the ability tiles, the company, its turn, the phase, the supply,
-the hexes a private blocks), the static rules (shared across positions:
-:mod:`~model.rules.eighteen_xx.static`), then what reads the rotation (``rotation_lay_failure``:
+rotation (``hex_tile_failure``: the ability tiles, the company, its turn, the phase), the static
+rules (shared across positions: :mod:`~model.rules.eighteen_xx.static`), the supply and the
+hexes a private blocks (``after_static_failure``), then what reads the rotation (``rotation_lay_failure``:
 the company's connection and the track restriction, its own lay rules, the cost against its
 cash). ``lay_moves`` asks each part as seldom as it can: the tile's own verdict once per tile,
 the hex's once per hex, the static rules only for the rotations that reach the company's track,
@@ -14,7 +14,7 @@ the cost once per hex and colour where no border charges.
 from __future__ import annotations
 
 from model.grid import Coord
-from model.memo import Memo
+from model.memo import IdentityMemo
 from model.rules import Move, MoveContext
 from model.rules.eighteen_xx import play, privates, static
 from model.rules.eighteen_xx.company import Network
@@ -25,7 +25,7 @@ from model.tiles import TileDef
 
 Failure = tuple[str, str] | None
 
-_NOBODY: Memo = Memo(1 << 14)  # TileLays._nobody_lays
+_NOBODY: IdentityMemo = IdentityMemo(1 << 14)  # TileLays._nobody_lays, by the hex's passing rotations
 
 
 class BorderCharges(dict):
@@ -51,15 +51,13 @@ class TrackMove(Move):
 class TileLays:
     """The tile-lay methods of the 18xx rule set (a mixin: ``self`` is the rule set)."""
 
-    def lay_failure(
-        self, sit: Situation, move: Move, net: Network | None, static_checked: bool = False
-    ) -> tuple[Failure, int]:
+    def lay_failure(self, sit: Situation, move: Move, net: Network | None) -> tuple[Failure, int]:
         """The first rule a tile move breaks (None if legal), and its cost.
 
-        In three parts, in this order: what reads the hex and the tile but not the rotation
-        (:meth:`hex_tile_failure`), the static rules (``static.first_failure``, unless the caller
-        took the rotation from the shared static verdicts: ``static.hex_lays``, ``static.hex_fits``), and what reads the rotation
-        (:meth:`rotation_lay_failure`). ``legal_moves`` asks the first once per hex and tile."""
+        In this order: what reads the hex and the tile but not the rotation, before the static
+        rules (:meth:`hex_tile_failure`), the static rules (``static.first_failure``), the supply
+        and a private's block (:meth:`after_static_failure`), and what reads the rotation
+        (:meth:`rotation_lay_failure`). ``lay_moves`` asks the same parts, each as seldom as it can."""
         if move.extra and self.generic_abilities and dict(move.extra).get("private") is not None:
             return privates.private_lay_failure(self, sit, move, net)
         grid = sit.sm.grid
@@ -68,14 +66,9 @@ class TileLays:
         if tile is None:
             return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
         company = self.company(sit.scenario, move.actor)
-        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company, before_static=True)
-        if fail:
-            return (fail, 0)
-        if not static_checked:
-            fail = static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
-            if fail:
-                return (fail, 0)
-        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company, before_static=False)
+        fail = (self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company)
+                or static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
+                or self.after_static_failure(sit, move.cell, tile, company))
         if fail:
             return (fail, 0)
         return self.rotation_lay_failure(sit, coord, tile, move.rotation, move.actor, company, net)
@@ -86,34 +79,33 @@ class TileLays:
 
     def hex_tile_failure(
         self, sit: Situation, cell: str, coord: Coord, tile: TileDef, actor: str | None, company: Company | None,
-        before_static: bool | None = None,
     ) -> Failure:
-        """The rules of a lay that read the hex and the tile but not the rotation: the ability
-        tiles, the company and its turn (the lay schedule), the phase (these before the static
-        rules), the supply and the hexes a private blocks (these after); ``before_static`` None
-        asks both parts."""
-        if before_static is not False:
-            if fail := self.ability_tile_failure(sit, tile):
-                return fail
-            if actor is not None and company is None:
-                return ("unknown-company", f"there is no company {actor!r}")
-            if actor is not None and (fail := self.actor_failure(sit, actor)):
-                return fail
-            if company is not None and sit.sm.printed_color[coord] in LAYABLE_COLORS:
-                fail = self.turn_failure(sit, coord, tile, sit.view(coord), company.id)
-                if fail:
-                    return fail
-            fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
+        """The rules of a lay that read the hex and the tile but not the rotation and come before
+        the static rules: the ability tiles, the company and its turn (the lay schedule), the phase."""
+        if fail := self.ability_tile_failure(sit, tile):
+            return fail
+        if actor is not None and company is None:
+            return ("unknown-company", f"there is no company {actor!r}")
+        if actor is not None and (fail := self.actor_failure(sit, actor)):
+            return fail
+        if company is not None and sit.sm.printed_color[coord] in LAYABLE_COLORS:
+            fail = self.turn_failure(sit, coord, tile, sit.view(coord), company.id)
             if fail:
-                return (fail[0], f"{cell}: {fail[1]}")
-        if before_static is not True:
-            if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-                return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
-            if company is not None:
-                fail = sit.cached(("blocked", cell, company.id), lambda: privates.blocked_failure(sit.scenario, cell, company.id))
-                if fail:
-                    return fail
-        return None
+                return fail
+        return self.phase_failure(sit, cell, tile)
+
+    def after_static_failure(self, sit: Situation, cell: str, tile: TileDef, company: Company | None) -> Failure:
+        """The rules of a lay asked after the static ones: the supply, the hexes a private blocks."""
+        return sit.supply_failure(tile) or (self.blocked_failure(sit, cell, company) if company is not None else None)
+
+    def blocked_failure(self, sit: Situation, cell: str, company: Company) -> Failure:
+        """``hex-blocked`` by a private's ``blocks_hexes`` (once per position, hex and company)."""
+        return sit.cached(("blocked", cell, company.id), lambda: privates.blocked_failure(sit.scenario, cell, company.id))
+
+    def phase_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
+        """A tile of a colour the phase does not allow (once per position and tile)."""
+        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
+        return (fail[0], f"{cell}: {fail[1]}") if fail else None
 
     def ability_tile_failure(self, sit: Situation, tile: TileDef) -> Failure:
         """A tile only a private's ability lays, asked of an ordinary lay (it reads only the rule
@@ -121,16 +113,8 @@ class TileLays:
         return sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None))
 
     def tile_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
-        """The rules of :meth:`hex_tile_failure` that read only the tile: the ability tiles, the
-        phase, the supply."""
-        if fail := self.ability_tile_failure(sit, tile):
-            return fail
-        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
-        if fail:
-            return (fail[0], f"{cell}: {fail[1]}")
-        if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-            return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
-        return None
+        """The rules of a lay that read only the tile: the ability tiles, the phase, the supply."""
+        return self.ability_tile_failure(sit, tile) or self.phase_failure(sit, cell, tile) or sit.supply_failure(tile)
 
     def rotation_lay_failure(
         self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, actor: str | None, company: Company | None,
@@ -138,7 +122,7 @@ class TileLays:
     ) -> tuple[Failure, int]:
         """The rules of a lay that read the rotation (the static ones aside): the company's
         connection and its own lay rules, then the cost against its cash (``cost``: the lay's
-        cost if the caller knows it, see :meth:`rotation_free_cost`)."""
+        cost if the caller knows it: where no border charges, it does not read the rotation)."""
         if company is not None:
             if net is None:
                 net = self.network(sit, company)
@@ -159,13 +143,6 @@ class TileLays:
         extra = sit.cached(("schedule-cost", type(self), actor, tile.color == "yellow"), lambda: play.schedule_cost(
             sit.scenario, tile, sit.turn_laid(actor), self.lay_schedule(sit, actor)))
         return self.company_cost(sit, company, self.lay_cost(sit, coord, tile, rotation, company) + extra)
-
-    def rotation_free_cost(self, sit: Situation, coord: Coord, tile: TileDef, actor: str | None, company: Company | None) -> int | None:
-        """The lay's cost where no rotation changes it (no border of the hex would charge: the
-        cost reads the rotation only through the borders a lay newly connects across), else None."""
-        if self._hex_costs(sit, coord, company)[2]:
-            return None
-        return self.full_cost(sit, coord, tile, 0, actor, company)
 
     def connection_failure(
         self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, old: TrackView, net: Network
@@ -232,6 +209,23 @@ class TileLays:
         sit.memo[key] = (old, company, value)
         return value
 
+    def _tile_passes(self, sit: Situation, label: str, tile: TileDef, tile_ok: dict[str, bool]) -> bool:
+        """:meth:`tile_failure` passes, asked once per tile in one listing (``tile_ok``)."""
+        ok = tile_ok.get(tile.id)
+        if ok is None:
+            ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None
+        return ok
+
+    def _rotation_free_cost(self, sit: Situation, coord: Coord, tile: TileDef, actor: str | None, company: Company | None,
+                            costs: dict[tuple[Coord, bool], int]) -> int:
+        """The lay's cost on a hex where no border charges: it reads of the tile only whether it is
+        yellow (``full_cost``, ``lay_cost``), so it is asked once per hex and colour in one listing."""
+        key = (coord, tile.color == "yellow")
+        cost = costs.get(key)
+        if cost is None:
+            cost = costs[key] = self.full_cost(sit, coord, tile, 0, actor, company)
+        return cost
+
     def _nobody_lays(self, sit: Situation, coord: Coord, label: str, kind: str, phase: str | None, colours,
                      tile_ok: dict[str, bool], costs: dict[tuple[Coord, bool], int]) -> tuple[Move, ...]:
         """The lays on a hex with no company (the static table's moves) where no border charges:
@@ -243,32 +237,20 @@ class TileLays:
         oks = []
         price: dict[bool, int] = {}
         for tile, _rots in lays:
-            ok = tile_ok.get(tile.id)
-            if ok is None:
-                ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None
+            ok = self._tile_passes(sit, label, tile, tile_ok)
             oks.append(ok)
-            yellow = tile.color == "yellow"
-            if ok and yellow not in price:
-                ck = (coord, yellow)
-                if ck not in costs:
-                    costs[ck] = self.full_cost(sit, coord, tile, 0, None, None)
-                price[yellow] = costs[ck]
-        key = (id(lays), kind, label, phase, tuple(oks), tuple(sorted(price.items())))
-        hit = _NOBODY.peek(key)
-        if hit is not None and hit[0] is lays:
-            return hit[1]
-        moves = tuple(TrackMove.made(kind, label, tile.id, rot, None, phase, (), price[tile.color == "yellow"])
-                      for (tile, rots), ok in zip(lays, oks, strict=True) if ok for rot in rots)
-        _NOBODY.put(key, (lays, moves))  # the entry holds the passing rotations: their id stays their own
-        return moves
+            if ok and (tile.color == "yellow") not in price:
+                price[tile.color == "yellow"] = self._rotation_free_cost(sit, coord, tile, None, None, costs)
+        return _NOBODY.get(lays, (kind, label, phase, tuple(oks), tuple(sorted(price.items()))), lambda: tuple(
+            TrackMove.made(kind, label, tile.id, rot, None, phase, (), price[tile.color == "yellow"])
+            for (tile, rots), ok in zip(lays, oks, strict=True) if ok for rot in rots))
 
     def lay_moves(self, sit: Situation, context: MoveContext, actor: str | None, phase: str | None,
                   company: Company | None, net: Network | None) -> list[Move]:
         """Every legal ordinary lay (``lay`` and ``upgrade``, no private's ability) for the context."""
-        scenario = sit.scenario
         coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
         out: list[Move] = []
-        colours = play.phase_colours(scenario)
+        colours = play.phase_colours(sit.scenario)
         # lay_failure in its parts: hex_tile_failure's (the tile's own verdict once per tile, the
         # hex's once per hex, the turn's per hex and tile), then per rotation what reads it
         any_lay = context.wants("lay") or context.wants("upgrade")
@@ -283,7 +265,7 @@ class TileLays:
             kind = "lay" if old.tile is None else "upgrade"
             if not context.wants(kind):
                 continue
-            if company is not None and sit.cached(("blocked", label, company.id), lambda label=label: privates.blocked_failure(scenario, label, company.id)):
+            if company is not None and self.blocked_failure(sit, label, company):
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
             if company is None and not charges and context.tile is None:
@@ -303,18 +285,10 @@ class TileLays:
                     rots = [r for r in distinct if masks[r] & reach and found.rotation(self, sit, coord, tile, r) is None]
                     if not rots:
                         continue
-                ok = tile_ok.get(tile.id)
-                if ok is None:
-                    ok = tile_ok[tile.id] = self.tile_failure(sit, label, tile) is None
-                if not ok or (company is not None and self.turn_failure(sit, coord, tile, old, company.id)):
+                if not self._tile_passes(sit, label, tile, tile_ok) or (
+                        company is not None and self.turn_failure(sit, coord, tile, old, company.id)):
                     continue
-                if charges:
-                    same_cost = None
-                else:  # the cost reads of the tile only whether it is yellow (full_cost, lay_cost)
-                    ck = (coord, tile.color == "yellow")
-                    same_cost = costs.get(ck)
-                    if same_cost is None:
-                        same_cost = costs[ck] = self.full_cost(sit, coord, tile, 0, actor, company)
+                same_cost = None if charges else self._rotation_free_cost(sit, coord, tile, actor, company, costs)
                 for rot in rots:
                     fail, cost = self.rotation_lay_failure(sit, coord, tile, rot, actor, company, net, same_cost)
                     if fail is None:

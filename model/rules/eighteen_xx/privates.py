@@ -270,8 +270,8 @@ def _private_context(rules, sit: Situation, pid, actor: str | None, cell: str, t
 def _private_after(rules, sit: Situation, ctx: _PrivateLay, cell: str, net) -> Failure:
     """The supply, the hexes a private blocks, the company's reach (if the ability wants it)."""
     tile, company = ctx.tile, ctx.company
-    if tile.count is not None and sit.laid_count(tile.id) >= tile.count:
-        return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
+    if fail := sit.supply_failure(tile):
+        return fail
     fail = blocked_failure(sit.scenario, cell, company.id, ctx.pc.id)
     if fail:
         return fail

@@ -137,6 +137,12 @@ class Situation:
             return []
         return list(state.laid)
 
+    def supply_failure(self, tile: TileDef) -> tuple[str, str] | None:
+        """``supply-exhausted`` when every copy of the tile is on the board."""
+        if tile.count is not None and self.laid_count(tile.id) >= tile.count:
+            return ("supply-exhausted", f"Cannot lay tile {tile.id}: all {tile.count} are on the board")
+        return None
+
     def laid_count(self, tile_id: str) -> int:
         """Copies of a tile on the board."""
         if self._counts is None:
