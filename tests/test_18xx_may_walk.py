@@ -12,7 +12,7 @@ import pytest
 from model.io import load
 from model.io.files import loads
 from model.rules import get_rule_set
-from model.rules.eighteen_xx.company import city_is_full_for, may_walk, network
+from model.rules.eighteen_xx.company import may_walk, network, node_blocks
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, distinct_rotations
 from model.rules.eighteen_xx.situation import Situation
 from model.upgrading.view import tile_view
@@ -50,11 +50,7 @@ def judged(scenario) -> tuple[int, int]:
                     new = tile_view(tile, rot, sit.sm.sides)
 
                     def blocks(k: int, new=new, cell=cell, company=company) -> bool:
-                        if k >= len(new.node_kinds) or new.node_kinds[k] != "city":
-                            return False
-                        if new.roles and new.roles[k] == "offboard":
-                            return True
-                        return city_is_full_for(new, cell, new.city_nodes.index(k), company.id)
+                        return node_blocks(new, cell, k, company.id)  # what the walk after the lay reads
 
                     after = network(scenario, sit.sm, company, home, {coord: new}, view_of=sit.view)
                     walked = {i for c, i in after.walked if c == coord}

@@ -105,6 +105,16 @@ def city_is_full_for(view: TrackView, cell: Cell, city: int, company: str) -> bo
     return slots > 0 and len(tokens) >= slots
 
 
+def node_blocks(view: TrackView, cell: Cell, k: int, company: str) -> bool:
+    """Whether the walk goes on through node ``k`` of a hex's track: never through an off-board
+    (the engine's off-board always blocks), nor a city full for the company; towns and junctions pass."""
+    if k >= len(view.node_kinds) or view.node_kinds[k] != "city":
+        return False
+    if view.roles and view.roles[k] == "offboard":
+        return True
+    return city_is_full_for(view, cell, view.city_nodes.index(k), company)
+
+
 def next_token_cost(scenario: Scenario, company: Company) -> int | None:
     """Cost of the company's next station token, or None when it has none left."""
     placed = len(tokens_on_board(scenario, company.id))
@@ -259,15 +269,7 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
         key = (c, k)
         hit = blocked_memo.get(key)
         if hit is None:
-            v = view(c)
-            if k >= len(v.node_kinds) or v.node_kinds[k] != "city":
-                hit = False
-            elif v.roles and v.roles[k] == "offboard":  # the engine's off-board always blocks
-                hit = True
-            else:
-                hit = city_is_full_for(v, board.cells.get(label_of.get(c) or grid.label(c), EMPTY_CELL),
-                                       v.city_nodes.index(k), company.id)
-            blocked_memo[key] = hit
+            hit = blocked_memo[key] = node_blocks(view(c), board.cells.get(label_of.get(c) or grid.label(c), EMPTY_CELL), k, company.id)
         return hit
 
     table = sm.walk_neighbours()
@@ -475,16 +477,9 @@ class _Reach:
     def blocks(self, c: Coord, k: int) -> bool:
         hit = self.blocked.get((c, k))
         if hit is None:
-            v = self.view_of(c)
-            if k >= len(v.node_kinds) or v.node_kinds[k] != "city":
-                hit = False
-            elif v.roles and v.roles[k] == "offboard":
-                hit = True
-            else:
-                sm = self.sm
-                cell = self.scenario.board.cells.get(sm.label_of.get(c) or sm.grid.label(c), EMPTY_CELL)
-                hit = city_is_full_for(v, cell, v.city_nodes.index(k), self.company)
-            self.blocked[(c, k)] = hit
+            sm = self.sm
+            cell = self.scenario.board.cells.get(sm.label_of.get(c) or sm.grid.label(c), EMPTY_CELL)
+            hit = self.blocked[(c, k)] = node_blocks(self.view_of(c), cell, k, self.company)
         return hit
 
     def follow(self, todo: list, seen: set, known: set, new: TrackView | None, new_cell: _Cell | None,
