@@ -83,3 +83,26 @@ class IdentityMemo(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._memo)
+
+
+class PairMemo(Generic[V]):
+    """A cache of values derived from two objects, by both identities plus extra key parts (each
+    entry holds both objects, so neither id is reused while it lives)."""
+
+    def __init__(self, maxsize: int) -> None:
+        self._memo: Memo[tuple[object, object, V]] = Memo(maxsize)
+        self._data = self._memo._data
+
+    def get(self, a: object, b: object, extra: Hashable, compute: Callable[[], V]) -> V:
+        """The value for ``(a, b, extra)``, computed by ``compute()`` on a miss."""
+        key = (id(a), id(b), extra)
+        hit = self._data.get(key)
+        if hit is not None and hit[0] is a and hit[1] is b:
+            return hit[2]
+        value = compute()
+        self._memo.put(key, (a, b, value))
+        return value
+
+    def clear(self) -> None:
+        self._memo.clear()
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from model.memo import Memo
+from model.memo import PairMemo
 from model.tiles import TileDef, TileSet
 from model.upgrading.preserve import lost_track, stop_edges, stops_fit_some_rotation
 from model.upgrading.view import TrackView, color_rank, count_of, field, last_label, node_exits, tile_view
@@ -18,8 +18,8 @@ Failure = tuple[str, str] | None
 
 
 _GRAPH: list = [None, False]
-_PRESERVED: Memo = Memo(1 << 15)
-_STOPS: Memo = Memo(1 << 14)
+_PRESERVED: PairMemo[Failure] = PairMemo(1 << 15)  # (old view, tile), (rotation, sides)
+_STOPS: PairMemo[Failure] = PairMemo(1 << 14)  # (old view, tile)
 
 
 def explicit_graph(tileset: TileSet) -> bool:
@@ -96,13 +96,7 @@ def stops_preserved(old: TrackView, new: TileDef) -> Failure:
     """Same number of towns; same number of cities, except on a labelled hex or tile, which may
     change its number of cities but never lose them all (as the engine's ``upgrades_to?``; a
     printed white ``OO`` hex still needs two cities). Kept per (old view, tile): both frozen."""
-    key = (id(old), id(new))
-    hit = _STOPS.peek(key)
-    if hit is not None and hit[0] is old and hit[1] is new:
-        return hit[2]
-    fail = _stops_preserved(old, new)
-    _STOPS.put(key, (old, new, fail))  # the entry holds both: their ids stay their own
-    return fail
+    return _STOPS.get(old, new, None, lambda: _stops_preserved(old, new))
 
 
 def _stops_preserved(old: TrackView, new: TileDef) -> Failure:
@@ -137,17 +131,14 @@ def paths_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6)
     # the verdict reads only the old view and the new tile at the rotation (frozen: views are one
     # object per tile and rotation, per cell): an upgrade pair met on several hexes and in later
     # positions is judged once
-    key = (id(old), id(new), rotation, sides)
-    hit = _PRESERVED.peek(key)
-    if hit is not None and hit[0] is old and hit[1] is new:
-        return hit[2]
-    lost = lost_track(old, tile_view(new, rotation, sides))
-    fail: Failure = None if lost is None else (
-        "paths-preserved",
-        f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
-    )
-    _PRESERVED.put(key, (old, new, fail))  # the entry holds the view and the tile: their ids stay their own
-    return fail
+    def judge() -> Failure:
+        lost = lost_track(old, tile_view(new, rotation, sides))
+        return None if lost is None else (
+            "paths-preserved",
+            f"{old.name} is not legally rotated for {new.id}: at rotation {rotation} {lost} is not kept",
+        )
+
+    return _PRESERVED.get(old, new, (rotation, sides), judge)
 
 
 def exits_preserved(old: TrackView, new: TileDef, rotation: int, sides: int = 6) -> Failure:

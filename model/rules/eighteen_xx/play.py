@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.memo import IdentityMemo, Memo
+from model.memo import IdentityMemo, PairMemo
 from model.rules import OptionSpec
 from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, node_exits
 from model.scenario import Company, LaidThisTurn, Scenario, TileLay
@@ -391,7 +391,7 @@ def _converges(view: TrackView) -> bool:
 
 
 _OLD_ENDS: IdentityMemo = IdentityMemo(8192)
-_VERDICTS: Memo = Memo(1 << 15)
+_VERDICTS: PairMemo[Failure] = PairMemo(1 << 15)  # (old view, new view), (mode, hex, reached paths)
 
 
 def _old_ends(old: TrackView) -> list:
@@ -404,14 +404,8 @@ def _restriction(sit: Situation, coord, tile: TileDef, old: TrackView, new: Trac
     """The restriction's verdict on the paths ``reached``: it reads the two views (frozen, the old
     one per cell or per tile and rotation, which stands for the printed cell's revenues), the
     mode, the hex's label and the tile (through the new view): kept by those."""
-    label = sit.sm.label_of[coord]
-    key = (id(old), id(new), mode, label, frozenset(reached))
-    hit = _VERDICTS.peek(key)
-    if hit is not None and hit[0] is old and hit[1] is new:
-        return hit[2]
-    fail = _judge_restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached)
-    _VERDICTS.put(key, (old, new, fail))  # the entry holds both views: their ids stay their own
-    return fail
+    return _VERDICTS.get(old, new, (mode, sit.sm.label_of[coord], frozenset(reached)),
+                         lambda: _judge_restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached))
 
 
 def _judge_restriction(sit: Situation, coord, tile: TileDef, old: TrackView, new: TrackView, old_ends, printed, mode: str,
