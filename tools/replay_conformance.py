@@ -301,10 +301,9 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
     if timed:
         res.ours_ms.append(ours_ms)
         res.engine_ms.append(pos["legal_ms"])
-    # the engine's set is its track step's: a lay through a private's ability (ours: a move with
-    # ``private``) is a SpecialTrack step's, counted apart
-    ours = canon_set(s, [(m.cell, m.tile, m.rotation) for m in moves
-                         if m.kind in ("lay", "upgrade") and m.tile and dict(m.extra).get("private") is None])
+    # the engine's set is its track step's (lays_context asked for that set: a lay through a
+    # private's ability is a SpecialTrack step's, counted apart)
+    ours = canon_set(s, [(m.cell, m.tile, m.rotation) for m in moves])
     eng = canon_set(s, [tuple(x) for x in pos["legal"]])
     lay = tuple(pos["lay"])
     lay_c = (lay[0], lay[1], canon(s, lay[1], lay[2]))
