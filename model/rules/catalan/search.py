@@ -107,7 +107,7 @@ class RelaxedSearch:
     are those of a search run to the end from the start, as both expand the same states (never
     a target) in the same order of cost."""
 
-    def __init__(self, net: Network, player_id: str, targets: set[Coord], limit: int) -> None:
+    def __init__(self, net: Network, player_id: str, targets: set[Coord], limit: int, skip_target_origins: bool = False) -> None:
         self.net = net
         self.player_id = player_id
         self.targets = targets
@@ -121,8 +121,10 @@ class RelaxedSearch:
             if t is None:
                 continue
             if c in targets:
+                if skip_target_origins:  # useful_cells' own search: such an origin is not started from
+                    continue
                 self.found = 0
-                self.done = True  # (useful_cells searches on its own: it leaves such origins out)
+                self.done = True
                 return
             for x in t.start_exits:
                 self.dq.append((0, c, -1 - x, False))  # leaving the origin by side x
@@ -232,55 +234,9 @@ def useful_cells(net: Network, player_id: str, targets: set[Coord], d: int, sear
     got = None
     if search is not None and search.net is net and search.player_id == player_id and search.limit >= d and search.targets == targets:
         got = search.entered()
-    entered: dict[Coord, int] = got if got is not None else _entered(net, player_id, targets, d)
-    return _useful_from(net, targets, d, entered)
-
-
-def _entered(net: Network, player_id: str, targets: set[Coord], d: int) -> dict[Coord, int]:
-    """The forward search of :func:`useful_cells` on its own."""
-    grid = net.grid
-    offsets = grid.offsets()
-    on_board = grid.coord_set
-    fixed = net.fixed_cells()
-    transfer = net.transfer
-    fwd: dict[tuple[Coord, int, bool], int] = {}
-    entered: dict[Coord, int] = {}
-    dq: deque[tuple[int, Coord, int, bool]] = deque()
-    for c in net.origin_cells(player_id):
-        t = transfer(c)
-        if t is None or c in targets:
-            continue
-        for x in t.start_exits:
-            dq.append((0, c, -1 - x, False))
-    while dq:
-        d0, c, e, changed = dq.popleft()
-        if e >= 0:
-            if fwd.get((c, e, changed), d + 1) < d0:
-                continue
-            if changed and d0 < entered.get(c, d + 1):
-                entered[c] = d0
-            if c in targets:
-                continue
-        if e < 0:
-            exits: tuple[int, ...] = (-1 - e,)
-        elif changed:
-            exits = (0, 1, 2, 3)
-        else:
-            exits = transfer(c).exits[e] or ()
-        for x in exits:
-            n = (c[0] + offsets[x][0], c[1] + offsets[x][1])
-            if n not in on_board:
-                continue
-            e2 = (x + 2) % 4
-            t = transfer(n)
-            keep = t is not None and t.exits[e2] is not None
-            if keep and d0 < fwd.get((n, e2, False), d + 1):
-                fwd[(n, e2, False)] = d0
-                dq.appendleft((d0, n, e2, False))
-            if n not in fixed and d0 + 1 <= d and d0 + 1 < fwd.get((n, e2, True), d + 1):
-                fwd[(n, e2, True)] = d0 + 1
-                dq.append((d0 + 1, n, e2, True))
-    return entered
+    if got is None:
+        got = RelaxedSearch(net, player_id, targets, d, skip_target_origins=True).entered()
+    return _useful_from(net, targets, d, got)
 
 
 def _useful_from(net: Network, targets: set[Coord], d: int, entered: dict[Coord, int]) -> set[Coord]:
