@@ -59,6 +59,9 @@ from model.scenario import Company, LaidThisTurn, Player, PrivateCompany, Scenar
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
 """What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
 
+CHAT = frozenset({"message", "log"})
+"""Actions that are lines of the game's chat (``Action::Message`` and its ``Action::Log``): no one's turn."""
+
 OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
 """Actions after a company's track step (a pass ends the step): a lay by the same company after
 one of them starts a new turn."""
@@ -191,7 +194,7 @@ class GameReplay(TokenMoves):
                 self.acted.add(company)
                 if self.title.home_token_timing == "operate":
                     self.place_home(company)
-        elif entity_type == "player" and action.get("type") != "message":  # a chat line is no one's turn
+        elif entity_type == "player" and action.get("type") not in CHAT:  # a chat line is no one's turn
             self.in_operating = False
             self.turn_entity, self.turn_steps, self.laid = None, set(), []
         self.play_code.starting(self, action)

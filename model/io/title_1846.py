@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from model.io.title_1846_market import Market1846, market_cells
 from model.io.title_hooks import TitleSetup
 
 if TYPE_CHECKING:
@@ -59,8 +60,8 @@ class G1846(TitleSetup):
         self.in_green: dict[str, str] = {}  # hex -> the removed corporation placing a token there when it turns green
         self.minors: list[str] = []
         self.passes: dict[str, int] = {}  # the last company of the draft -> the passes on it
-        self.held: dict[str, dict[str, int]] = {}  # corporation -> player -> percent held
-        self.president: dict[str, str] = {}
+        self.market: Market1846 | None = None
+        self.in_stock = False  # the players are acting (a stock round, or the draft before the first)
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -97,6 +98,8 @@ class G1846(TitleSetup):
     """``Game#upgrade_cost``: every lay's own cost is at least ``TILE_COST`` (the rule option ``min_tile_cost``)."""
 
     def start(self, replay: GameReplay) -> None:
+        cells = market_cells(replay.title.constants.get("MARKET"))
+        self.market = Market1846(replay, cells or [])  # without MARKET: holdings, no prices
         options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
         replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
@@ -119,6 +122,14 @@ class G1846(TitleSetup):
         self.minors = [m["sym"] for m in replay.title.minors if isinstance(m.get("sym"), str)]
         for minor in self.minors:
             replay.place_home(minor)
+        self.minor_trains(replay)
+
+    def minor_trains(self, replay: GameReplay) -> None:
+        """``Game#setup``: each minor, in order, is given the depot's next train (the 2s)."""
+        first = next((t.get("name") for t in replay.title.trains if isinstance(t.get("name"), str)), None)
+        if self.market is not None and first is not None:
+            for i, minor in enumerate(self.minors):
+                self.market.trains[minor] = {f"{first}-{i}"}
 
     def remove_corporation(self, replay: GameReplay, corp: str) -> None:
         """A corporation removed at set-up: its home token stays on the map, and with two players
@@ -163,49 +174,85 @@ class G1846(TitleSetup):
         if passer in players:
             replay.owners[company] = players[(players.index(passer) - 1) % len(players)]
 
-    def shares_moved(self, replay: GameReplay, action: dict) -> None:
-        """Who holds how much of each corporation, and its president (the player who parred it,
-        until another holds more): what ``bankrupt`` reads."""
-        kind, player = action["type"], replay.player_name(action.get("entity"))
-        if kind == "par" and isinstance(corp := action.get("corporation"), str):
-            shares = replay.corp_info.get(corp, {}).get("shares")
-            self.held.setdefault(corp, {})[player] = shares[0] if isinstance(shares, list) and shares else 20
-            self.president[corp] = player
-            return
-        sign = 1 if kind == "buy_shares" else -1
-        for share in action.get("shares") or []:
-            corp = share.rpartition("_")[0] if isinstance(share, str) else None
-            if corp and isinstance(action.get("percent"), int):
-                held = self.held.setdefault(corp, {})
-                held[player] = held.get(player, 0) + sign * action["percent"] // len(action["shares"])
-                top = self.president.get(corp)
-                if top is None or held[player] > held.get(top, 0):
-                    self.president[corp] = player
-
     def bankrupt(self, replay: GameReplay, corp: str) -> None:
-        """``Bankrupt#process_bankrupt``: the president's minors close (their tokens leave), and
-        the president's companies close. (The corporations it leaves at the closing price close
-        too: share prices are not followed.)"""
-        player = self.president.get(corp)
-        if player is None:
+        """``Bankrupt#process_bankrupt``: the president's shares are sold (:class:`Market1846`),
+        their minors close (their tokens leave), and their companies close."""
+        market = self.market
+        player = market.president.get(corp) if market is not None else None
+        if player is None or market is None:
             return
+        market.bankrupt(player)
         for minor in [m for m in self.minors if replay.owners.get(m) == player]:
             replay.remove_tokens(minor)
             self.minors.remove(minor)
         replay.closed |= {sym for sym, owner in replay.owners.items() if owner == player}
 
+    def turn(self, replay: GameReplay, action: dict) -> None:
+        from model.io.import_18xx_game import CHAT
+
+        """A round changes: a company acting after the players ends the stock round, a player
+        acting after the companies ends the operating company's turn."""
+        market = self.market
+        if market is None:
+            return
+        kind = action.get("entity_type")
+        if action.get("type") in CHAT:
+            return
+        if kind in ("corporation", "minor", "company") and self.in_stock:
+            self.in_stock = False
+            market.stock_round_ends(replay.floated)
+            self.close_corporations(replay)
+        elif kind == "player" and not self.in_stock:
+            self.in_stock = True
+            market.operating_round_ends()
+            self.close_corporations(replay)
+
+    def close_corporations(self, replay: GameReplay) -> None:
+        """``Game::Base#close_corporation`` of every corporation in the closing cell: its tokens
+        leave the map, its companies close."""
+        if self.market is None:
+            return
+        for corp in self.market.closing():
+            replay.remove_tokens(corp)
+            replay.closed |= {sym for sym, owner in replay.owners.items() if owner == corp}
+            replay.parred.discard(corp)
+
+    def follow_market(self, replay: GameReplay, action: dict) -> None:
+        market = self.market
+        if market is None:
+            return
+        kind, entity, entity_type = action["type"], action.get("entity"), action.get("entity_type")
+        if entity_type == "player":
+            player = replay.player_name(entity)
+            if kind == "par":
+                market.par(action, player)
+            elif kind == "buy_shares":
+                market.player_buys(action, player)
+            elif kind == "sell_shares":
+                market.player_sells(action, player)
+        elif entity_type in ("corporation", "minor") and isinstance(entity, str):
+            if entity in market.column:
+                market.operating(entity, action)
+            elif market.turn is not None and entity != market.turn:
+                market.end_turn()
+        if kind == "buy_train":
+            market.bought_train(replay._acting_company(action), action)
+        elif kind == "discard_train":
+            market.discarded_train(action)
+
     def after(self, replay: GameReplay, action: dict) -> None:
         kind = action["type"]
         if kind == "pass" and action.get("entity_type") == "player":
             self.draft_pass(replay, action)
-        if kind in ("par", "buy_shares", "sell_shares") and action.get("entity_type") == "player":
-            self.shares_moved(replay, action)
+        self.follow_market(replay, action)
         if kind == "bankrupt" and isinstance(action.get("entity"), str):
             self.bankrupt(replay, action["entity"])
         if kind == "buy_company" and action.get("company") in self.minors and isinstance(action.get("entity"), str):
             # BuyCompany#process_buy_company: the buyer takes the minor's token (or the token goes
             # when the buyer has one in that city); the minor leaves the game
             minor, corp = action["company"], action["entity"]
+            if self.market is not None:  # Step::BuyCompany: the minor's train goes to the buyer
+                self.market.trains.setdefault(corp, set()).update(self.market.trains.pop(minor, set()))
             for label, city in replay.remove_tokens(minor):
                 if (label, city) not in replay.tokens_of(corp):
                     replay.add_token(label, corp, city)
@@ -216,6 +263,7 @@ class G1846(TitleSetup):
             for minor in self.minors:
                 replay.remove_tokens(minor)
             self.minors = []
+        self.close_corporations(replay)
 
 
 class G18LosAngeles(G1846):

@@ -14,6 +14,12 @@ module Engine
 
         HOME_TOKEN_TIMING = :float
 
+        MARKET = [
+          %w[0c 10 20 30
+             40p 50p 60p 70p 80p 90p 100p 112p 124p 137p 150p
+             165 180 195 212 230 250 270 295 320 345 375 405 440 475 510 550],
+           ].freeze
+
         PHASES = [
           { name: 'I', train_limit: 4, tiles: [:yellow], operating_rounds: 2 },
           { name: 'II', on: '4', train_limit: 4, tiles: %i[yellow green], operating_rounds: 2 },

@@ -1,0 +1,364 @@
+"""The 1846 family's share market for the game import: share prices and holdings followed from the
+log as the engine's code moves them (never run), so that a corporation whose price reaches the
+closing cell closes when the engine closes it (``Game::Base#close_corporations_in_close_cell!``,
+after every action): its tokens leave the map and its private companies close.
+
+What moves a price, each as the named engine code does:
+
+* ``par``: the price the action names (``40,0,4``: row 0, column 4 of ``MARKET``);
+* a player's ``sell_shares`` (``sell_shares_and_change_price``, ``SELL_MOVEMENT``
+  ``:left_block_pres``): one step left when the seller was the president before the sale;
+* a corporation's ``sell_shares``: issued in the ``IssueShares`` step (the turn's first step) the
+  price stays; issued in an emergency (later in its turn, to buy a train) one step left a share;
+* the dividend (``G1846::Step::Dividend#share_price_change``, on the revenue paid out: withhold
+  pays 0, half pays the revenue less what it withholds, ``HalfPay``): left when under half the
+  price, right once at the price, twice at twice, three times at three times from 165; a turn
+  whose routes earn nothing skips the step as a withhold (``Dividend#skip!``), a corporation in
+  receivership withholds after its run (``G1846::Round::Operating#after_process``) and, without a
+  train, moves left once more;
+* the end of a stock round (``Round::Stock#finish_round``): a corporation whose shares the
+  players hold all moves right, one with shares in the pool left (``POOL_SHARE_DROP``);
+* a player's ``bankrupt`` (``G1846::Step::Bankrupt``): the president sells what may be sold
+  (the price moves as a sale's) and then every share left, without moving a price; a
+  corporation they were president of enters receivership.
+
+The presidency follows ``SharePool#transfer_shares``: the holder of the most shares (at least the
+president's certificate's percent) when the president does not, the nearest in seating order
+after the old president; the president's certificate is swapped for the new president's first
+shares.
+
+A price the log cannot give (a dividend paid out where the run's revenue is not recorded, as in
+older exports) is not followed from then on: that corporation never closes by its price here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from model.io.import_18xx_game import GameReplay
+
+POOL = "\0pool"
+TREASURY = "\0treasury"
+MARKET_SHARE_LIMIT = 50
+"""``Game::Base::MARKET_SHARE_LIMIT``: the percent of a corporation the pool may hold."""
+
+
+def market_cells(value: Any) -> list[tuple[int, str]] | None:
+    """``MARKET``'s one row as (price, type letters): ``0c`` is price 0, the closing cell."""
+    if not isinstance(value, list) or len(value) != 1 or not isinstance(value[0], list):
+        return None
+    out = []
+    for cell in value[0]:
+        text = str(cell)
+        digits = "".join(ch for ch in text if ch.isdigit())
+        if not digits:
+            return None
+        out.append((int(digits), text[len(digits):]))
+    return out
+
+
+class Market1846:
+    """The share prices, holdings and presidents of one game's corporations (see the module)."""
+
+    def __init__(self, replay: GameReplay, cells: list[tuple[int, str]]) -> None:
+        self.cells = cells
+        self.column: dict[str, int] = {}
+        self.lost: set[str] = set()  # corporations whose price the log does not give
+        self.closed: set[str] = set()
+        self.certs: dict[str, list[int]] = {}  # corporation -> percent of each certificate
+        self.held: dict[str, dict[str, list[int]]] = {}  # corporation -> holder -> its certificates, in order got
+        self.president: dict[str, str] = {}  # corporation -> player, or POOL in receivership
+        self.trains: dict[str, set[str]] = {}  # corporation -> engine train ids it owns
+        self.players = list(dict.fromkeys(replay.log.players.values()))
+        rust: dict[str, set[str]] = {}
+        for t in replay.title.trains:
+            if isinstance(t.get("rusts_on"), str) and isinstance(t.get("name"), str):
+                rust.setdefault(t["rusts_on"], set()).add(t["name"])
+        self.rusts = rust
+        self.turn: str | None = None  # the corporation whose operating turn this is
+        self.turn_kinds: list[str] = []
+        self.divided = False  # its turn's dividend step is done
+        self.revenue: int | None = 0
+        self.floated = replay.floated
+        self.corp_info = replay.corp_info
+        self.or_turns: set[str] = set()  # the corporations that took a turn in this operating round
+
+    # --- prices -------------------------------------------------------------------------------
+    def price(self, corp: str) -> int | None:
+        col = self.column.get(corp)
+        return None if col is None or corp in self.lost else self.cells[col][0]
+
+    def move(self, corp: str, steps: int) -> None:
+        """Right by ``steps`` (left when negative), stopping at the row's ends."""
+        if corp in self.column:
+            self.column[corp] = max(0, min(len(self.cells) - 1, self.column[corp] + steps))
+
+    # --- holdings -----------------------------------------------------------------------------
+    def _start(self, corp: str) -> None:
+        if corp in self.certs:
+            return
+        shares = self.corp_info.get(corp, {}).get("shares")
+        if not isinstance(shares, list) or not shares or not all(isinstance(s, int) for s in shares):
+            shares = [20] + [10] * 8
+        self.certs[corp] = list(shares)
+        self.held[corp] = {TREASURY: list(range(len(shares)))}
+
+    def percent(self, corp: str, holder: str) -> int:
+        return sum(self.certs[corp][i] for i in self.held.get(corp, {}).get(holder, []))
+
+    def _holder_of(self, corp: str, idx: int) -> str | None:
+        return next((h for h, certs in self.held.get(corp, {}).items() if idx in certs), None)
+
+    def _move_cert(self, corp: str, idx: int, to: str) -> None:
+        held = self.held[corp]
+        for certs in held.values():
+            if idx in certs:
+                certs.remove(idx)
+        held.setdefault(to, []).append(idx)
+
+    def transfer(self, corp: str, certs: list[int], to: str) -> None:
+        """``SharePool#transfer_shares`` with its change of president."""
+        certs = [i for i in certs if 0 <= i < len(self.certs[corp])]
+        if not certs:
+            return
+        frm = self._holder_of(corp, certs[0])
+        previous = self.president.get(corp)
+        for i in certs:
+            self._move_cert(corp, i, to)
+        players = {p: self.percent(corp, p) for p in self.players if self.percent(corp, p) > 0}
+        top = max(players.values(), default=0)
+        need = self.certs[corp][0]
+        if top < need:
+            return
+        majority = [p for p, v in players.items() if v == top]
+        if previous in majority:
+            return
+
+        def distance(p: str) -> int:
+            if previous not in self.players:
+                return 0
+            a, b = self.players.index(previous), self.players.index(p)
+            return b - a if a < b else b - (a - len(self.players))
+
+        new = min(majority, key=distance)
+        self.president[corp] = new
+        if to == new and previous == frm and 0 in certs:
+            return  # the president's certificate itself went to the new president
+        owner_of_pres = self._holder_of(corp, 0)
+        if owner_of_pres is None or owner_of_pres == new:
+            return
+        # change_president: the new president's first shares go to the old holder of the
+        # president's certificate (or the pool when they hold too little), the certificate to them
+        swap_to = owner_of_pres if owner_of_pres in self.players and self.percent(corp, owner_of_pres) >= need else POOL
+        give, got = [], 0
+        for i in self.held[corp].get(new, []):
+            if i != 0 and got < need:
+                give.append(i)
+                got += self.certs[corp][i]
+        for i in give:
+            self._move_cert(corp, i, swap_to)
+        self._move_cert(corp, 0, new)
+
+    # --- the actions --------------------------------------------------------------------------
+    def par(self, action: dict, player: str) -> None:
+        corp = action.get("corporation")
+        where = str(action.get("share_price", "")).split(",")
+        if not isinstance(corp, str) or len(where) != 3 or not where[2].strip().isdigit():
+            return
+        self._start(corp)
+        col = int(where[2])
+        if 0 <= col < len(self.cells):
+            self.column[corp] = col
+        self._move_cert(corp, 0, player)
+        self.president[corp] = player
+
+    def shares_of(self, action: dict) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for share in action.get("shares") or []:
+            if isinstance(share, str) and "_" in share:
+                corp, _, idx = share.rpartition("_")
+                if idx.isdigit():
+                    out.setdefault(corp, []).append(int(idx))
+        return out
+
+    def player_buys(self, action: dict, player: str) -> None:
+        for corp, certs in self.shares_of(action).items():
+            if corp in self.certs:
+                self.transfer(corp, certs, player)
+
+    def player_sells(self, action: dict, player: str) -> None:
+        for corp, certs in self.shares_of(action).items():
+            if corp not in self.certs:
+                continue
+            was_president = self.president.get(corp) == player
+            self.transfer(corp, certs, POOL)
+            if was_president:
+                self.move(corp, -1)
+
+    def corporation_trades(self, corp: str, action: dict) -> None:
+        """A corporation issues (``sell_shares``) or redeems (``buy_shares``) its own shares."""
+        for owner, certs in self.shares_of(action).items():
+            if owner != corp or corp not in self.certs:
+                continue
+            if action["type"] == "buy_shares":
+                for i in certs:
+                    self._move_cert(corp, i, TREASURY)
+                continue
+            price = self.price(corp)
+            issue_price = self.cells[max(0, self.column[corp] - 1)][0] if price is not None else None
+            for i in certs:
+                self._move_cert(corp, i, POOL)
+            if price is not None and action.get("share_price") != issue_price:
+                # not at the issue price (G1846 Game#issuable_shares: one step left): an emergency
+                # issue to buy a train, one step left a share (G1846 Step::BuyTrain)
+                self.move(corp, -len(certs))
+
+    def dividend_move(self, corp: str, paid: int) -> None:
+        """``G1846::Step::Dividend#share_price_change`` on the revenue paid out."""
+        price = self.price(corp)
+        if price is None:
+            return
+        if paid < price // 2:
+            self.move(corp, -1)
+            return
+        times = 0
+        if paid >= price:
+            times = 1
+        if paid >= price * 2:
+            times = 2
+        if paid >= price * 3 and price >= 165:
+            times = 3
+        self.move(corp, times)
+
+    def withhold(self, corp: str) -> None:
+        if corp in self.column and not self.divided:
+            self.divided = True
+            self.dividend_move(corp, 0)
+            if self.president.get(corp) == POOL and not self.trains.get(corp):
+                self.move(corp, -1)  # G1846 Dividend#skip!: in receivership without a train
+
+    def end_turn(self) -> None:
+        """The operating corporation's turn is over: a dividend step it did not take was skipped."""
+        if self.turn is not None and not self.divided:
+            self.withhold(self.turn)
+        self.turn, self.turn_kinds, self.divided, self.revenue = None, [], False, 0
+
+    STEP_ORDER = {"lay_tile": 1, "place_token": 1, "run_routes": 2, "dividend": 3, "buy_train": 4, "discard_train": 4}
+    """The order of a turn's steps (``G1846::Game#operating_round``): a step before one already
+    taken starts the company's next turn."""
+
+    def operating(self, corp: str, action: dict) -> None:
+        kind = action["type"]
+        order = self.STEP_ORDER
+        later = max((order.get(k, 0) for k in self.turn_kinds), default=0)
+        if corp != self.turn or order.get(kind, later) < later:
+            self.end_turn()
+            if corp in self.or_turns:
+                self.operating_round_ends()
+            self.or_turns.add(corp)
+            self.turn = corp
+        ran = "run_routes" in self.turn_kinds
+        if kind == "buy_train" and not self.divided and not ran:
+            self.withhold(corp)  # the dividend step comes before the train step
+        if kind == "pass" and not self.trains.get(corp) and not ran:
+            self.withhold(corp)  # the track step passed: no train to run, the dividend skipped
+        if kind == "run_routes":
+            routes = action.get("routes")
+            if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
+                    and isinstance(action.get("extra_revenue", 0), int):
+                self.revenue = sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
+            else:
+                self.revenue = None  # an older export does not record the run
+            if self.revenue == 0 or self.president.get(corp) == POOL:
+                self.withhold(corp)
+        elif kind == "dividend" and corp in self.column and not self.divided:
+            self.divided = True
+            how = action.get("kind")
+            if how == "withhold":
+                self.dividend_move(corp, 0)
+            elif self.revenue is None:
+                self.lost.add(corp)
+            elif how == "half":
+                shares = len(self.certs[corp]) and sum(self.certs[corp]) // 10
+                withheld = (self.revenue // 2 // shares) * shares if shares else 0
+                self.dividend_move(corp, self.revenue - withheld)
+            else:
+                self.dividend_move(corp, self.revenue)
+        elif kind in ("sell_shares", "buy_shares"):
+            self.corporation_trades(corp, action)
+        self.turn_kinds.append(kind)
+
+    def operating_round_ends(self) -> None:
+        """Every floated corporation takes a turn in an operating round; one that took no action
+        (each step skipped: nothing to lay, no route run) skipped its dividend step too."""
+        self.end_turn()
+        for corp in sorted(self.column):
+            if corp not in self.or_turns and corp not in self.closed and self.floated(corp):
+                self.divided = False
+                self.withhold(corp)
+        self.turn, self.turn_kinds, self.divided, self.revenue = None, [], False, 0
+        self.or_turns = set()
+
+    def bought_train(self, corp: str | None, action: dict) -> None:
+        train = action.get("train")
+        if not isinstance(train, str):
+            return
+        for trains in self.trains.values():
+            trains.discard(train)
+        if corp is not None:
+            self.trains.setdefault(corp, set()).add(train)
+        name = train.rsplit("-", 1)[0]
+        rusted = self.rusts.pop(name, set())
+        if rusted:
+            for trains in self.trains.values():
+                trains -= {t for t in trains if t.rsplit("-", 1)[0] in rusted}
+
+    def discarded_train(self, action: dict) -> None:
+        train = action.get("train")
+        for trains in self.trains.values():
+            trains.discard(train)
+
+    def stock_round_ends(self, floated) -> None:
+        """``Round::Stock#finish_round``."""
+        for corp in sorted(self.column):
+            if corp in self.closed or corp in self.lost or not floated(corp):
+                continue
+            if sum(self.percent(corp, p) for p in self.players) == 100:
+                self.move(corp, 1)
+            if self.percent(corp, POOL) > 0:
+                self.move(corp, -1)
+
+    def bankrupt(self, player: str) -> None:
+        """``G1846::Step::Bankrupt#process_bankrupt`` (the corporation's emergency issue is not
+        followed: it needs the corporation's cash)."""
+        for corp in sorted(self.certs):
+            if corp in self.closed or not self.held[corp].get(player):
+                continue
+            was_president = self.president.get(corp) == player
+            room = MARKET_SHARE_LIMIT - self.percent(corp, POOL)
+            sellable = [i for i in self.held[corp][player] if i != 0 and self.certs[corp][i] <= room]
+            if was_president and sellable:
+                self.move(corp, -1)
+        for corp in sorted(self.certs):
+            if corp in self.closed:
+                continue
+            owned = self.held[corp].get(player, [])
+            for i in list(owned):
+                self._move_cert(corp, i, POOL)
+            if self.president.get(corp) == player and self.price(corp) != 0:
+                self.president[corp] = POOL
+
+    def closing(self) -> list[str]:
+        """The corporations in the closing cell (``close_corporations_in_close_cell!``)."""
+        out = [c for c, col in self.column.items()
+               if c not in self.closed and c not in self.lost and "c" in self.cells[col][1]]
+        self.closed |= set(out)
+        for corp in out:
+            del self.column[corp]
+            if self.turn == corp:
+                self.turn, self.turn_kinds, self.divided = None, [], True
+        return out
+
+
+__all__ = ["Market1846", "market_cells"]
