@@ -128,3 +128,28 @@ def test_an_empty_hex_of_the_engines_map_is_no_tile(rc):
     # Hex.new(empty: true) keeps its default Tile.for('blank'), which is not preprinted
     pos = {"board": {"B14": ["blank", 0, []], "C3": ["7", 2, []], "D5": [None, 0, [["IC", "normal", 0]]]}}
     assert rc.engine_board(pos) == {"C3": ("7", 2, []), "D5": (None, 0, [("IC", 0)])}
+
+
+def test_share_prices_are_judged_where_the_import_follows_the_market(rc):
+    # the stand-in 1846's game 4.json before its first lay (action 18): NYC and B&O parred at 40
+    game = GAME.parent.parent / "1846" / "4.json"
+    pos = position(action=18, index=17, lay=["C13", "7", 0], entity={"id": "MS", "cash": 0, "buying_power": 0})
+
+    def judge(prices):
+        res = rc.TitleResult("1846")
+        rc.judge_game(res, game, {**dump(dict(pos, prices=prices)), "file": str(game), "title": "1846"}, timed=False)
+        return res
+
+    res = judge({"NYC": 40, "B&O": 40})
+    assert (res.prices_judged, res.prices_equal) == (1, 1)
+    res = judge({"NYC": 30, "B&O": 40})
+    assert (res.prices_judged, res.prices_equal) == (1, 0)
+    assert "share prices" in res.diffs[0]["detail"] and "NYC: engine 30 ours 40" in res.diffs[0]["detail"]["share prices"]
+    res = judge({"B&O": 40})  # the engine has closed NYC, the import has not
+    assert res.prices_equal == 0
+
+
+def test_share_prices_are_not_judged_where_the_import_follows_no_market(rc):
+    res = judged(rc, position(prices={"AA": 100}))
+    assert res.prices_judged == 0
+    assert "| not judged |" in rc.markdown([res], ROOT)

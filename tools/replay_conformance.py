@@ -212,6 +212,8 @@ class TitleResult:
     active_equal: int = 0
     laid_equal: int = 0
     owners_equal: int = 0
+    prices_judged: int = 0
+    prices_equal: int = 0
     lay_legal_engine: int = 0
     lay_legal_ours: int = 0
     identical: int = 0
@@ -253,7 +255,17 @@ def lays_context(entity: str):
     return MoveContext(actor=entity, kinds=frozenset({"lay", "upgrade"}), abilities=False)
 
 
-def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, timed: bool, players: dict) -> None:
+def our_prices(replay) -> dict[str, int | None] | None:
+    """The share prices the import follows (the 1846 family's market), None where it follows none:
+    every open corporation with a price, None for one whose price it lost."""
+    market = getattr(replay.setup, "market", None)
+    if market is None or not market.cells:
+        return None
+    return {c: market.price(c) for c in market.column}
+
+
+def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, timed: bool, players: dict,
+                   prices: dict | None = None) -> None:
     from model.rules.eighteen_xx import TrackMove
 
     entity = pos["entity"]["id"]
@@ -275,6 +287,12 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
     our_owners = {p.id: p.owner for p in scenario.state.privates if not p.used}
     owners_ok = all(eng_owners.get(k) == our_owners.get(k) for k in set(eng_owners) | set(our_owners))
     res.owners_equal += owners_ok
+    prices_ok = True
+    if prices is not None and "prices" in pos:
+        res.prices_judged += 1
+        eng_prices = pos["prices"]
+        prices_ok = prices == eng_prices
+        res.prices_equal += prices_ok
     detail: dict[str, str] = {}
     if board_diff:
         detail["board"] = "; ".join(board_diff[:4]) + (f"; … {len(board_diff) - 4} more" if len(board_diff) > 4 else "")
@@ -288,6 +306,10 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
         diff = {k: (eng_owners.get(k), our_owners.get(k)) for k in sorted(set(eng_owners) | set(our_owners))
                 if eng_owners.get(k) != our_owners.get(k)}
         detail["private owners"] = "; ".join(f"{k}: engine {e} ours {o}" for k, (e, o) in diff.items())
+    if not prices_ok:
+        diff = {k: (eng_prices.get(k), prices.get(k)) for k in sorted(set(eng_prices) | set(prices))
+                if eng_prices.get(k) != prices.get(k)}
+        detail["share prices"] = "; ".join(f"{k}: engine {e} ours {o}" for k, (e, o) in diff.items())
     kinds = list(detail)
     for k in kinds:
         res.position_diffs[k] += 1
@@ -398,7 +420,7 @@ def judge_game(res: TitleResult, path: Path, dump: dict, timed: bool) -> None:
             else:
                 replay.before(action)
                 scenario = replay.result(pos["entity"]["id"])
-                judge_position(res, path.name, pos, scenario, rules, timed, log.players)
+                judge_position(res, path.name, pos, scenario, rules, timed, log.players, our_prices(replay))
         if broken is None:
             try:
                 replay.apply(action)
@@ -409,6 +431,11 @@ def judge_game(res: TitleResult, path: Path, dump: dict, timed: bool) -> None:
 # --- report -----------------------------------------------------------------------------------------
 def pct(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.0f}%)" if d else "0/0"
+
+
+def judged(n: int, d: int) -> str:
+    """A share of what was compared; "not judged" when nothing was."""
+    return pct(n, d) if d else "not judged"
 
 
 def markdown(results: list[TitleResult], engine: Path) -> str:
@@ -427,17 +454,23 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
         "",
         "### The position (the game import)",
         "",
-        "| title | games | positions | compared | board | phase | acting company | laid this turn | private owners |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "Share prices: the price of every open corporation, compared where the import follows the title's",
+        "share market (the 1846 family, `model/io/title_1846_market.py`); a price the import does not",
+        "follow is a difference; titles whose market the import does not follow are not judged.",
+        "",
+        "| title | games | positions | compared | board | phase | acting company | laid this turn | private owners | share prices |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
         c = r.compared
         lines.append(f"| {r.title} | {r.games} | {r.positions} | {c} | {pct(r.board_equal, c)} | {pct(r.phase_equal, c)} | "
-                     f"{pct(r.active_equal, c)} | {pct(r.laid_equal, c)} | {pct(r.owners_equal, c)} |")
+                     f"{pct(r.active_equal, c)} | {pct(r.laid_equal, c)} | {pct(r.owners_equal, c)} | "
+                     f"{judged(r.prices_equal, r.prices_judged)} |")
     tot = lambda attr: sum(getattr(r, attr) for r in results)  # noqa: E731
     c = tot("compared")
     lines.append(f"| **all** | {tot('games')} | {tot('positions')} | {c} | {pct(tot('board_equal'), c)} | {pct(tot('phase_equal'), c)} | "
-                 f"{pct(tot('active_equal'), c)} | {pct(tot('laid_equal'), c)} | {pct(tot('owners_equal'), c)} |")
+                 f"{pct(tot('active_equal'), c)} | {pct(tot('laid_equal'), c)} | {pct(tot('owners_equal'), c)} | "
+                 f"{judged(tot('prices_equal'), tot('prices_judged'))} |")
     lines += [
         "",
         "### The legal set (the rule set)",
@@ -564,7 +597,8 @@ def write_diffs(results: list[TitleResult], out: Path, rows: int = 8) -> None:
 
 def figures(r: TitleResult) -> dict:
     return {"positions": r.positions, "compared": r.compared, "identical": r.identical, "lay_legal_ours": r.lay_legal_ours,
-            "board_equal": r.board_equal, "phase_equal": r.phase_equal, "active_equal": r.active_equal}
+            "board_equal": r.board_equal, "phase_equal": r.phase_equal, "active_equal": r.active_equal,
+            "owners_equal": r.owners_equal, "prices_equal": r.prices_equal}
 
 
 def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
@@ -577,7 +611,7 @@ def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
         if not old:
             continue
         now = figures(r)
-        for k in ("identical", "lay_legal_ours", "board_equal", "phase_equal", "active_equal"):
+        for k in ("identical", "lay_legal_ours", "board_equal", "phase_equal", "active_equal", "owners_equal", "prices_equal"):
             if now[k] < old.get(k, 0):
                 out.append(f"{r.title}: {k} fell from {old[k]} to {now[k]}")
     return out

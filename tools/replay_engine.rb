@@ -22,6 +22,7 @@
 #   entity     the acting company, its cash and buying power
 #   laid       the hexes laid this turn (hex, tile name), num_laid_track, upgraded_track
 #   privates   [id, owner id, closed] of every private company
+#   prices     corporation -> share price, of every open corporation that has one
 #   tiles_left tile name -> copies left in the supply
 #   step       the class of the step that takes the lay, and the methods of the common track step
 #              (Engine::Step::Tracker / Track) it overrides
@@ -148,6 +149,7 @@ def position(game, step, entity)
     'num_laid_track' => (round.respond_to?(:num_laid_track) ? round.num_laid_track : nil),
     'upgraded_track' => (round.respond_to?(:upgraded_track) ? round.upgraded_track : nil),
     'privates' => game.companies.map { |c| [c.id, owner_id(c.owner), c.closed?] },
+    'prices' => game.corporations.select(&:share_price).to_h { |c| [c.id, c.share_price.price] },
     'tiles_left' => game.tiles.group_by(&:name).transform_values(&:size),
     'round' => round.class.name,
     'step' => { 'class' => step.class.name, 'overrides' => step_overrides(step) },
