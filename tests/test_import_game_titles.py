@@ -414,3 +414,35 @@ def test_title_options_read_the_rule_modules_a_game_class_includes():
 
     assert title_options({}, ["StubsAreRestricted", "SomethingElse"]) == ({"stubs_restricted": True}, [])
     assert title_options({})[0] == {}
+
+
+def test_18chesapeake_cornelius_vanderbilt_closes_when_the_corporation_the_first_random_number_picks_buys_a_train():
+    from types import SimpleNamespace
+
+    from model.io.title_setup import title_setup
+
+    # Game::Base#rand on seed 1277: (1103515245 * 1277 + 12345) mod 2**31 = 439707122; mod 3 = 2, mod 7 = 1
+    for corps, picked in ((["A", "B", "C"], "C"), (list("ABCDEFG"), "B")):
+        replay = SimpleNamespace(title=SimpleNamespace(corporations=[{"sym": c} for c in corps]),
+                                 log=SimpleNamespace(seed=1277), private_names={"CV": "Cornelius Vanderbilt"},
+                                 abilities={"CV": [{"type": "shares", "shares": "random_president"}, {"type": "no_buy"}]},
+                                 close_on_train={})
+        title_setup("18Chesapeake").start(replay)
+        assert replay.close_on_train == {"CV": picked}
+
+
+def test_18tn_the_lnr_closes_when_l_and_n_is_parred_while_it_has_an_owner():
+    from types import SimpleNamespace
+
+    from model.io.title_setup import title_setup
+
+    setup = title_setup("18TN")
+    replay = SimpleNamespace(owners={}, closed=set())
+    setup.after(replay, {"type": "par", "corporation": "L&N"})
+    assert replay.closed == set()  # no owner (G18TN::SharePool#buy_shares: `!@game.lnr.owner`)
+    replay.owners["LNR"] = "ann"
+    setup.after(replay, {"type": "par", "corporation": "IC"})
+    setup.after(replay, {"type": "buy_shares", "shares": ["IC_1"]})
+    assert replay.closed == set()
+    setup.after(replay, {"type": "buy_shares", "shares": ["L&N_1"]})
+    assert replay.closed == {"LNR"}

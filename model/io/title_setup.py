@@ -64,6 +64,11 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       the engine's first random number picks) takes the yellow tiles off NWR hexes;
                       ``HomeToken``: a home token placed on CN's neutral token takes it off;
                       ``BuySellParShares``: SC parred through its private's exchange closes it
+18Chesapeake          ``Game::Base#init_company_abilities``: Cornelius Vanderbilt's ``random_president``
+                      share is of the corporation the engine's first random number picks;
+                      ``Game#setup``: the company closes when that corporation buys its first train
+18TN                  ``G18TN::SharePool#buy_shares``: a purchase of L&N's shares (its par) while the
+                      Louisville and Nashville Railroad has an owner closes the company
 18Texas               ``Game#init_company_abilities``: the shares the privates carry (of the
                       corporation the engine's first random number picks) count towards its float
 ====================  ================================================================================
@@ -353,6 +358,43 @@ class G1889(TitleSetup):
             replay.scenario = scenario.model_copy(update={"tiles": tiles})
 
 
+class G18Chesapeake(TitleSetup):
+    """18Chesapeake (``lib/engine/game/g_18_chesapeake``)."""
+
+    def start(self, replay: GameReplay) -> None:
+        # Game::Base#init_company_abilities: a company's ``random_president`` share is the president's
+        # share of ``@corporations[rand % @corporations.size]`` (the game's first random number);
+        # Game#setup: Cornelius Vanderbilt closes when that corporation buys its first train
+        from model.io.title_1846 import EngineRand
+
+        corps = [c["sym"] for c in replay.title.corporations if isinstance(c.get("sym"), str)]
+        if not corps:
+            return
+        rand = EngineRand(replay.log.seed)
+        for sym, abilities in replay.abilities.items():
+            if sym in replay.private_names and any(a.get("type") == "shares" and a.get("shares") == "random_president" for a in abilities):
+                corp = corps[rand() % len(corps)]
+                if replay.private_names.get(sym) == "Cornelius Vanderbilt":
+                    replay.close_on_train[sym] = corp
+
+
+class G18TN(TitleSetup):
+    """18TN (``lib/engine/game/g_18_tn``)."""
+
+    def after(self, replay: GameReplay, action: dict) -> None:
+        # G18TN::SharePool#buy_shares: buying L&N's shares (its par included) while the Louisville
+        # and Nashville Railroad has an owner closes the company
+        kind = action["type"]
+        if kind == "par":
+            bought = action.get("corporation") == "L&N"
+        elif kind == "buy_shares":
+            bought = any(isinstance(s, str) and s.rpartition("_")[0] == "L&N" for s in action.get("shares") or [])
+        else:
+            return
+        if bought and "LNR" in replay.owners:
+            replay.closed.add("LNR")
+
+
 class G1882(TitleSetup):
     """1882 (``lib/engine/game/g_1882``)."""
 
@@ -476,7 +518,7 @@ class G18Texas(TitleSetup):
 ADAPTERS: dict[str, type[TitleSetup]] = {
     "18EU": G18EU, "1846": G1846, "1846 2p Variant": G1846, "18 Los Angeles": G18LosAngeles1,
     "18 Los Angeles 2": G18LosAngeles, "18MS": G18MS, "1844": G1844, "18AL": G18AL, "1889": G1889, "1882": G1882,
-    "18Texas": G18Texas, "1848": G1848, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways,
+    "18Texas": G18Texas, "1848": G1848, "18Chesapeake": G18Chesapeake, "18TN": G18TN, "1888": G1888, "1877: Stockholm Tramways": G1877StockholmTramways,
 }
 """Title -> its adapter (the titles listed in the module's table)."""
 
