@@ -235,6 +235,10 @@ class _PrintedKey:
             self.edges = tuple(edges)
         known = self.cells
         cells = board.cells
+        if cells == known:
+            # every cell the one remembered (compared by identity first, in C): the printed labels,
+            # all remembered, are there
+            return True
         for label, cell in cells.items():
             old = known.get(label)
             if old is cell:
