@@ -147,3 +147,25 @@ def test_cli_writes_the_position_and_lists_what_is_unset(tmp_path, capsys):
     assert "no action 77" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
     assert main(["import", str(GAME), "--from", "18xx-maker", "--action", "3", "-o", str(tmp_path / "y.json")]) == 2
+
+
+def test_a_field_of_the_wrong_type_or_shape_is_refused_naming_the_action_and_field(tmp_path, capsys):
+    from editor.cli import main
+
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    for field, value, says in (("rotation", "2", r"actions\.6\.rotation: expected a whole number, not \"2\" \(action 7, lay_tile\)"),
+                               ("hex", ["C3"], r"actions\.6\.hex: expected text, not \[\"C3\"\]"),
+                               ("entity", {"id": 1}, r"actions\.6\.entity: expected a player's id or a company's name"),
+                               ("shares", "AA_1", r"actions\.6\.shares: expected a list of share names"),
+                               ("auto_actions", [{"type": "pass", "hex": 9}], r"actions\.6\.auto_actions\.0\.hex: expected text")):
+        bad = dict(data, actions=[dict(a, **{field: value}) if i == 6 else a for i, a in enumerate(data["actions"])])
+        with pytest.raises(GameLogError, match=says):
+            read_game(json.dumps(bad), "bad.json")
+    bad = dict(data, actions=[dict(a, rotation="x" * 500) if i == 6 else a for i, a in enumerate(data["actions"])])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["import", str(path), "--from", "18xx-games-game", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.json: actions.6.rotation" in err and "x" * 41 not in err  # a short excerpt of the bad value
+    assert not out.exists()

@@ -63,6 +63,48 @@ class GameLog:
         raise GameLogError(f"{self.file}: --action {action_id}: the game has no action {action_id} ({span})")
 
 
+_TEXT_FIELDS = ("entity_type", "hex", "tile", "city", "corporation", "company", "minor", "train", "variant", "kind",
+                "tokener", "token_type")
+_WHOLE_FIELDS = ("rotation", "percent", "price", "action_id", "extra_revenue")
+
+
+def _field_error(a: dict) -> str | None:
+    """What is wrong with the fields of one action that the import reads (their types and shapes,
+    as the site writes them), or None."""
+    for name in _TEXT_FIELDS:
+        if name in a and not isinstance(a[name], str):
+            return f"{name}: expected text, not {_excerpt(a[name])}"
+    for name in _WHOLE_FIELDS:
+        if name in a and (not isinstance(a[name], int) or isinstance(a[name], bool)):
+            return f"{name}: expected a whole number, not {_excerpt(a[name])}"
+    if "entity" in a and (not isinstance(a["entity"], int | str) or isinstance(a["entity"], bool)):
+        return f"entity: expected a player's id or a company's name, not {_excerpt(a['entity'])}"
+    if "slot" in a and not isinstance(a["slot"], int):
+        return f"slot: expected a whole number, not {_excerpt(a['slot'])}"
+    if "share_price" in a and isinstance(a["share_price"], list | dict):
+        return f"share_price: expected a price, not {_excerpt(a['share_price'])}"
+    if "shares" in a and (not isinstance(a["shares"], list) or not all(isinstance(x, str) for x in a["shares"])):
+        return f"shares: expected a list of share names (NYC_1), not {_excerpt(a['shares'])}"
+    if "routes" in a and (not isinstance(a["routes"], list) or not all(isinstance(x, dict) for x in a["routes"])):
+        return f"routes: expected a list of routes, not {_excerpt(a['routes'])}"
+    if "auto_actions" in a:
+        subs = a["auto_actions"]
+        if not isinstance(subs, list):
+            return f"auto_actions: expected a list of actions, not {_excerpt(subs)}"
+        for j, sub in enumerate(subs):
+            if not isinstance(sub, dict) or not isinstance(sub.get("type"), str):
+                return f"auto_actions.{j}: expected an action with a 'type'"
+            why = _field_error(sub)
+            if why is not None:
+                return f"auto_actions.{j}.{why}"
+    return None
+
+
+def _excerpt(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def read_game(text: str, file: str) -> GameLog:
     """Parse a game export; GameLogError naming the file and the field when it is not one."""
     try:
@@ -89,6 +131,9 @@ def read_game(text: str, file: str) -> GameLog:
         if aid in seen:
             raise GameLogError(f"{file}: actions.{i}: action id {aid} appears twice")
         seen.add(aid)
+        why = _field_error(a)
+        if why is not None:
+            raise GameLogError(f"{file}: actions.{i}.{why} (action {aid}, {a['type']})")
     players: dict[Any, str] = {}
     for i, p in enumerate(data.get("players") or []):
         if not isinstance(p, dict) or "name" not in p:

@@ -265,7 +265,7 @@ class GameReplay(TokenMoves):
         self.scenario = after.model_copy(update={"state": self.scenario.state, "companies": self.scenario.companies})
         self._lift_tokens(before, label, name)
         self.setup.laid(self, before, label)
-        private = str(action["entity"]) if action.get("entity_type") == "company" else None
+        private = str(action.get("entity")) if action.get("entity_type") == "company" else None
         self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
 
     def place_tile(self, label: str, name: str, rotation: int = 0) -> None:
