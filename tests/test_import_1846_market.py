@@ -11,6 +11,7 @@ of tests/cases/import/game/engine (its MARKET is the title's row) and its game 4
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -117,3 +118,21 @@ def test_a_bankrupt_president_sells_and_the_corporation_enters_receivership():
     assert m.price("X") == 10
     m.column["X"] = 0
     assert m.closing() == ["X"] and m.price("X") is None
+
+
+def test_a_presidents_sale_in_an_operating_round_does_not_end_the_round():
+    # ann sells a NYC share to the pool in the operating round (an emergency sale, as to buy a
+    # train): NYC moves left for it, and no stock round ends (no pool drop when B&O acts next)
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    at = next(i for i, a in enumerate(data["actions"]) if a["id"] == 21) + 1
+    data["actions"].insert(at, {"type": "sell_shares", "entity": 1, "entity_type": "player", "shares": ["NYC_2"],
+                                "percent": 10, "id": 100})
+    log = read_game(json.dumps(data), "sale.json")
+    base, title, _ = base_scenario(log, ENGINE)
+    replay = GameReplay(base, title, log)
+    for a in effective_actions(log.actions):
+        replay.apply(a)
+        if a["id"] == 22:
+            break
+    market = replay.setup.market
+    assert (market.price("NYC"), market.price("B&O")) == (20, 30)

@@ -63,6 +63,13 @@ class GameLog:
         raise GameLogError(f"{self.file}: --action {action_id}: the game has no action {action_id} ({span})")
 
 
+CHAT = frozenset({"message", "log"})
+"""Actions that are lines of the game's chat (``Action::Message`` and its ``Action::Log``): no one's turn."""
+
+NOT_A_ROUND = CHAT | {"sell_shares", "undo", "redo", "program_share_pass", "program_buy_shares"}
+"""A player's actions that an operating round may hold (emergency sales, chat, the programmed
+actions): a player's other actions are a stock round's (or the draft's)."""
+
 _TEXT_FIELDS = ("entity_type", "hex", "tile", "city", "corporation", "company", "minor", "train", "variant", "kind",
                 "tokener", "token_type")
 _WHOLE_FIELDS = ("rotation", "percent", "price", "action_id", "extra_revenue")

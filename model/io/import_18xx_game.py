@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from model.io.game_log import (
+    CHAT,
     GameLog,
     GameLogError,
     effective_actions,
@@ -58,9 +59,6 @@ from model.scenario import Company, LaidThisTurn, Player, PrivateCompany, Scenar
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
 """What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
-
-CHAT = frozenset({"message", "log"})
-"""Actions that are lines of the game's chat (``Action::Message`` and its ``Action::Log``): no one's turn."""
 
 OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
 """Actions after a company's track step (a pass ends the step): a lay by the same company after

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.io.game_log import NOT_A_ROUND
 from model.io.title_hooks import TitleSetup
 
 if TYPE_CHECKING:
@@ -60,9 +61,8 @@ class G1844(TitleSetup):
     SBB = "SBB"
     SBB_EVENT = "sbb_formation"
 
-    NOT_A_ROUND = frozenset({"sell_shares", "message", "undo", "redo", "program_share_pass", "program_buy_shares",
-                             "take_loan", "payoff_player_loan"})
-    """A player's actions an operating round may hold: the others are a stock round's."""
+    NOT_A_ROUND = NOT_A_ROUND | {"take_loan", "payoff_player_loan"}
+    """A player's actions an operating round may hold (1844's loans too): the others are a stock round's."""
     LATER_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train"})
 
     def __init__(self) -> None:

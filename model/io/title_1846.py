@@ -62,6 +62,8 @@ class G1846(TitleSetup):
         self.passes: dict[str, int] = {}  # the last company of the draft -> the passes on it
         self.market: Market1846 | None = None
         self.in_stock = False  # the players are acting (a stock round, or the draft before the first)
+        self.just_parred: str | None = None  # the corporation the last action parred
+        self.seen: tuple | None = None  # the last action the round hook was asked about
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -188,21 +190,28 @@ class G1846(TitleSetup):
         replay.closed |= {sym for sym, owner in replay.owners.items() if owner == player}
 
     def turn(self, replay: GameReplay, action: dict) -> None:
-        from model.io.import_18xx_game import CHAT
-
         """A round changes: a company acting after the players ends the stock round, a player
-        acting after the companies ends the operating company's turn."""
+        acting after the companies ends the operating round. (Asked again for an action already
+        seen, the replay asking before it applies it: nothing more happens.)"""
+        from model.io.game_log import CHAT, NOT_A_ROUND
+
         market = self.market
-        if market is None:
+        seen = (action.get("id"), action.get("type"), action.get("entity"))
+        if market is None or seen == self.seen:
             return
+        self.seen = seen
         kind = action.get("entity_type")
         if action.get("type") in CHAT:
             return
+        homing = action.get("type") == "place_token" and action.get("entity") == self.just_parred
+        self.just_parred = action.get("corporation") if action.get("type") == "par" else None
+        if homing:
+            return  # HomeToken: a corporation parred in the stock round chooses its home there
         if kind in ("corporation", "minor", "company") and self.in_stock:
             self.in_stock = False
             market.stock_round_ends(replay.floated)
             self.close_corporations(replay)
-        elif kind == "player" and not self.in_stock:
+        elif kind == "player" and not self.in_stock and action.get("type") not in NOT_A_ROUND:
             self.in_stock = True
             market.operating_round_ends()
             self.close_corporations(replay)
@@ -230,7 +239,7 @@ class G1846(TitleSetup):
                 market.player_buys(action, player)
             elif kind == "sell_shares":
                 market.player_sells(action, player)
-        elif entity_type in ("corporation", "minor") and isinstance(entity, str):
+        elif entity_type in ("corporation", "minor") and isinstance(entity, str) and not self.in_stock:
             if entity in market.column:
                 market.operating(entity, action)
             elif market.turn is not None and entity != market.turn:

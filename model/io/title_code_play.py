@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.io.game_log import NOT_A_ROUND
+
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
 
@@ -55,9 +57,7 @@ class TitlePlay:
 class G18MS(TitlePlay):
     """18MS (``lib/engine/game/g_18_ms``)."""
 
-    NOT_A_ROUND = frozenset({"sell_shares", "message", "undo", "redo", "program_share_pass", "program_buy_shares"})
-    """A player's actions that an operating round may hold (emergency sales, chat): the others are a
-    stock round's (or the draft's)."""
+    NOT_A_ROUND = NOT_A_ROUND
 
     LATER_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
     """A company's actions after its track step (the replay's OPERATING_STEPS): a lay after one of
