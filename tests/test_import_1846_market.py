@@ -6,7 +6,8 @@ of tests/cases/import/game/engine (its MARKET is the title's row) and its game 4
   18-23  operating round: NYC and B&O pass with no train (the dividend skipped), B&O buys a 2
   24-30  operating round: NYC passes again; B&O runs for 40 (recorded) and pays out
   31-34  stock round: ann, NYC's president, sells a share; everyone passes
-  35-40  operating round: B&O runs a route whose revenue the export does not record, pays out
+  35-40  operating round: B&O runs a route whose revenue the export does not record (C5 to B18,
+         the stand-in's west and east off-boards), pays out
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from model.io.game_log import effective_actions, read_game
 from model.io.import_18xx_game import GameReplay, base_scenario, import_game
 from model.io.title_1846_market import POOL, Market1846, market_cells
+from model.io.title_1846_revenue import Revenue1846, Stop, icon_name, phase_value
 
 ENGINE = Path(__file__).parent / "cases" / "import" / "game" / "engine"
 GAME = ENGINE / "public" / "fixtures" / "1846" / "4.json"
@@ -65,10 +67,38 @@ def test_a_corporation_in_the_closing_cell_closes_its_token_leaves_and_it_is_not
     assert prices_after()[35]["NYC"] is None
 
 
-def test_a_payout_of_an_unrecorded_revenue_stops_following_the_price():
+def test_a_run_recorded_without_its_revenue_is_computed_from_its_route():
+    # B&O's 2 train from C5 (W, 20 in yellow, icon 50) to B18 (E, 30, icon 20): 50 and the
+    # east-west bonus 70 (G1846 Game#east_west_bonus): 120 paid out at 40, three times the price
+    # under 165: two steps right
     p = prices_after()
-    assert p[38]["B&O"] == 40  # the run is recorded, its revenue is not
-    assert p[39]["B&O"] is None  # the payout's move is unknown: not followed (never closes by price)
+    assert p[38]["B&O"] == 40 and p[39]["B&O"] == 60
+
+
+def test_the_revenue_rules():
+    assert phase_value("yellow_30|brown_50", "yellow") == 30
+    assert phase_value("yellow_30|brown_50", "green") == 30  # the latest colour listed up to the phase's
+    assert phase_value("yellow_30|brown_50", "gray") == 50
+    assert phase_value(40, "brown") == 40
+    assert icon_name("image:1846/50") == "50" and icon_name("image:port,sticky:1") == "port"
+
+
+def test_an_x_y_train_pays_its_best_stops_with_a_station_among_them():
+    runs = Revenue1846()
+
+    def stop(label, revenue, tokened=False, east=False, west=False, icons=()):
+        s = Stop.__new__(Stop)
+        s.label, s.revenue, s.tokened, s.groups, s.west, s.icons = label, revenue, tokened, {"E"} if east else set(), west, list(icons)
+        return s
+
+    replay = SimpleNamespace(closed=set())
+    three_of_five = [{"nodes": ["city", "offboard"], "pay": 3, "visit": 5}]
+    stops = [stop("A", 10, tokened=True), stop("B", 50), stop("C", 40), stop("D", 30), stop("E", 20)]
+    assert runs.paying(stops, three_of_five, "X", replay) == 100  # A (the station) + B + C
+    assert runs.paying(stops, 5, "X", replay) == 150  # a plain train pays every stop
+    ew = [stop("W", 20, tokened=True, west=True, icons=["50"]), stop("M", 60), stop("Q", 40), stop("E", 10, east=True, icons=["20"])]
+    # W, E and the best other: 20 + 10 + 60 + the bonus 70 beats W + M + Q (120)
+    assert runs.paying(ew, three_of_five, "X", replay) == 160
 
 
 def market(players=("ann", "bob", "cy")) -> Market1846:

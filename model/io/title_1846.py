@@ -96,12 +96,17 @@ class G1846(TitleSetup):
             names = [n for n in names if n not in ("Boomtown", "Little Miami", "C&O")]
         return rand.sort_by(names)[:count]
 
+    COMPUTES_RUNS = True
+    """A run whose revenue the export does not record is computed (:mod:`model.io.title_1846_revenue`:
+    1846's ``revenue_for``)."""
+
     TILE_COST = 20
     """``Game#upgrade_cost``: every lay's own cost is at least ``TILE_COST`` (the rule option ``min_tile_cost``)."""
 
     def start(self, replay: GameReplay) -> None:
         cells = market_cells(replay.title.constants.get("MARKET"))
         self.market = Market1846(replay, cells or [])  # without MARKET: holdings, no prices
+        self.market.compute_runs = self.COMPUTES_RUNS
         options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
         replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
@@ -238,12 +243,19 @@ class G1846(TitleSetup):
             elif kind == "buy_shares":
                 market.player_buys(action, player)
             elif kind == "sell_shares":
+                if not self.in_stock and market.turn is not None:
+                    market.train_step(market.turn)  # an emergency sale: the operating corporation buys a train
                 market.player_sells(action, player)
         elif entity_type in ("corporation", "minor") and isinstance(entity, str) and not self.in_stock:
             if entity in market.column:
                 market.operating(entity, action)
             elif market.turn is not None and entity != market.turn:
                 market.end_turn()
+        if kind == "assign":
+            market.runs.assigned(action)
+        elif kind == "buy_company" and entity_type == "corporation" and isinstance(entity, str) \
+                and isinstance(action.get("company"), str):
+            market.runs.bought_company(replay, entity, action["company"])
         if kind == "buy_train":
             market.bought_train(replay._acting_company(action), action)
         elif kind == "discard_train":
@@ -277,6 +289,8 @@ class G1846(TitleSetup):
 
 class G18LosAngeles(G1846):
     """18 Los Angeles 2 (``lib/engine/game/g_18_los_angeles``), 1846's code with its own set-up."""
+
+    COMPUTES_RUNS = False  # its own revenue_for (its companies' bonuses) is not followed
 
     CORPORATIONS_GROUP = ("ELA", "LA", "LAIR", "PER", "SF", "SP", "UP")
     REMOVED_CORP_SECOND_TOKEN = {"ELA": "C4", "LA": "B9", "LAIR": "E6", "SF": "D11", "SP": "C6", "UP": "B13"}

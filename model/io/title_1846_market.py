@@ -27,13 +27,17 @@ president's certificate's percent) when the president does not, the nearest in s
 after the old president; the president's certificate is swapped for the new president's first
 shares.
 
-A price the log cannot give (a dividend paid out where the run's revenue is not recorded, as in
-older exports) is not followed from then on: that corporation never closes by its price here.
+A run an older export records without its revenue is computed from its route
+(:mod:`model.io.title_1846_revenue`, 1846's ``revenue_for``); where it cannot be (a title of the
+family with its own bonuses, 18 Los Angeles; a route it cannot read), the price is not followed
+from that dividend on: that corporation never closes by its price here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from model.io.title_1846_revenue import Revenue1846
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
@@ -81,8 +85,13 @@ class Market1846:
         self.divided = False  # its turn's dividend step is done
         self.revenue: int | None = 0
         self.floated = replay.floated
+        self.replay = replay
+        self.runs = Revenue1846()
+        self.compute_runs = True  # 1846's revenue_for (a title of the family with its own: False)
+        self.computed = 0  # runs whose revenue was computed from the route (not recorded)
         self.corp_info = replay.corp_info
         self.or_turns: set[str] = set()  # the corporations that took a turn in this operating round
+        self.bought_names: set[str] = set()  # the train names bought so far (a name's events: its first)
 
     # --- prices -------------------------------------------------------------------------------
     def price(self, corp: str) -> int | None:
@@ -207,12 +216,21 @@ class Market1846:
                 continue
             price = self.price(corp)
             issue_price = self.cells[max(0, self.column[corp] - 1)][0] if price is not None else None
+            emergency = price is not None and action.get("share_price") != issue_price
+            if emergency:
+                self.train_step(corp)
             for i in certs:
                 self._move_cert(corp, i, POOL)
-            if price is not None and action.get("share_price") != issue_price:
+            if emergency:
                 # not at the issue price (G1846 Game#issuable_shares: one step left): an emergency
                 # issue to buy a train, one step left a share (G1846 Step::BuyTrain)
                 self.move(corp, -len(certs))
+
+    def train_step(self, corp: str) -> None:
+        """The corporation is in its train step (an emergency issue or sale): a dividend step it
+        has not taken was skipped (its track step ended by itself after a lay or a token)."""
+        if self.turn == corp and not self.divided and "run_routes" not in self.turn_kinds and not self.trains.get(corp):
+            self.withhold(corp)
 
     def dividend_move(self, corp: str, paid: int) -> None:
         """``G1846::Step::Dividend#share_price_change`` on the revenue paid out."""
@@ -268,8 +286,12 @@ class Market1846:
             if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
                     and isinstance(action.get("extra_revenue", 0), int):
                 self.revenue = sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
+            elif self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
+                # an older export records the route, not its revenue
+                self.revenue = self.runs.run(self.replay, corp, routes)
+                self.computed += self.revenue is not None
             else:
-                self.revenue = None  # an older export does not record the run
+                self.revenue = None
             if self.revenue == 0 or self.president.get(corp) == POOL:
                 self.withhold(corp)
         elif kind == "dividend" and corp in self.column and not self.divided:
@@ -304,6 +326,16 @@ class Market1846:
         train = action.get("train")
         if not isinstance(train, str):
             return
+        self.runs.bought_train(action)
+        name = train.rsplit("-", 1)[0]
+        if name not in self.bought_names:
+            self.bought_names.add(name)
+            events = {e.get("type") for t in self.replay.title.trains if t.get("name") == name
+                      for e in t.get("events") or [] if isinstance(e, dict)}
+            if "close_companies" in events:
+                self.runs.companies_close(self.replay)
+            if "remove_bonuses" in events:
+                self.runs.bonuses_removed()
         for trains in self.trains.values():
             trains.discard(train)
         if corp is not None:
@@ -343,9 +375,9 @@ class Market1846:
         for corp in sorted(self.certs):
             if corp in self.closed:
                 continue
-            owned = self.held[corp].get(player, [])
-            for i in list(owned):
-                self._move_cert(corp, i, POOL)
+            owned = list(self.held[corp].get(player, []))
+            if owned:
+                self.transfer(corp, owned, POOL)  # a player holding enough may become president
             if self.president.get(corp) == player and self.price(corp) != 0:
                 self.president[corp] = POOL
 

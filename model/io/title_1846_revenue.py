@@ -1,0 +1,198 @@
+"""The revenue of a run in the 1846 family, computed from the route a game export records, for the
+share market (:mod:`model.io.title_1846_market`) where an older export records the route and not
+its revenue. It follows the engine's code (never run):
+
+* ``Game::Base#compute_stops``: the stops are the ends of the route's connections; a train of a
+  plain distance pays them all, an ``x/y`` train the best ``x`` (at least one of them a station
+  of the corporation, ``Train#requires_token``), bonuses included;
+* ``RevenueCenter#route_revenue``: a stop's revenue is its tile's (a laid tile's city, else the
+  printed one's), a phase value (``yellow_30|brown_50``) for the phase's latest colour;
+* ``G1846::Game#revenue_for``: Boomtown +20, Meat Packing +30 and Steamboat +20 a port on the stop
+  the company is assigned to, when the corporation is assigned it too; the east-west bonus (a stop
+  of group ``E`` and one labelled ``W``: the numbers on both hexes' icons); the Mail Contract, +10
+  a stop visited, on the corporation's longest route.
+
+A route it cannot read (a hex not on the map, a train it does not know) gives None: the price is
+then not followed, as when nothing is recorded.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from model.io.import_18xx_game import GameReplay
+
+COLOURS = ("yellow", "green", "brown", "gray")
+BONUSES = (("BT", 20, None), ("MPC", 30, None), ("SC", 20, "port"))
+"""``G1846::Game#revenue_for``: (company, bonus, the icon counted on the stop, if any)."""
+
+
+def phase_value(value: int | str, colour: str) -> int:
+    """A revenue for the phase's colour: ``yellow_30|brown_50`` in green is 30."""
+    if isinstance(value, int):
+        return value
+    by_colour = {}
+    for part in str(value).split("|"):
+        name, _, amount = part.partition("_")
+        if amount.lstrip("-").isdigit():
+            by_colour[name] = int(amount)
+        elif name.lstrip("-").isdigit():
+            return int(name)
+    rank = COLOURS.index(colour) if colour in COLOURS else len(COLOURS) - 1
+    for c in reversed(COLOURS[: rank + 1]):
+        if c in by_colour:
+            return by_colour[c]
+    return min(by_colour.values(), default=0)
+
+
+def icon_name(icon: str) -> str:
+    """``image:1846/50,sticky:1`` -> ``50`` (the engine's icon name: the image's base name)."""
+    image = icon.split(",")[0].removeprefix("image:")
+    return image.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+class Stop:
+    """A stop of a route: its hex's revenue now, groups, label and icons, and whether the
+    corporation has a station there."""
+
+    def __init__(self, replay: GameReplay, label: str, colour: str, corp: str) -> None:
+        scenario = replay.scenario
+        cell = scenario.board.cell_at_label(label)
+        self.label = label
+        tdef = scenario.tile(cell.tile.tile) if cell.tile is not None else None
+        if tdef is not None:
+            values = [phase_value(n.revenue, colour) for n in tdef.nodes if n.kind in ("city", "town", "offboard")]
+            self.icons = [icon_name(i) for i in cell.icons if "sticky:1" in i]  # a laid tile keeps the sticky ones
+        else:
+            values = [phase_value(s.revenue, colour) for s in (*cell.cities, *cell.towns)]
+            self.icons = [icon_name(i) for i in cell.icons]
+        self.revenue = max(values, default=0)
+        self.groups = {g for s in cell.cities for g in s.groups}
+        self.west = cell.label == "W"
+        self.tokened = any(t.company == corp for t in cell.tokens)
+
+
+class Revenue1846:
+    """What a run earns (see the module): the assignments of the bonus companies, followed from
+    the log, and the trains' variants."""
+
+    def __init__(self) -> None:
+        self.hex_of: dict[str, str] = {}  # company -> the hex it is assigned to
+        self.corp_of: dict[str, str] = {}  # company -> the corporation it is assigned to
+        self.variant: dict[str, str] = {}  # train id -> the variant bought
+
+    # --- what the log says ------------------------------------------------------------------
+    def assigned(self, action: dict) -> None:
+        company, target = action.get("entity"), action.get("target")
+        if not isinstance(company, str) or not isinstance(target, str):
+            return
+        if action.get("target_type") == "hex":
+            self.hex_of[company] = target  # Assignable.remove_from_all!: one hex at a time
+        elif action.get("target_type") in ("corporation", "minor"):
+            self.corp_of[company] = target
+
+    def bought_company(self, replay: GameReplay, corp: str, company: str) -> None:
+        # Step::BuyCompany: a company with an assign_corporation ability (time: sold) is assigned
+        # to the corporation buying it
+        if any(a.get("type") == "assign_corporation" for a in replay.abilities.get(company, [])):
+            self.corp_of[company] = corp
+
+    def bought_train(self, action: dict) -> None:
+        train, variant = action.get("train"), action.get("variant")
+        if isinstance(train, str) and isinstance(variant, str):
+            self.variant[train] = variant  # a train bought from a corporation keeps its variant
+
+    def companies_close(self, replay: GameReplay) -> None:
+        """``event_close_companies!``: a Steamboat not owned by a corporation loses its bonus."""
+        if replay.owners.get("SC") not in replay.company_ids:
+            self.hex_of.pop("SC", None)
+            self.corp_of.pop("SC", None)
+
+    def bonuses_removed(self) -> None:
+        """``event_remove_bonuses!``: every assignment goes."""
+        self.hex_of.clear()
+        self.corp_of.clear()
+
+    # --- a run ------------------------------------------------------------------------------
+    def distance(self, replay: GameReplay, train: str) -> Any:
+        """The train's distance (its variant's): a number, or the engine's list of slots."""
+        name = self.variant.get(train, train.rsplit("-", 1)[0])
+        for t in replay.title.trains:
+            if t.get("name") == name:
+                return t.get("distance")
+            for v in t.get("variants") or []:
+                if isinstance(v, dict) and v.get("name") == name:
+                    return v.get("distance")
+        return None
+
+    def run(self, replay: GameReplay, corp: str, routes: list[dict]) -> int | None:
+        """The revenue of one run (every route), or None when a route cannot be read."""
+        phases = replay.scenario.play.phases
+        colour = "yellow"
+        if phases:
+            tiles = phases[min(replay.phase_index, len(phases) - 1)].tiles
+            colour = next((c for c in reversed(COLOURS) if c in tiles), "yellow")
+        visits = []
+        for route in routes:
+            stops = []
+            for conn in route.get("connections") or []:
+                if not isinstance(conn, list) or not conn or not all(isinstance(h, str) for h in conn):
+                    return None
+                for label in (conn[0], conn[-1]):
+                    if not replay.scenario.board.grid.is_label(label):
+                        return None
+                    if label not in [s.label for s in stops]:
+                        stops.append(Stop(replay, label, colour, corp))
+            visits.append(stops)
+        mail = "MAIL" in replay.private_names and replay.owners.get("MAIL") == corp and "MAIL" not in replay.closed
+        longest = max(range(len(routes)), key=lambda i: (len(visits[i]), str(routes[i].get("train"))), default=None)
+        total = 0
+        for i, route in enumerate(routes):
+            train = route.get("train")
+            if not isinstance(train, str):
+                return None
+            distance = self.distance(replay, train)
+            paying = self.paying(visits[i], distance, corp, replay)
+            if paying is None:
+                return None
+            total += paying
+            if mail and i == longest:
+                total += 10 * len(visits[i])
+        return total
+
+    def paying(self, stops: list[Stop], distance: Any, corp: str, replay: GameReplay) -> int | None:
+        """``compute_stops`` then ``revenue_for``: the best revenue of the stops the train pays."""
+        if isinstance(distance, int):
+            return self.revenue_for(stops, corp, replay)
+        if not isinstance(distance, list) or not distance:
+            return None
+        pay = sum(int(d.get("pay", 0)) for d in distance if isinstance(d, dict))
+        for n in range(min(pay, len(stops)), 0, -1):
+            best = None
+            for subset in combinations(stops, n):
+                if not any(s.tokened for s in subset):
+                    continue
+                value = self.revenue_for(list(subset), corp, replay)
+                best = value if best is None else max(best, value)
+            if best is not None:
+                return best
+        return 0
+
+    def revenue_for(self, stops: list[Stop], corp: str, replay: GameReplay) -> int:
+        revenue = sum(s.revenue for s in stops)
+        for company, bonus, icon in BONUSES:  # a closed company's assignments stay (until removed)
+            if self.corp_of.get(company) != corp:
+                continue
+            stop = next((s for s in stops if s.label == self.hex_of.get(company)), None)
+            if stop is not None:
+                revenue += bonus * (stop.icons.count(icon) if icon else 1)
+        east = next((s for s in stops if "E" in s.groups), None)
+        west = next((s for s in stops if s.west), None)
+        if east is not None and west is not None:
+            revenue += sum(int(i) for i in east.icons if i.isdigit()) + sum(int(i) for i in west.icons if i.isdigit())
+        return revenue
+
+
+__all__ = ["Revenue1846", "Stop", "icon_name", "phase_value"]
