@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml setup.py | $(VENV)/bin/python
 run: $(STAMP)
 	$(VENV)/bin/trackwright
 
+# the tests in two processes (pytest-xdist; JOBS=1 for one)
+JOBS ?= 2
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS)
 	$(VENV)/bin/lint-imports
 
 lint: $(STAMP)
