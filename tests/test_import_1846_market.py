@@ -130,7 +130,7 @@ def test_the_end_of_a_stock_round_moves_sold_out_right_and_pool_shares_left():
     m.player_buys({"shares": [f"S_{i}" for i in range(1, 9)]}, "bob")  # S sold out
     m.player_buys({"shares": ["P_1"]}, "bob")
     m.player_sells({"shares": ["P_1"]}, "bob")  # P has a share in the pool
-    m.stock_round_ends(lambda corp: True)
+    m.stock_round_ends()
     assert (m.price("S"), m.price("P")) == (50, 30)
 
 

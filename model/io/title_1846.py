@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from model.io.game_log import CHAT, NOT_A_ROUND
 from model.io.title_1846_market import Market1846, market_cells
 from model.io.title_hooks import TitleSetup
 
@@ -198,8 +199,6 @@ class G1846(TitleSetup):
         """A round changes: a company acting after the players ends the stock round, a player
         acting after the companies ends the operating round. (Asked again for an action already
         seen, the replay asking before it applies it: nothing more happens.)"""
-        from model.io.game_log import CHAT, NOT_A_ROUND
-
         market = self.market
         seen = (action.get("id"), action.get("type"), action.get("entity"))
         if market is None or seen == self.seen:
@@ -214,7 +213,7 @@ class G1846(TitleSetup):
             return  # HomeToken: a corporation parred in the stock round chooses its home there
         if kind in ("corporation", "minor", "company") and self.in_stock:
             self.in_stock = False
-            market.stock_round_ends(replay.floated)
+            market.stock_round_ends()
             self.close_corporations(replay)
         elif kind == "player" and not self.in_stock and action.get("type") not in NOT_A_ROUND:
             self.in_stock = True

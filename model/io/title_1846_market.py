@@ -80,18 +80,18 @@ class Market1846:
             if isinstance(t.get("rusts_on"), str) and isinstance(t.get("name"), str):
                 rust.setdefault(t["rusts_on"], set()).add(t["name"])
         self.rusts = rust
-        self.turn: str | None = None  # the corporation whose operating turn this is
-        self.turn_kinds: list[str] = []
-        self.divided = False  # its turn's dividend step is done
-        self.revenue: int | None = 0
-        self.floated = replay.floated
         self.replay = replay
         self.runs = Revenue1846()
         self.compute_runs = True  # 1846's revenue_for (a title of the family with its own: False)
-        self.computed = 0  # runs whose revenue was computed from the route (not recorded)
-        self.corp_info = replay.corp_info
+        self._reset_turn()
         self.or_turns: set[str] = set()  # the corporations that took a turn in this operating round
         self.bought_names: set[str] = set()  # the train names bought so far (a name's events: its first)
+
+    def _reset_turn(self) -> None:
+        self.turn: str | None = None  # the corporation whose operating turn this is
+        self.turn_kinds: list[str] = []
+        self.divided = False  # its turn's dividend step is done
+        self.revenue: int | None = 0  # its run's, None when unknown
 
     # --- prices -------------------------------------------------------------------------------
     def price(self, corp: str) -> int | None:
@@ -107,7 +107,7 @@ class Market1846:
     def _start(self, corp: str) -> None:
         if corp in self.certs:
             return
-        shares = self.corp_info.get(corp, {}).get("shares")
+        shares = self.replay.corp_info.get(corp, {}).get("shares")
         if not isinstance(shares, list) or not shares or not all(isinstance(s, int) for s in shares):
             shares = [20] + [10] * 8
         self.certs[corp] = list(shares)
@@ -249,18 +249,25 @@ class Market1846:
             times = 3
         self.move(corp, times)
 
-    def withhold(self, corp: str) -> None:
-        if corp in self.column and not self.divided:
-            self.divided = True
+    def skipped_dividend(self, corp: str) -> None:
+        """A withhold (nothing paid); in receivership without a train one step more
+        (``G1846 Dividend#skip!``)."""
+        if corp in self.column:
             self.dividend_move(corp, 0)
             if self.president.get(corp) == POOL and not self.trains.get(corp):
-                self.move(corp, -1)  # G1846 Dividend#skip!: in receivership without a train
+                self.move(corp, -1)
+
+    def withhold(self, corp: str) -> None:
+        """The operating corporation's dividend step, a withhold, unless it was taken this turn."""
+        if not self.divided:
+            self.divided = True
+            self.skipped_dividend(corp)
 
     def end_turn(self) -> None:
         """The operating corporation's turn is over: a dividend step it did not take was skipped."""
-        if self.turn is not None and not self.divided:
+        if self.turn is not None:
             self.withhold(self.turn)
-        self.turn, self.turn_kinds, self.divided, self.revenue = None, [], False, 0
+        self._reset_turn()
 
     STEP_ORDER = {"lay_tile": 1, "place_token": 1, "run_routes": 2, "dividend": 3, "buy_train": 4, "discard_train": 4}
     """The order of a turn's steps (``G1846::Game#operating_round``): a step before one already
@@ -289,7 +296,6 @@ class Market1846:
             elif self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
                 # an older export records the route, not its revenue
                 self.revenue = self.runs.run(self.replay, corp, routes)
-                self.computed += self.revenue is not None
             else:
                 self.revenue = None
             if self.revenue == 0 or self.president.get(corp) == POOL:
@@ -302,9 +308,8 @@ class Market1846:
             elif self.revenue is None:
                 self.lost.add(corp)
             elif how == "half":
-                shares = len(self.certs[corp]) and sum(self.certs[corp]) // 10
-                withheld = (self.revenue // 2 // shares) * shares if shares else 0
-                self.dividend_move(corp, self.revenue - withheld)
+                shares = sum(self.certs[corp]) // 10 or 1  # HalfPay: whole amounts a share are withheld
+                self.dividend_move(corp, self.revenue - self.revenue // 2 // shares * shares)
             else:
                 self.dividend_move(corp, self.revenue)
         elif kind in ("sell_shares", "buy_shares"):
@@ -316,10 +321,8 @@ class Market1846:
         (each step skipped: nothing to lay, no route run) skipped its dividend step too."""
         self.end_turn()
         for corp in sorted(self.column):
-            if corp not in self.or_turns and corp not in self.closed and self.floated(corp):
-                self.divided = False
-                self.withhold(corp)
-        self.turn, self.turn_kinds, self.divided, self.revenue = None, [], False, 0
+            if corp not in self.or_turns and self.replay.floated(corp):
+                self.skipped_dividend(corp)
         self.or_turns = set()
 
     def bought_train(self, corp: str | None, action: dict) -> None:
@@ -327,7 +330,7 @@ class Market1846:
         if not isinstance(train, str):
             return
         self.runs.bought_train(action)
-        name = train.rsplit("-", 1)[0]
+        name = train.rsplit("-", 1)[0]  # Depot: a train name's events happen on its first purchase
         if name not in self.bought_names:
             self.bought_names.add(name)
             events = {e.get("type") for t in self.replay.title.trains if t.get("name") == name
@@ -340,7 +343,6 @@ class Market1846:
             trains.discard(train)
         if corp is not None:
             self.trains.setdefault(corp, set()).add(train)
-        name = train.rsplit("-", 1)[0]
         rusted = self.rusts.pop(name, set())
         if rusted:
             for trains in self.trains.values():
@@ -351,10 +353,10 @@ class Market1846:
         for trains in self.trains.values():
             trains.discard(train)
 
-    def stock_round_ends(self, floated) -> None:
+    def stock_round_ends(self) -> None:
         """``Round::Stock#finish_round``."""
         for corp in sorted(self.column):
-            if corp in self.closed or corp in self.lost or not floated(corp):
+            if corp in self.lost or not self.replay.floated(corp):
                 continue
             if sum(self.percent(corp, p) for p in self.players) == 100:
                 self.move(corp, 1)
@@ -383,13 +385,12 @@ class Market1846:
 
     def closing(self) -> list[str]:
         """The corporations in the closing cell (``close_corporations_in_close_cell!``)."""
-        out = [c for c, col in self.column.items()
-               if c not in self.closed and c not in self.lost and "c" in self.cells[col][1]]
+        out = [c for c, col in self.column.items() if c not in self.lost and "c" in self.cells[col][1]]
         self.closed |= set(out)
         for corp in out:
             del self.column[corp]
             if self.turn == corp:
-                self.turn, self.turn_kinds, self.divided = None, [], True
+                self._reset_turn()
         return out
 
 

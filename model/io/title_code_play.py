@@ -57,8 +57,6 @@ class TitlePlay:
 class G18MS(TitlePlay):
     """18MS (``lib/engine/game/g_18_ms``)."""
 
-    NOT_A_ROUND = NOT_A_ROUND
-
     LATER_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
     """A company's actions after its track step (the replay's OPERATING_STEPS): a lay after one of
     them starts a new turn."""
@@ -86,7 +84,7 @@ class G18MS(TitlePlay):
 
     def starting(self, replay: GameReplay, action: dict) -> None:
         kind = action.get("entity_type")
-        if kind == "player" and action["type"] not in self.NOT_A_ROUND:
+        if kind == "player" and action["type"] not in NOT_A_ROUND:
             self.in_round = False
             return
         if kind not in ("corporation", "minor") or not isinstance(action.get("entity"), str):
@@ -215,7 +213,7 @@ class G1888(TitlePlay):
         kind = action.get("entity_type")
         if kind in ("corporation", "minor"):
             self.in_set = True
-        elif kind == "player" and self.in_set and action.get("type") not in G18MS.NOT_A_ROUND \
+        elif kind == "player" and self.in_set and action.get("type") not in NOT_A_ROUND \
                 and not str(action.get("type")).startswith("program"):
             # a stock round starts: Game#next_round! ran or_set_finished before it
             self.in_set = False

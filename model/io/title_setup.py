@@ -365,8 +365,6 @@ class G18Chesapeake(TitleSetup):
         # Game::Base#init_company_abilities: a company's ``random_president`` share is the president's
         # share of ``@corporations[rand % @corporations.size]`` (the game's first random number);
         # Game#setup: Cornelius Vanderbilt closes when that corporation buys its first train
-        from model.io.title_1846 import EngineRand
-
         corps = [c["sym"] for c in replay.title.corporations if isinstance(c.get("sym"), str)]
         if not corps:
             return
