@@ -88,6 +88,35 @@ def test_default_is_the_last_action_an_upgrade_keeping_the_tokens_and_a_new_turn
     assert sorted(laid) == ["14", "7", "9"] and left["9"] == 2  # the manifest; the board says what is used
 
 
+def _with_private_lay(after: int):
+    """The game with ann's Ferry laying D4 after action ``after`` (the ids after it moved up one)."""
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    acts = []
+    for a in data["actions"]:
+        a = {**a, "id": a["id"] + 1} if a["id"] > after else a
+        acts.append(a)
+        if a["id"] == after:
+            acts.append({"type": "lay_tile", "entity": "FE", "entity_type": "company", "id": after + 1,
+                         "hex": "D4", "tile": "8-0", "rotation": 1})
+    return json.dumps({**data, "actions": acts})
+
+
+def _laid(text: str, action: int):
+    s = import_game(text, str(GAME), action).scenario
+    return s.state.active, [(e.cell, e.tile, e.private) for e in s.state.laid]
+
+
+def test_a_players_private_lay_after_the_companys_last_action_is_the_next_turns():
+    # AA passed at 13: its turn is over; the Ferry's lay is BB's, whose turn it is
+    text = _with_private_lay(13)
+    assert _laid(text, 14) == ("BB", [("D4", "8", "FE")])
+    assert _laid(text, 15) == ("BB", [("D4", "8", "FE"), ("E5", "9", None)])
+    # the same lay before AA's train: AA acted after it, so it was AA's turn's
+    text = _with_private_lay(10)
+    assert _laid(text, 11) == ("AA", [("C3", "57", None), ("C1", "7", None), ("D4", "8", "FE")])
+    assert _laid(text, 15) == ("BB", [("E5", "9", None)])
+
+
 def test_companies_come_from_the_title_with_home_and_token_costs():
     s = at(1)
     aa = s.company("AA")

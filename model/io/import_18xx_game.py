@@ -29,7 +29,10 @@ applied in order, up to the chosen action:
 * ``bid`` / ``buy_company``: the private companies' owners (the highest bid wins an auction; a
   company bought by a corporation belongs to it);
 * the company about to act (the next action's company), and the lays of its turn so far (a
-  lay by a private company's ability is marked with the private).
+  lay by a private company's ability is marked with the private). A player's private used
+  after the operating company's last action of its own, with no action of that company after
+  it, belongs to the next company's turn (the engine ends a turn when its last step is done:
+  the private acted for the company operating next).
 
 The tile supply left is what the board leaves of the manifest. What the log does not give
 without running the game's economy is left unset and listed in :data:`UNSET`.
@@ -118,6 +121,7 @@ class GameReplay(TokenMoves):
         self.turn_entity: str | None = None
         self.turn_steps: set[str] = set()
         self.laid: list[LaidThisTurn] = []
+        self.tail: list[LaidThisTurn] = []  # a player's private's lays since the turn's company last acted itself
         self.last_entity: str | None = None
         self.applied = 0
         self.setup = title_setup(log.title)
@@ -194,7 +198,7 @@ class GameReplay(TokenMoves):
                     self.place_home(company)
         elif entity_type == "player" and action.get("type") not in CHAT:  # a chat line is no one's turn
             self.in_operating = False
-            self.turn_entity, self.turn_steps, self.laid = None, set(), []
+            self.turn_entity, self.turn_steps, self.laid, self.tail = None, set(), [], []
         self.play_code.starting(self, action)
 
     def apply(self, action: dict) -> None:
@@ -215,6 +219,8 @@ class GameReplay(TokenMoves):
         self.play_code.after(self, action)
         if company is not None:
             self.last_entity = company
+        if action.get("entity_type") in ("corporation", "minor"):
+            self.tail = []  # the company acted after the private: the private's lays were its own turn's
         for sub in action.get("auto_actions") or []:
             if isinstance(sub, dict) and isinstance(sub.get("type"), str):
                 self._apply_one({**sub, "id": action.get("id")})
@@ -226,7 +232,8 @@ class GameReplay(TokenMoves):
         if company != self.turn_entity or (kind == "lay_tile" and self.turn_steps & OPERATING_STEPS):
             self.turn_entity = company
             self.turn_steps = set()
-            self.laid = []
+            self.laid = self.carried()
+            self.tail = []
         self.turn_steps.add(kind)
         if kind != "place_token":
             # the home city is chosen (HomeToken) before anything else the company does
@@ -264,7 +271,15 @@ class GameReplay(TokenMoves):
         self._lift_tokens(before, label, name)
         self.setup.laid(self, before, label)
         private = str(action.get("entity")) if action.get("entity_type") == "company" else None
-        self.laid.append(LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade))
+        entry = LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade)
+        self.laid.append(entry)
+        if private is not None and self.owners.get(private) not in self.company_ids:
+            self.tail.append(entry)  # whose turn it was shows when a company acts next
+
+    def carried(self) -> list[LaidThisTurn]:
+        """The lays a new turn starts with: a player's private's lays made after the last
+        action of the company whose turn it was (that turn had ended; they are the new one's)."""
+        return list(self.tail)
 
     def place_tile(self, label: str, name: str, rotation: int = 0) -> None:
         """A tile the title lays in code (not a player's lay): on the map, no turn's lay."""
@@ -395,7 +410,10 @@ class GameReplay(TokenMoves):
 
     def result(self, active: str | None) -> Scenario:
         """The scenario now, with ``active`` about to act (its turn's lays so far)."""
-        laid = self.laid if active is not None and active == self.turn_entity else []
+        if active is not None and active == self.turn_entity:
+            laid = self.laid
+        else:
+            laid = self.tail if active is not None else []
         state = self.scenario.state.model_copy(update={
             "active": active, "game_phase": self.phase_name(), "laid": list(laid), "privates": self.privates(),
         })
