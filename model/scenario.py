@@ -258,8 +258,11 @@ class Scenario(_Model):
     def tileset(self) -> TileSet:
         """Every tile type in play: the bundled set plus custom tiles, with the scenario's counts."""
         key = self.tiles
-        if self._catalog is not None and self._catalog[0] is key:
-            return self._catalog[1]
+        # the private attribute read from pydantic's own dict: ``self._catalog`` goes through
+        # BaseModel.__getattr__ (several Python calls), and the rules ask this on every look-up
+        hit = (self.__pydantic_private__ or {}).get("_catalog")
+        if hit is not None and hit[0] is key:
+            return hit[1]
         tiles: dict[str, TileDef] = {}
         name, set_id = "custom", "custom"
         if self.tiles.set is not None:

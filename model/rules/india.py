@@ -392,7 +392,7 @@ class India(PrivateRules, EighteenXX):
         if company is not None and context.abilities and any(
             extra_kind_of(p) is not None and not p.used and self.may_use(scenario, p, company.id) for p in scenario.state.privates
         ):
-            sit = Situation.of(scenario)
+            sit = Situation.reuse(scenario)
             out += context.keep(self.extra_lay_moves(sit, company, self.network(sit, company), phase, context.tile))
         return out
 

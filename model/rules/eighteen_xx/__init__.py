@@ -370,7 +370,7 @@ class EighteenXX(TileLays, RuleSet):
 
     def legal_moves(self, scenario: Scenario, context: MoveContext) -> list[Move]:
         scenario = self.at_phase(scenario, context.phase)
-        sit = Situation.of(scenario)
+        sit = Situation.reuse(scenario)  # asked again per tile (the solver), as explain is
         actor = context.actor or None
         phase = context.phase or scenario.state.game_phase
         company = self.company(scenario, actor)

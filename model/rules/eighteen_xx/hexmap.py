@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from itertools import compress
+from operator import is_, is_not
 
 from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
@@ -229,7 +231,7 @@ class _PrintedKey:
         if board.grid is not self.grid or colors != self.colors:
             return False
         edges = board.edges
-        if len(edges) != len(self.edges) or any(a is not b for a, b in zip(edges, self.edges, strict=True)):
+        if len(edges) != len(self.edges) or not all(map(is_, edges, self.edges)):
             if list(edges) != list(self.edges):
                 return False
             self.edges = tuple(edges)
@@ -239,14 +241,14 @@ class _PrintedKey:
             # every cell the one remembered (compared by identity first, in C): the printed labels,
             # all remembered, are there
             return True
-        for label, cell in cells.items():
+        # only the cells that are other objects than the ones remembered are compared (found in
+        # C: a position one lay away has one), then every printed label must be there
+        for label, cell in compress(cells.items(), map(is_not, cells.values(), map(known.get, cells))):
             old = known.get(label)
-            if old is cell:
-                continue
             if not same_printed(cell, old if old is not None else EMPTY_CELL):
                 return False
             known[label] = cell
-        return all(label in cells for label in self.printed_labels)
+        return cells.keys() >= self.printed_labels
 
 
 _CACHE: list[tuple[_PrintedKey, StaticMap]] = []  # the most recently used first
