@@ -71,14 +71,23 @@ def standard_tiles(map_path: Path | None) -> tuple[dict[str, TileDef], set[str],
     them or holds them otherwise, the checkout's tile list or None)."""
     from model.io.export_18xx_games import STANDARD_SET
 
-    bundled = {t.id: t for t in load_tileset(STANDARD_SET).tiles}
     tile_rb = checkout_tile_list(map_path)
     if tile_rb is None:
-        return bundled, set(), None
+        return {t.id: t for t in load_tileset(STANDARD_SET).tiles}, set(), None
     st = tile_rb.stat()
-    theirs, _unread = _read_list(str(tile_rb), st.st_mtime_ns, st.st_size)
-    if not theirs:
-        return bundled, set(), tile_rb
+    merged, newer = _merged(str(tile_rb), st.st_mtime_ns, st.st_size)
+    return dict(merged), set(newer), tile_rb
+
+
+@lru_cache(maxsize=4)
+def _merged(path: str, mtime_ns: int, size: int) -> tuple[dict[str, TileDef], frozenset[str]]:
+    """The bundled standard tiles with a checkout's list over them, and the ids its list gave
+    (cached as :func:`_read_list` is: comparing some 450 tiles costs a quarter of a second, and
+    every map file of the checkout asks)."""
+    from model.io.export_18xx_games import STANDARD_SET
+
+    bundled = {t.id: t for t in load_tileset(STANDARD_SET).tiles}
+    theirs, _unread = _read_list(path, mtime_ns, size)
     merged = dict(bundled)
     newer: set[str] = set()
     for tid, tile in theirs.items():
@@ -86,7 +95,7 @@ def standard_tiles(map_path: Path | None) -> tuple[dict[str, TileDef], set[str],
         if mine is None or not _same(mine, tile):
             merged[tid] = tile
             newer.add(tid)
-    return merged, newer, tile_rb
+    return merged, frozenset(newer)
 
 
 def _same(a: TileDef, b: TileDef) -> bool:
