@@ -285,6 +285,26 @@ def _track(view: TrackView, i: int) -> str:
     return view.tracks[i] if view.tracks else "broad"
 
 
+def _path_facts(view: TrackView) -> tuple[tuple, dict[str, tuple[int, ...]]]:
+    """Per path of a view: its side ends (a tuple and a frozenset), its node ends (string and
+    index), whether it is terminal; and per node end, the paths at it (kept per view)."""
+    def compute():
+        facts = []
+        at_node: dict[str, list[int]] = {}
+        for i, (a, b, terminal) in enumerate(view.paths):
+            edges = tuple(e for e in (a, b) if isinstance(e, int))
+            nodes = tuple((e, node_index(e)) for e in (a, b) if isinstance(e, str))
+            facts.append((edges, frozenset(edges), nodes, terminal))
+            for e, _k in nodes:
+                at_node.setdefault(e, []).append(i)
+        return tuple(facts), {e: tuple(js) for e, js in at_node.items()}
+
+    return _PATH_FACTS.get(view, None, compute)
+
+
+_PATH_FACTS: IdentityMemo = IdentityMemo(8192)
+
+
 def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, blocks_city) -> set[int]:
     """Paths of the new tile that are on the company's graph after the lay: those at a side the
     company's walk crosses into the hex (``Network.entries``: the engine's walk enters every path
@@ -292,7 +312,7 @@ def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, block
     tile's nodes (not past a city that blocks the company). The walk up to its first entry into
     the hex is the same before and after the lay, so the sides it enters by are read from the
     board before it."""
-    entries = net.entries.get(coord, set())
+    entries = net.entries.get(coord, ())
     busy = net.busy
     start_nodes: set[int] = set()
     for c, node in net.stations:
@@ -305,33 +325,40 @@ def reached_new_paths(sit: Situation, coord, new: TrackView, net: Network, block
                 keep = [n for n in new.city_nodes if was and was <= now.get(n, frozenset())]
                 if keep or k < len(new.city_nodes):
                     start_nodes.add(keep[0] if keep else new.city_nodes[k])
+    facts, at_node = _path_facts(new)
+    # a side entered, unless every crossing there came while the walk was out of the hex through
+    # another edge of the path: per side, the crossings' other edges (None: entered freely)
+    entered = {}
+    for e in entries:
+        out = busy.get((coord, e))
+        entered[e] = out or None
     reached: set[int] = set()
-    nodes_seen: set[int] = set()
     todo: list[int] = []
-    for i, (a, b, _t) in enumerate(new.paths):
-        ends = (a, b)
-        edges = {e for e in ends if isinstance(e, int)}
-        # entered at a side, unless every crossing there came while the walk was out of the hex
-        # through another edge of this path
-        if any(e in entries and (not (out := busy.get((coord, e))) or any(not (o & edges) for o in out)) for e in edges) or any(
-            isinstance(e, str) and node_index(e) in start_nodes for e in ends
-        ):
+    for i, (edges, edge_set, nodes, _t) in enumerate(facts):
+        hit = False
+        for e in edges:
+            if e in entered:
+                out = entered[e]
+                if out is None or any(not (o & edge_set) for o in out):
+                    hit = True
+                    break
+        if not hit and start_nodes:
+            hit = any(k in start_nodes for _e, k in nodes)
+        if hit:
             reached.add(i)
             todo.append(i)
+    nodes_seen: set[int] = set()
     while todo:
         i = todo.pop()
-        a, b, terminal = new.paths[i]
+        _edges, _set, nodes, terminal = facts[i]
         if terminal:
             continue
-        for end in (a, b):
-            if not isinstance(end, str):
-                continue
-            k = node_index(end)
+        for end, k in nodes:
             if k in nodes_seen or blocks_city(k):
                 continue
             nodes_seen.add(k)
-            for j, (x, y, _) in enumerate(new.paths):
-                if j not in reached and end in (x, y):
+            for j in at_node[end]:
+                if j not in reached:
                     reached.add(j)
                     todo.append(j)
     return reached
