@@ -35,8 +35,10 @@ class Situation:
 
     @classmethod
     def reuse(cls, scenario: Scenario) -> Situation:
-        """The situation of a scenario asked about again (``explain`` one move at a time): the one
-        built last time when nothing it was built from has changed, else a new one."""
+        """The situation of a scenario asked about again (``explain`` one move at a time,
+        ``legal_moves`` once per tile of a hand): the one built last time when nothing it was
+        built from has changed (every top-level part by identity, the containers the editor
+        changes in place by value), else a new one."""
         with _SITUATIONS_LOCK:  # the checker thread and the main thread both ask
             for i, (k, sit) in enumerate(_SITUATIONS):
                 if k.matches(scenario):
@@ -189,7 +191,8 @@ class _SituationKey:
     @staticmethod
     def _parts(scenario: Scenario) -> tuple:
         board, state = scenario.board, scenario.state
-        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules, scenario.play)
+        return (board, board.grid, state, state.game_phase, state.active, scenario.tiles, scenario.rules, scenario.play,
+                scenario.players, scenario.puzzle, scenario.meta)
 
     @classmethod
     def of(cls, scenario: Scenario) -> _SituationKey:
@@ -205,6 +208,7 @@ class _SituationKey:
         return (
             p[0] is board and p[1] is board.grid and p[2] is state and p[3] is state.game_phase and p[4] is state.active
             and p[5] is scenario.tiles and p[6] is scenario.rules and p[7] is scenario.play
+            and p[8] is scenario.players and p[9] is scenario.puzzle and p[10] is scenario.meta
             and self.cells == board.cells
             and self.edges == board.edges
             and self.laid == tuple(scenario.state.laid)
