@@ -97,3 +97,15 @@ def test_impassable_colours_are_an_option_the_static_map_follows(rules):
     assert static_map(gray_open) is not static_map(s)
     assert rules.explain(gray_open, lay).legal
     assert rules.check(gray_open) == rules.check(s)  # a valid option: no issue about it
+
+
+def test_legal_moves_asked_again_see_an_edit_made_in_place(rules):
+    # legal_moves reuses the situation of a scenario asked again (the solver asks once per tile)
+    s = make(tiles={"B5": ("yc", 0)})
+    ctx = MoveContext("X", None, "s")
+    assert "B7" in {m.cell for m in rules.legal_moves(s, ctx)}
+    assert rules.legal_moves(s, ctx) == rules.legal_moves(s, ctx)
+    s.board.cells["B7"] = Cell(terrain="gray")  # as the document edits: the board's own table
+    assert "B7" not in {m.cell for m in rules.legal_moves(s, ctx)}
+    del s.board.cells["B7"]
+    assert "B7" in {m.cell for m in rules.legal_moves(s, ctx)}
