@@ -598,7 +598,7 @@ def write_diffs(results: list[TitleResult], out: Path, rows: int = 8) -> None:
 def figures(r: TitleResult) -> dict:
     return {"positions": r.positions, "compared": r.compared, "identical": r.identical, "lay_legal_ours": r.lay_legal_ours,
             "board_equal": r.board_equal, "phase_equal": r.phase_equal, "active_equal": r.active_equal,
-            "owners_equal": r.owners_equal, "prices_equal": r.prices_equal}
+            "laid_equal": r.laid_equal, "owners_equal": r.owners_equal, "prices_equal": r.prices_equal}
 
 
 def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
@@ -611,7 +611,8 @@ def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
         if not old:
             continue
         now = figures(r)
-        for k in ("identical", "lay_legal_ours", "board_equal", "phase_equal", "active_equal", "owners_equal", "prices_equal"):
+        for k in ("identical", "lay_legal_ours", "board_equal", "phase_equal", "active_equal", "laid_equal", "owners_equal",
+                  "prices_equal"):
             if now[k] < old.get(k, 0):
                 out.append(f"{r.title}: {k} fell from {old[k]} to {now[k]}")
     return out
