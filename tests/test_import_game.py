@@ -115,6 +115,10 @@ def test_a_players_private_lay_after_the_companys_last_action_is_the_next_turns(
     text = _with_private_lay(10)
     assert _laid(text, 11) == ("AA", [("C3", "57", None), ("C1", "7", None), ("D4", "8", "FE")])
     assert _laid(text, 15) == ("BB", [("E5", "9", None)])
+    # in the stock round (its last action is 6): no company's turn, the next one starts afresh
+    text = _with_private_lay(6)
+    assert _laid(text, 7) == ("AA", [])
+    assert _laid(text, 8) == ("AA", [("C3", "57", None)])
 
 
 def test_companies_come_from_the_title_with_home_and_token_costs():

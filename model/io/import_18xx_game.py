@@ -273,8 +273,8 @@ class GameReplay(TokenMoves):
         private = str(action.get("entity")) if action.get("entity_type") == "company" else None
         entry = LaidThisTurn(cell=label, tile=name, phase=self.phase_name(), private=private, upgrade=upgrade)
         self.laid.append(entry)
-        if private is not None and self.owners.get(private) not in self.company_ids:
-            self.tail.append(entry)  # whose turn it was shows when a company acts next
+        if private is not None and self.in_operating and self.owners.get(private) not in self.company_ids:
+            self.tail.append(entry)  # a player's private in an operating round: whose turn shows when a company acts next
 
     def carried(self) -> list[LaidThisTurn]:
         """The lays a new turn starts with: a player's private's lays made after the last
