@@ -232,8 +232,8 @@ class GameReplay(TokenMoves):
         if company != self.turn_entity or (kind == "lay_tile" and self.turn_steps & OPERATING_STEPS):
             self.turn_entity = company
             self.turn_steps = set()
-            self.laid = self.carried()
-            self.tail = []
+            # a player's private's lays since the last company's own last action are the new turn's
+            self.laid, self.tail = self.tail, []
         self.turn_steps.add(kind)
         if kind != "place_token":
             # the home city is chosen (HomeToken) before anything else the company does
@@ -275,11 +275,6 @@ class GameReplay(TokenMoves):
         self.laid.append(entry)
         if private is not None and self.in_operating and self.owners.get(private) not in self.company_ids:
             self.tail.append(entry)  # a player's private in an operating round: whose turn shows when a company acts next
-
-    def carried(self) -> list[LaidThisTurn]:
-        """The lays a new turn starts with: a player's private's lays made after the last
-        action of the company whose turn it was (that turn had ended; they are the new one's)."""
-        return list(self.tail)
 
     def place_tile(self, label: str, name: str, rotation: int = 0) -> None:
         """A tile the title lays in code (not a player's lay): on the map, no turn's lay."""
