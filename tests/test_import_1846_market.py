@@ -21,7 +21,8 @@ import pytest
 from model.io.game_log import effective_actions, read_game
 from model.io.import_18xx_game import GameReplay, base_scenario, import_game
 from model.io.title_1846_market import POOL, Market1846, market_cells
-from model.io.title_1846_revenue import Revenue1846, Stop, icon_name, phase_value
+from model.io.title_1846_revenue import Revenue1846, Stop, phase_value
+from model.io.title_hooks import icon_name
 
 ENGINE = Path(__file__).parent / "cases" / "import" / "game" / "engine"
 GAME = ENGINE / "public" / "fixtures" / "1846" / "4.json"

@@ -21,6 +21,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from model.io.title_hooks import icon_name
+
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
 
@@ -45,12 +47,6 @@ def phase_value(value: int | str, colour: str) -> int:
         if c in by_colour:
             return by_colour[c]
     return min(by_colour.values(), default=0)
-
-
-def icon_name(icon: str) -> str:
-    """``image:1846/50,sticky:1`` -> ``50`` (the engine's icon name: the image's base name)."""
-    image = icon.split(",")[0].removeprefix("image:")
-    return image.rsplit("/", 1)[-1].rsplit(".", 1)[0]
 
 
 class Stop:
@@ -195,4 +191,4 @@ class Revenue1846:
         return revenue
 
 
-__all__ = ["Revenue1846", "Stop", "icon_name", "phase_value"]
+__all__ = ["Revenue1846", "Stop", "phase_value"]

@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from model.scenario import Scenario
 
 
+def icon_name(icon: str) -> str:
+    """The engine's ``Icon#name`` of a hex's icon as the import keeps it (``1882/NWR``,
+    ``image:1846/50,sticky:1``): the image's file name without its extension."""
+    image = icon.split(",", 1)[0].removeprefix("image:")
+    return image.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
 class TitleSetup:
     """A title's own board code, as hooks of the replay (the default does nothing)."""
 

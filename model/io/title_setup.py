@@ -85,7 +85,7 @@ from typing import TYPE_CHECKING
 from model.io.game_log import GameLogError
 from model.io.title_1844 import G1844
 from model.io.title_1846 import G1846, EngineRand, G18LosAngeles, G18LosAngeles1
-from model.io.title_hooks import TitleSetup
+from model.io.title_hooks import TitleSetup, icon_name
 
 if TYPE_CHECKING:
     from model.io.game_log import GameLog
@@ -416,7 +416,7 @@ class G1882(TitleSetup):
         """``event_nwr!``: every yellow tile laid on a hex with the NWR icon goes back to the
         supply and the hex is its printed self again; its station tokens stay."""
         for label, cell in list(replay.scenario.board.cells.items()):
-            if cell.tile is None or not any(_icon_name(i) == self.NWR_ICON for i in cell.icons):
+            if cell.tile is None or not any(icon_name(i) == self.NWR_ICON for i in cell.icons):
                 continue
             tdef = replay.scenario.tile(cell.tile.tile)
             if tdef is None or tdef.color != "yellow":
@@ -469,14 +469,6 @@ class G1882(TitleSetup):
                 first = shares[0] if isinstance(shares, list) and shares else shares
                 if isinstance(first, str) and first.rpartition("_")[0] == action.get("entity"):
                     replay.closed.add("CP")
-
-
-def _icon_name(icon: str) -> str:
-    """The engine's ``Icon#name`` of a hex's icon as the import keeps it (``1882/NWR`` or
-    ``image:1882/NWR,sticky:1``): the image's file name."""
-    image = icon.split(",", 1)[0]
-    image = image.removeprefix("image:")
-    return image.rsplit("/", 1)[-1]
 
 
 class G18Texas(TitleSetup):
