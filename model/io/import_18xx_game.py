@@ -123,6 +123,7 @@ class GameReplay(TokenMoves):
         self.laid: list[LaidThisTurn] = []
         self.tail: list[LaidThisTurn] = []  # a player's private's lays since the turn's company last acted itself
         self.last_entity: str | None = None
+        self.prepared: dict | None = None  # the action :meth:`before` last prepared for
         self.applied = 0
         self.setup = title_setup(log.title)
         self.play_code = title_play(log.title)
@@ -182,7 +183,11 @@ class GameReplay(TokenMoves):
     # --- one action ------------------------------------------------------------------------
     def before(self, action: dict) -> None:
         """What the game does before this action can be taken: an operating round starts (home
-        tokens of the floated companies), a company starts its first turn (its home token)."""
+        tokens of the floated companies), a company starts its first turn (its home token).
+        Asked again for the same action (the caller asked before applying it), it does nothing."""
+        if action is self.prepared:
+            return
+        self.prepared = action
         entity_type = action.get("entity_type")
         company = self._acting_company(action)
         if action.get("type") == "lay_tile" and company == self.turn_entity and self.turn_steps & OPERATING_STEPS:

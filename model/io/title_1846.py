@@ -64,7 +64,6 @@ class G1846(TitleSetup):
         self.market: Market1846 | None = None
         self.in_stock = False  # the players are acting (a stock round, or the draft before the first)
         self.just_parred: str | None = None  # the corporation the last action parred
-        self.seen: tuple | None = None  # the last action the round hook was asked about
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -106,8 +105,7 @@ class G1846(TitleSetup):
 
     def start(self, replay: GameReplay) -> None:
         cells = market_cells(replay.title.constants.get("MARKET"))
-        self.market = Market1846(replay, cells or [])  # without MARKET: holdings, no prices
-        self.market.compute_runs = self.COMPUTES_RUNS
+        self.market = Market1846(replay, cells or [], self.COMPUTES_RUNS)  # without MARKET: holdings, no prices
         options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
         replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
@@ -197,13 +195,10 @@ class G1846(TitleSetup):
 
     def turn(self, replay: GameReplay, action: dict) -> None:
         """A round changes: a company acting after the players ends the stock round, a player
-        acting after the companies ends the operating round. (Asked again for an action already
-        seen, the replay asking before it applies it: nothing more happens.)"""
+        acting after the companies ends the operating round."""
         market = self.market
-        seen = (action.get("id"), action.get("type"), action.get("entity"))
-        if market is None or seen == self.seen:
+        if market is None:
             return
-        self.seen = seen
         kind = action.get("entity_type")
         if action.get("type") in CHAT:
             return

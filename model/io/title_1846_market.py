@@ -65,7 +65,7 @@ def market_cells(value: Any) -> list[tuple[int, str]] | None:
 class Market1846:
     """The share prices, holdings and presidents of one game's corporations (see the module)."""
 
-    def __init__(self, replay: GameReplay, cells: list[tuple[int, str]]) -> None:
+    def __init__(self, replay: GameReplay, cells: list[tuple[int, str]], compute_runs: bool = True) -> None:
         self.cells = cells
         self.column: dict[str, int] = {}
         self.lost: set[str] = set()  # corporations whose price the log does not give
@@ -82,7 +82,7 @@ class Market1846:
         self.rusts = rust
         self.replay = replay
         self.runs = Revenue1846()
-        self.compute_runs = True  # 1846's revenue_for (a title of the family with its own: False)
+        self.compute_runs = compute_runs  # 1846's revenue_for (a title of the family with its own: False)
         self._reset_turn()
         self.or_turns: set[str] = set()  # the corporations that took a turn in this operating round
         self.bought_names: set[str] = set()  # the train names bought so far (a name's events: its first)
