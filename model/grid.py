@@ -300,11 +300,18 @@ class HexGrid(_GridBase):
                     yield (x, y)
 
     def label(self, coord: Coord) -> str:
-        x, y = coord
-        letter, number = (x, y) if self.effective_axes == "letter-number" else (y, x)
-        li = letter + self.letter_start
-        text = letters_for(li) if li >= 0 else chr(ord("a") - li - 1)
-        return f"{text}{number + self.number_start}"
+        known = self._coord_labels
+        label = known.get(coord)
+        if label is None:
+            x, y = coord
+            letter, number = (x, y) if self.effective_axes == "letter-number" else (y, x)
+            li = letter + self.letter_start
+            text = letters_for(li) if li >= 0 else chr(ord("a") - li - 1)
+            label = f"{text}{number + self.number_start}"
+            # kept for the board's coordinates once they are known (reading them prints labels)
+            if coord in self.__dict__.get("coord_set", ()):
+                known[coord] = label
+        return label
 
     def _parse(self, label: str) -> Coord:
         if self.letter_start == 0 and self.number_start == 1:

@@ -240,14 +240,6 @@ def _grid_tables(grid: Any) -> tuple[dict[Coord, tuple[Coord, ...]], dict[str, C
     return _GRID_TABLES.get(grid, None, compute)
 
 
-_LABELS: IdentityMemo[dict[Coord, str]] = IdentityMemo(16)
-
-
-def _labels(grid: Any) -> dict[Coord, str]:
-    """Coordinate -> label of a grid (cached; grids are immutable)."""
-    return _LABELS.get(grid, None, lambda: {c: grid.label(c) for c in grid.coord_set})
-
-
 def way_costs(scenario: Scenario) -> tuple[dict[Coord, tuple[Coord, ...]], set[Coord], set[Coord]]:
     """The grid's neighbour lists, the cells a way crosses for free (track, a city, a platform,
     a town) and the cells no way crosses (offboard, gray, a hex lake)."""
@@ -371,6 +363,5 @@ def way_cells(scenario: Scenario, status: GoalStatus, bound: int) -> frozenset[s
         allowed = near if allowed is None else allowed & near
     if allowed is None:
         return None
-    label_of = _labels(scenario.board.grid)
-    return frozenset(map(label_of.__getitem__, allowed | zero))
+    return frozenset(map(scenario.board.grid.label, allowed | zero))
 
