@@ -64,10 +64,12 @@ def synthetic_map(tokens: int, target_bytes: int = 0) -> str:
     def count() -> int:
         return sum(1 for _ in _TOKEN.finditer(text().encode()))
 
-    per_hex = count() / len(rows)
-    while len(rows) > 1 and count() > tokens:
-        cut = max(1, int((count() - tokens) / per_hex))
+    n = count()
+    per_hex = n / len(rows)
+    while len(rows) > 1 and n > tokens:
+        cut = max(1, int((n - tokens) / per_hex))
         del rows[-cut:], names[-cut:]
+        n = count()
     if target_bytes:
         pad = max(0, (target_bytes - len(text().encode())) // len(names))
         names[:] = [n.replace("',\n", "z" * pad + "',\n") for n in names]
