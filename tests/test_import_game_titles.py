@@ -89,6 +89,36 @@ def test_1848_a_private_with_an_unused_ability_stays_open_and_closes_once_used()
     assert s.board.cell_at_label("E6").tile.tile == "7" and s.board.cell_at_label("E6").tile.by == "COM"
 
 
+def treasuries(s) -> dict:
+    return {c.id: c.treasury for c in s.companies if c.treasury is not None}
+
+
+def test_1848_follows_the_corporations_cash_from_the_float_through_trains_and_runs():
+    assert treasuries(at("1848", 4, "2.json")) == {}  # parred, not floated: no treasury yet
+    assert treasuries(at("1848", 5, "2.json")) == {"SAR": 500}  # CAPITALIZATION :full: 10 shares at par 50
+    assert treasuries(at("1848", 9, "2.json")) == {"SAR": 400}  # a 2 train for 100
+    assert treasuries(at("1848", 12, "2.json")) == {"SAR": 400}  # a run paid out leaves the treasury as it was
+    path = FIXTURES / "1848" / "2.json"
+    assert import_game(path.read_text(encoding="utf-8"), str(path), 12).unset.startswith("cash of the players,")
+
+
+def test_1848_an_emergency_loan_that_takes_the_price_to_0_closes_the_corporation_instead_of_buying():
+    # SAR at 50 with 400 must buy a 5 train for 500: one emergency loan moves it three steps left,
+    # to the closing cell: it buys nothing (the phase stays 2) and the Bank of England takes its token
+    before = at("1848", 12, "2.json")
+    assert before.state.game_phase == "2" and tokens(before) == {"C3": [("SAR", 0, "normal")]}
+    after = at("1848", 13, "2.json")
+    assert after.state.game_phase == "2"
+    assert tokens(after) == {"C3": [("BOE", 0, "normal")]}
+    assert treasuries(after) == {}
+
+
+def test_1848_a_corporation_that_can_pay_buys_the_train_and_the_phase_follows():
+    s = at("1848", 13, "3.json")  # the same game parred at 100: 1000, less 100 and 500
+    assert s.state.game_phase == "5" and tokens(s) == {"C3": [("SAR", 0, "normal")]}
+    assert treasuries(s) == {"SAR": 400}
+
+
 def test_1846_setup_removes_what_the_engines_random_numbers_remove_and_the_minors_start_on_the_map():
     # seed 11, three players, first edition: Game#setup removes LSL, MC, MPC, SC and the
     # corporations PRR and C&O (whose home tokens stay); the minors hold their homes

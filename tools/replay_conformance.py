@@ -21,8 +21,8 @@ For every recorded game of the chosen titles in the engine checkout's ``public/f
      private companies' owners;
    * **the legal set** (the rule set): ``legal_moves`` for the acting company's ordinary lays
      (``MoveContext`` kinds ``lay`` and ``upgrade``, ``abilities`` off: the set the engine's track
-     step offers), with the company's cash taken from the engine (the import leaves cash unset),
-     against the engine's set; tiles
+     step offers), with the company's cash taken from the engine (the import leaves it unset but
+     for 1848, whose cash it follows and which is compared on its own), against the engine's set; tiles
      are compared by the track they lay (rotations that lay the same track are one row), and the
      recorded lay's verdict on both sides. Both sides are timed (the engine's ``legal_ms``
      against our ``legal_moves``).
@@ -214,6 +214,8 @@ class TitleResult:
     owners_equal: int = 0
     prices_judged: int = 0
     prices_equal: int = 0
+    cash_judged: int = 0
+    cash_equal: int = 0
     lay_legal_engine: int = 0
     lay_legal_ours: int = 0
     identical: int = 0
@@ -256,12 +258,10 @@ def lays_context(entity: str):
 
 
 def our_prices(replay) -> dict[str, int | None] | None:
-    """The share prices the import follows (the 1846 family's market), None where it follows none:
-    every open corporation with a price, None for one whose price it lost."""
+    """The share prices the import follows (the 1846 family's market, 1848's), None where it
+    follows none: every open corporation with a price, None for one whose price it lost."""
     market = getattr(replay.setup, "market", None)
-    if market is None or not market.cells:
-        return None
-    return {c: market.price(c) for c in market.column}
+    return None if market is None else market.prices()
 
 
 def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, timed: bool, players: dict,
@@ -293,6 +293,12 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
         eng_prices = pos["prices"]
         prices_ok = prices == eng_prices
         res.prices_equal += prices_ok
+    ours_company = scenario.company(entity)
+    cash_ok = True
+    if ours_company is not None and ours_company.treasury is not None:
+        res.cash_judged += 1
+        cash_ok = ours_company.treasury == pos["entity"]["cash"]
+        res.cash_equal += cash_ok
     detail: dict[str, str] = {}
     if board_diff:
         detail["board"] = "; ".join(board_diff[:4]) + (f"; … {len(board_diff) - 4} more" if len(board_diff) > 4 else "")
@@ -310,6 +316,8 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
         diff = {k: (eng_prices.get(k), prices.get(k)) for k in sorted(set(eng_prices) | set(prices))
                 if eng_prices.get(k) != prices.get(k)}
         detail["share prices"] = "; ".join(f"{k}: engine {e} ours {o}" for k, (e, o) in diff.items())
+    if not cash_ok:
+        detail["cash"] = f"{entity}: engine {pos['entity']['cash']} ours {ours_company.treasury}"
     kinds = list(detail)
     for k in kinds:
         res.position_diffs[k] += 1
@@ -450,27 +458,30 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
         "phase and acting company are compared with our game import (`import --from 18xx-games-game`), and",
         "the engine's legal set for the acting company (what its track step offers and `process_lay_tile`",
         "accepts) with the `18xx` rule set's `legal_moves`, the company's cash taken from the engine (the",
-        "import leaves cash unset). Rotations that lay the same track count as one row.",
+        "import leaves it unset but for 1848, where it is compared on its own). Rotations that lay the same",
+        "track count as one row.",
         "",
         "### The position (the game import)",
         "",
         "Share prices: the price of every open corporation, compared where the import follows the title's",
         "share market (the 1846 family, `model/io/title_1846_market.py`); a price the import does not",
         "follow is a difference; titles whose market the import does not follow are not judged.",
+        "Cash: the acting company's cash, compared where the import follows the corporations' cash",
+        "(1848's economy, `model/io/title_1848.py`); elsewhere not judged.",
         "",
-        "| title | games | positions | compared | board | phase | acting company | laid this turn | private owners | share prices |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| title | games | positions | compared | board | phase | acting company | laid this turn | private owners | share prices | cash |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
         c = r.compared
         lines.append(f"| {r.title} | {r.games} | {r.positions} | {c} | {pct(r.board_equal, c)} | {pct(r.phase_equal, c)} | "
                      f"{pct(r.active_equal, c)} | {pct(r.laid_equal, c)} | {pct(r.owners_equal, c)} | "
-                     f"{judged(r.prices_equal, r.prices_judged)} |")
+                     f"{judged(r.prices_equal, r.prices_judged)} | {judged(r.cash_equal, r.cash_judged)} |")
     tot = lambda attr: sum(getattr(r, attr) for r in results)  # noqa: E731
     c = tot("compared")
     lines.append(f"| **all** | {tot('games')} | {tot('positions')} | {c} | {pct(tot('board_equal'), c)} | {pct(tot('phase_equal'), c)} | "
                  f"{pct(tot('active_equal'), c)} | {pct(tot('laid_equal'), c)} | {pct(tot('owners_equal'), c)} | "
-                 f"{judged(tot('prices_equal'), tot('prices_judged'))} |")
+                 f"{judged(tot('prices_equal'), tot('prices_judged'))} | {judged(tot('cash_equal'), tot('cash_judged'))} |")
     lines += [
         "",
         "### The legal set (the rule set)",
@@ -598,7 +609,8 @@ def write_diffs(results: list[TitleResult], out: Path, rows: int = 8) -> None:
 def figures(r: TitleResult) -> dict:
     return {"positions": r.positions, "compared": r.compared, "identical": r.identical, "lay_legal_ours": r.lay_legal_ours,
             "board_equal": r.board_equal, "phase_equal": r.phase_equal, "active_equal": r.active_equal,
-            "laid_equal": r.laid_equal, "owners_equal": r.owners_equal, "prices_equal": r.prices_equal}
+            "laid_equal": r.laid_equal, "owners_equal": r.owners_equal, "prices_equal": r.prices_equal,
+            "cash_equal": r.cash_equal}
 
 
 def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
@@ -612,7 +624,7 @@ def check_baseline(results: list[TitleResult], path: Path) -> list[str]:
             continue
         now = figures(r)
         for k in ("identical", "lay_legal_ours", "board_equal", "phase_equal", "active_equal", "laid_equal", "owners_equal",
-                  "prices_equal"):
+                  "prices_equal", "cash_equal"):
             if now[k] < old.get(k, 0):
                 out.append(f"{r.title}: {k} fell from {old[k]} to {now[k]}")
     return out

@@ -62,6 +62,8 @@ from model.scenario import Company, LaidThisTurn, Player, PrivateCompany, Scenar
 
 UNSET = "cash of the companies and players, share prices and holdings, trains owned, revenue and dividends"
 """What a scenario made from a game leaves unset (it needs the game's economy), in one line."""
+UNSET_CASH_FOLLOWED = "cash of the players, share prices and holdings, trains owned, revenue and dividends"
+"""The same for a title whose corporations' cash the import follows (1848): their treasuries are set."""
 
 OPERATING_STEPS = frozenset({"pass", "run_routes", "dividend", "buy_train", "discard_train", "scrap_train"})
 """Actions after a company's track step (a pass ends the step): a lay by the same company after
@@ -324,7 +326,7 @@ class GameReplay(TokenMoves):
         company = self._acting_company(action)
         self._turn(company, "buy_train")
         train = action.get("train")
-        if not isinstance(train, str):
+        if not isinstance(train, str) or not self.setup.buys_train(self, action):
             return
         if action.get("entity_type") == "company":
             self._train_discount_used(str(action.get("entity")), train, action)
@@ -418,7 +420,10 @@ class GameReplay(TokenMoves):
             "active": active, "game_phase": self.phase_name(), "laid": list(laid), "privates": self.privates(),
         })
         companies = []
+        cash = self.setup.cash(self)
         for c in self.scenario.companies:
+            if c.id in cash:
+                c = c.model_copy(update={"treasury": cash[c.id]})
             lays = self.play_code.tile_lays(self, c.id)
             if lays is not None:
                 keys = set(TileLay.model_fields)
@@ -509,9 +514,10 @@ def import_game(text: str, file: str, action_id: int | None = None, engine: str 
         log.index_of(action_id)
     scenario, applied = replay_to(log, base, title, action_id)
     at = action_id if action_id is not None else (log.actions[-1]["id"] if log.actions else None)
-    desc = f"{log.title}, game {log.game_id}, after action {at}. Left unset: {UNSET}."
+    unset = UNSET_CASH_FOLLOWED if any(c.treasury is not None for c in scenario.companies) else UNSET
+    desc = f"{log.title}, game {log.game_id}, after action {at}. Left unset: {unset}."
     scenario = scenario.model_copy(update={"meta": scenario.meta.model_copy(update={"description": desc})})
-    return ImportedGame(scenario, log.title, at, applied, warnings)
+    return ImportedGame(scenario, log.title, at, applied, warnings, unset)
 
 
 @dataclass

@@ -136,6 +136,13 @@ class TokenMoves:
                 self.set_cell(at, cell.model_copy(update={"tokens": keep}))
         return removed
 
+    def swap_tokens(self, company: str, to: str) -> None:
+        """Every token of the company becomes ``to``'s, in its place (``Token#swap!``)."""
+        for at, cell in list(self.scenario.board.cells.items()):
+            if any(t.company == company for t in cell.tokens):
+                tokens = [t.model_copy(update={"company": to}) if t.company == company else t for t in cell.tokens]
+                self.set_cell(at, cell.model_copy(update={"tokens": tokens}))
+
     def tokens_of(self, company: str) -> list[tuple[str, int]]:
         return [(label, t.city) for label, cell in self.scenario.board.cells.items() for t in cell.tokens if t.company == company]
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.io.title_1846_revenue import Revenue1846
+from model.io.title_data import market_rows
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
@@ -50,16 +51,8 @@ MARKET_SHARE_LIMIT = 50
 
 def market_cells(value: Any) -> list[tuple[int, str]] | None:
     """``MARKET``'s one row as (price, type letters): ``0c`` is price 0, the closing cell."""
-    if not isinstance(value, list) or len(value) != 1 or not isinstance(value[0], list):
-        return None
-    out = []
-    for cell in value[0]:
-        text = str(cell)
-        digits = "".join(ch for ch in text if ch.isdigit())
-        if not digits:
-            return None
-        out.append((int(digits), text[len(digits):]))
-    return out
+    rows = market_rows(value)
+    return rows[0] if rows is not None and len(rows) == 1 else None
 
 
 class Market1846:
@@ -97,6 +90,11 @@ class Market1846:
     def price(self, corp: str) -> int | None:
         col = self.column.get(corp)
         return None if col is None or corp in self.lost else self.cells[col][0]
+
+    def prices(self) -> dict[str, int | None] | None:
+        """Every open corporation's share price (None for one whose price the log does not
+        give); None when the title has no ``MARKET`` (holdings only)."""
+        return {c: self.price(c) for c in self.column} if self.cells else None
 
     def move(self, corp: str, steps: int) -> None:
         """Right by ``steps`` (left when negative), stopping at the row's ends."""

@@ -17,8 +17,27 @@ from model.io.game_log import title_constants
 from model.scenario import Company, GamePhase, Play, TileLay
 
 TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS",
-                   "FIRST_OR_TILE_LAYS", "EXTRA_TILE_LAYS", "FIRST_OR_MINOR_TILE_LAYS", "MINOR_TILE_LAYS", "MARKET")
+                   "FIRST_OR_TILE_LAYS", "EXTRA_TILE_LAYS", "FIRST_OR_MINOR_TILE_LAYS", "MINOR_TILE_LAYS", "MARKET",
+                   "BOE_ROW")
 """The constants the replay reads (the last ones: lay schedules a title's ``tile_lays`` method picks, for its adapter)."""
+
+
+def market_rows(value: Any) -> list[list[tuple[int, str]]] | None:
+    """A title's ``MARKET`` as rows of (price, type letters): ``0c`` is price 0, the closing
+    cell; None when it is not rows of price codes."""
+    if not isinstance(value, list) or not value or not all(isinstance(r, list) for r in value):
+        return None
+    rows = []
+    for row in value:
+        out = []
+        for cell in row:
+            text = str(cell)
+            digits = "".join(ch for ch in text if ch.isdigit())
+            if not digits:
+                return None
+            out.append((int(digits), text[len(digits):]))
+        rows.append(out)
+    return rows
 
 
 @dataclass

@@ -49,6 +49,16 @@ class TitleSetup:
         """Whether a ``lay_tile`` action puts its tile on the map (the default: it does)."""
         return True
 
+    def cash(self, replay: GameReplay) -> dict[str, int]:
+        """The corporations whose cash the title's adapter follows, with their cash now (the
+        default: none; the replay leaves every treasury unset)."""
+        return {}
+
+    def buys_train(self, replay: GameReplay, action: dict) -> bool:
+        """Whether a ``buy_train`` action buys its train (the default: it does; 1848: not when
+        the corporation's emergency loans close it instead)."""
+        return True
+
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
         """After a tile was laid on ``label`` (``before``: the scenario before the lay)."""
 

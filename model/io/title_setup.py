@@ -23,10 +23,13 @@ title                 what the adapter follows (engine code)
                       map's with ``:east``; ``#game_tiles``: ``NORTH_VARIANT_TILES``' counts over
                       ``TILES`` with ``:north``; ``#upgrades_to?``: ``MINE_TILE`` is laid only by
                       Heng Shan's ability (the rule option ``ability_tiles``)
-1848                  ``Game#place_home_token``: COM's two home tokens (Sydney, Adelaide) when it
-                      first operates; ``Game#event_close_companies``: a private with an ability
-                      unused stays open; ``SpecialTrack`` / ``SpecialBuyTrain``: a private whose
-                      ability is used closes once the privates' closing came (``ability_used!``)
+1848                  (:mod:`model.io.title_1848`) ``Game#place_home_token``: COM's two home tokens
+                      (Sydney, Adelaide) when it first operates; ``Game#event_close_companies``: a
+                      private with an ability unused stays open; ``SpecialTrack`` /
+                      ``SpecialBuyTrain``: a private whose ability is used closes once the
+                      privates' closing came (``ability_used!``); the corporations' cash and share
+                      prices, ``perform_ebuy_loans`` and ``close_corporation`` (the Bank of
+                      England takes the tokens, ``Depot#export!`` on the second and fifth)
 1877 Stockholm        ``Game#merge`` (the ``merge`` action of ``Acquire``): ``replace_tokens``: each
 Tramways              token of the acquired corporation becomes the acquirer's, or is removed where the
                       acquirer already has a token in that hex; ``remove_corporation!`` (its other tokens)
@@ -85,6 +88,7 @@ from typing import TYPE_CHECKING
 from model.io.game_log import GameLogError
 from model.io.title_1844 import G1844
 from model.io.title_1846 import G1846, EngineRand, G18LosAngeles, G18LosAngeles1
+from model.io.title_1848 import G1848
 from model.io.title_hooks import TitleSetup, icon_name
 
 if TYPE_CHECKING:
@@ -274,42 +278,6 @@ class G1888(TitleSetup):
             tiles = scenario.tiles.model_copy(update={"counts": {**scenario.tiles.counts, **counts}})
             scenario = scenario.model_copy(update={"tiles": tiles})
         replay.scenario = scenario
-
-
-class G1848(TitleSetup):
-    """1848 (``lib/engine/game/g_1848``)."""
-
-    def __init__(self) -> None:
-        self.used: set[str] = set()  # privates whose abilities are used (Game#ability_used!)
-
-    def home(self, replay: GameReplay, company: str) -> bool:
-        if company != "COM":
-            return False
-        # Game#place_home_token: COM's home tokens in Sydney and Adelaide, city 0, space or not
-        if not replay.tokens_of("COM"):
-            for label in ("F17", "G6"):
-                if replay.scenario.board.grid.is_label(label):
-                    replay.add_token(label, "COM", 0)
-        return True
-
-    def after(self, replay: GameReplay, action: dict) -> None:
-        entity = action.get("entity")
-        if action.get("entity_type") == "company" and action["type"] in ("lay_tile", "buy_train") and isinstance(entity, str):
-            # SpecialTrack / SpecialBuyTrain: the private's abilities are used (all removed); once
-            # the privates' closing came, it closes at once
-            self.used.add(entity)
-            if any(replay.closing & {n} for n in replay.trains_bought):
-                replay.closed.add(entity)
-
-    def closes(self, replay: GameReplay, private: str) -> bool:
-        # Game#event_close_companies: a private with an ability left unused (no_buy aside) stays
-        # open at no revenue; a shares ability is used when the private is bought
-        for a in replay.abilities.get(private, []):
-            kind = a.get("type")
-            if kind == "no_buy" or (kind == "shares" and private in replay.owners) or private in self.used:
-                continue
-            return False
-        return True
 
 
 class G18MS(TitleSetup):

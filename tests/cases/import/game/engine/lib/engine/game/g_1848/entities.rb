@@ -25,6 +25,7 @@ module Engine
         ].freeze
 
         CORPORATIONS = [
+          { sym: 'BOE', name: 'Bank of England', tokens: [], color: '#000000' },
           { sym: 'COM', name: 'Commonwealth Railways', tokens: [0, 0, 100], color: '#cfc5a2' },
           { sym: 'SAR', name: 'South Australian Railway', tokens: [0, 40], coordinates: 'C3', color: '#ff0000' },
         ].freeze
