@@ -63,6 +63,18 @@ class GameLog:
         raise GameLogError(f"{self.file}: --action {action_id}: the game has no action {action_id} ({span})")
 
 
+def certificates(shares: object) -> dict[str, list[int]]:
+    """Share ids (``"SAR_4"``: corporation and certificate index, as actions and ``shares``
+    abilities name them) by corporation; ids of another shape are left out."""
+    out: dict[str, list[int]] = {}
+    for share in [shares] if isinstance(shares, str) else shares if isinstance(shares, list) else []:
+        if isinstance(share, str) and "_" in share:
+            corp, _, idx = share.rpartition("_")
+            if idx.isdigit():
+                out.setdefault(corp, []).append(int(idx))
+    return out
+
+
 CHAT = frozenset({"message", "log"})
 """Actions that are lines of the game's chat (``Action::Message`` and its ``Action::Log``): no one's turn."""
 
@@ -314,6 +326,7 @@ def title_constants(folder: Path, names: tuple[str, ...]) -> tuple[dict[str, Any
 
 
 __all__ = [
+    "certificates",
     "GameLog", "GameLogError", "effective_actions", "find_engine", "folder_chain", "map_file", "read_game",
     "title_constants", "title_folder", "titles_in", "DEFAULT_ENGINE", "MAX_GAME_BYTES",
 ]

@@ -48,6 +48,7 @@ from model.io.game_log import (
     CHAT,
     GameLog,
     GameLogError,
+    certificates,
     effective_actions,
     find_engine,
     map_file,
@@ -301,11 +302,8 @@ class GameReplay(TokenMoves):
                 self.place_home(sym)
 
     def on_buy_shares(self, action: dict) -> None:
-        for share in action.get("shares") or []:
-            if isinstance(share, str) and "_" in share:
-                sym, _, idx = share.rpartition("_")
-                if idx.isdigit():
-                    self.sold.setdefault(sym, set()).add(int(idx))
+        for sym, certs in certificates(action.get("shares")).items():
+            self.sold.setdefault(sym, set()).update(certs)
 
     def on_bid(self, action: dict) -> None:
         target = action.get("company") or action.get("minor") or action.get("corporation")

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from model.io.game_log import certificates
 from model.io.title_1846_revenue import Revenue1846
 from model.io.title_data import market_rows
 
@@ -181,13 +182,7 @@ class Market1846:
         self.president[corp] = player
 
     def shares_of(self, action: dict) -> dict[str, list[int]]:
-        out: dict[str, list[int]] = {}
-        for share in action.get("shares") or []:
-            if isinstance(share, str) and "_" in share:
-                corp, _, idx = share.rpartition("_")
-                if idx.isdigit():
-                    out.setdefault(corp, []).append(int(idx))
-        return out
+        return certificates(action.get("shares"))
 
     def player_buys(self, action: dict, player: str) -> None:
         for corp, certs in self.shares_of(action).items():

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.io.game_log import CHAT, NOT_A_ROUND
+from model.io.game_log import CHAT, NOT_A_ROUND, certificates
 from model.io.title_data import market_rows
 from model.io.title_hooks import TitleSetup
 
@@ -78,11 +78,11 @@ class Economy1848:
         self.gone: set[str] = set()  # train ids that left the depot (bought or exported)
         self.loans_left = LOANS
         self.par_price: dict[str, int] = {}
-        self.closed: set[str] = set()
         self.closings = 0
         self.in_stock = True
         self.turn: str | None = None
         self.turn_kinds: list[str] = []
+        self.divided = False  # the turn's dividend step is done (taken or skipped)
         self.revenue = 0
         self.or_turns: set[str] = set()
         if BOE in replay.corp_info and len(rows) > self.boe_row and rows[self.boe_row]:
@@ -144,18 +144,8 @@ class Economy1848:
             r, c = max(cells, key=lambda rc: (rc[1], rc[0]))  # par_prices sorted by [price, column, row], reversed
             self.par(corp, f"{price},{r},{c}")
 
-    @staticmethod
-    def _certs(action: dict) -> dict[str, list[int]]:
-        out: dict[str, list[int]] = {}
-        for share in action.get("shares") or []:
-            if isinstance(share, str) and "_" in share:
-                corp, _, idx = share.rpartition("_")
-                if idx.isdigit():
-                    out.setdefault(corp, []).append(int(idx))
-        return out
-
     def player_buys(self, action: dict) -> None:
-        for corp, certs in self._certs(action).items():
+        for corp, certs in certificates(action.get("shares")).items():
             self.held.setdefault(corp, set()).update(certs)
             self._check_float(corp)
 
@@ -168,7 +158,7 @@ class Economy1848:
         self.cash[corp] = self.cash.get(corp, 0) + self.par_price.get(corp, 0) * total
 
     def player_sells(self, action: dict) -> None:
-        for corp, certs in self._certs(action).items():
+        for corp, certs in certificates(action.get("shares")).items():
             self.held.setdefault(corp, set()).difference_update(certs)
             if corp in self.at:
                 self.down(corp)
@@ -214,8 +204,8 @@ class Economy1848:
     def _skip_dividend(self, corp: str) -> None:
         """The turn went past its dividend step without a ``dividend``: the step was skipped, a
         withhold of nothing (the price one step left)."""
-        if "dividend" not in self.turn_kinds and "\0skipped" not in self.turn_kinds and corp in self.at:
-            self.turn_kinds.append("\0skipped")
+        if not self.divided and corp in self.at:
+            self.divided = True
             self.left(corp)
 
     TRACK = frozenset({"lay_tile", "place_token"})
@@ -230,7 +220,7 @@ class Economy1848:
             self.or_turns = set()
             self.operating_round_starts()  # a corporation's second turn: a new operating round
         self.or_turns.add(corp)
-        self.turn, self.turn_kinds, self.revenue = corp, [], 0
+        self.turn, self.turn_kinds, self.revenue, self.divided = corp, [], 0, False
 
     def end_turn(self) -> None:
         if self.turn is not None:
@@ -254,6 +244,7 @@ class Economy1848:
             if self.revenue == 0:
                 self._skip_dividend(corp)
         elif kind == "dividend":
+            self.divided = True
             if action.get("kind") == "withhold":
                 if corp in self.cash:
                     self.cash[corp] += self.revenue
@@ -270,9 +261,8 @@ class Economy1848:
         elif kind == "buy_company":
             price = action.get("price")
             self.spend(corp, price if isinstance(price, int) else None)
-        elif kind in ("buy_train", "pass") and "run_routes" not in self.turn_kinds:
-            if kind == "buy_train" or not self.trains_of(corp):
-                self._skip_dividend(corp)
+        elif kind == "pass" and "run_routes" not in self.turn_kinds and not self.trains_of(corp):
+            self._skip_dividend(corp)  # the track step passed with nothing to run
         if action.get("entity_type") != "company":
             self.turn_kinds.append(kind)
 
@@ -336,7 +326,6 @@ class Economy1848:
         out = [c for c in sorted(self.at) if c != BOE and "c" in self.rows[self.at[c][0]][self.at[c][1]][1]]
         for corp in out:
             del self.at[corp]
-            self.closed.add(corp)
             self.floated.discard(corp)
             self.cash.pop(corp, None)
             for t in self.trains_of(corp):
@@ -472,8 +461,7 @@ class G1848(TitleSetup):
             company = replay._acting_company(action)
             if company is not None and company in eco.at and company != BOE and not eco.in_stock:
                 if kind == "buy_train":
-                    if company not in eco.closed:
-                        eco.bought_train(company, action)
+                    eco.bought_train(company, action)
                 else:
                     eco.operating(company, action, self.cost)
         self.close_corporations(replay)
@@ -486,15 +474,12 @@ class G1848(TitleSetup):
             shares = a.get("shares")
             if a.get("type") != "shares" or eco is None:
                 continue
-            for share in [shares] if isinstance(shares, str) else shares if isinstance(shares, list) else []:
-                corp, _, idx = str(share).rpartition("_")
-                if not idx.isdigit():
-                    continue
-                if idx == "0":
+            for corp, certs in certificates(shares).items():
+                if 0 in certs:
                     eco.par_at(corp, 100)
                     replay.parred.add(corp)
-                replay.sold.setdefault(corp, set()).add(int(idx))
-                eco.held.setdefault(corp, set()).add(int(idx))
+                replay.sold.setdefault(corp, set()).update(certs)
+                eco.held.setdefault(corp, set()).update(certs)
 
     def close_corporations(self, replay: GameReplay) -> None:
         """``G1848::Game#close_corporation`` of every corporation in the closing cell: its tokens
