@@ -9,6 +9,7 @@ Catalan puzzles and on counting runs on the 12×12 four-player board with a hand
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,24 @@ def test_bundled_catalan_puzzles(path: Path) -> None:
 def test_counting_on_the_12x12_board(hand: list[str], turns: int) -> None:
     s = _twelve(hand, ["straight", "curve", "straight", "curve"], turns)
     _same(s, count=True)
+
+
+def test_a_count_leaves_no_cycles_behind() -> None:
+    """The search's positions are freed by their reference counts as it goes: nothing it built is
+    left for the cyclic collector (a network and the searches it keeps, a table shared by the
+    networks of one search and what it keeps, each once made a cycle of every position)."""
+    s = _twelve(["straight", "straight", "curve", "curve"], ["straight", "curve", "straight", "curve"], 4)
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        res = solve(s, count=True, max_seconds=60)
+        left = gc.collect()
+    finally:
+        if was:
+            gc.enable()
+    assert res.complete and res.nodes > 50
+    assert left == 0
 
 
 def test_a_reach_goal_on_the_12x12_board() -> None:

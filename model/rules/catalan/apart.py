@@ -33,9 +33,12 @@ def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | 
     it (the cell included, the source left out) crosses; ``free``: an empty cell counted as
     filled; ``occupied``: the cells with track, when the caller knows them. Cells past ``limit``
     are left out."""
-    adj = _neighbours(net.grid)
-    if occupied is None:
-        occupied = track_cells(net)
+    return _fill(net.grid, sources, limit, free, track_cells(net) if occupied is None else occupied)
+
+
+def _fill(grid, sources: set[Coord], limit: int, free: Coord | None, occupied: set[Coord]) -> dict[Coord, int]:
+    """:func:`fill_distances` on a grid whose cells with track are known."""
+    adj = _neighbours(grid)
     dist: dict[Coord, int] = {c: 0 for c in sources if c in adj}
     dq: deque[tuple[int, Coord]] = deque((0, c) for c in dist)
     get = dist.get
@@ -88,7 +91,7 @@ def apart_for(net: Network, origin: set[Coord], targets: list[set[Coord]], limit
     if table is None:
         table = net.shared["apart"] = OrderedDict()
     got = table.get(key)
-    if got is not None and got.net.grid is net.grid:
+    if got is not None and got.grid is net.grid:
         table.move_to_end(key)
         return got
     got = table[key] = Apart(net, origin, targets, limit, occupied=occupied)
@@ -103,16 +106,18 @@ class Apart:
     ``origin``: her origin's cells; ``targets``: the cells of each goal place; distances past
     ``limit`` are not told apart; ``occupied``: the board's cells with track, when the caller
     has them. Reads nothing of ``net`` but its grid and (without ``occupied``) its cells with
-    track, so it answers for every board with the same cells with track (:func:`apart_for`)."""
+    track, so it answers for every board with the same cells with track (:func:`apart_for`), and
+    it keeps the grid, not the network: the table that keeps it is shared by the networks of one
+    search, and a network held from there would make each of them a cycle."""
 
     def __init__(self, net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int,
                  occupied: set[Coord] | None = None) -> None:
-        self.net = net
+        self.grid = net.grid
         self.limit = limit
         self.occupied = occupied if occupied is not None else track_cells(net)
         self._fills: dict[tuple[Coord, int], int] = {}
-        self.d_origin = fill_distances(net, origin, limit, occupied=self.occupied)
-        self.d_targets = [fill_distances(net, t, limit, occupied=self.occupied) for t in targets]
+        self.d_origin = _fill(self.grid, origin, limit, None, self.occupied)
+        self.d_targets = [_fill(self.grid, t, limit, None, self.occupied) for t in targets]
         far = limit + 1
         # her own way to each place on this board (a way that avoids a given empty cell costs no less)
         self.ways = [min((self.d_origin.get(c, far) for c in t), default=far) for t in targets]
@@ -137,7 +142,7 @@ class Apart:
     def _fills_to_matter(self, cell: Coord, k: int) -> int:
         far = self.limit + 1
         own = 0 if cell in self.occupied else 1  # what entering the cell cost before the tile
-        group = [g for g in fill_distances(self.net, {cell}, 0, free=cell, occupied=self.occupied) if g != cell]  # the track it touches
+        group = [g for g in _fill(self.grid, {cell}, 0, cell, self.occupied) if g != cell]  # the track it touches
         a = min([self.d_origin.get(cell, far) - own] + [self.d_origin.get(g, far) for g in group])
         if a <= 0:
             return 0

@@ -17,6 +17,7 @@ rules options, grid) nothing is taken over. Two positions on the same board shar
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from typing import Any
 
@@ -105,10 +106,14 @@ class RelaxedSearch:
     popped) so that :func:`useful_cells` can run the same search on to the end instead of
     starting it again: the states it pops after the first target, and the costs it gives them,
     are those of a search run to the end from the start, as both expand the same states (never
-    a target) in the same order of cost."""
+    a target) in the same order of cost.
+
+    The network keeps its searches (``Network.relaxed_searches``), so a search holds its network
+    weakly: a strong reference back would make every position's network a cycle, which only the
+    cyclic collector frees (a count's positions piled up until the search ended)."""
 
     def __init__(self, net: Network, player_id: str, targets: set[Coord], limit: int, skip_target_origins: bool = False) -> None:
-        self.net = net
+        self._net = weakref.ref(net)
         self.player_id = player_id
         self.targets = targets
         self.limit = limit
@@ -128,6 +133,13 @@ class RelaxedSearch:
                 return
             for x in t.start_exits:
                 self.dq.append((0, c, -1 - x, False))  # leaving the origin by side x
+
+    @property
+    def net(self) -> Network:
+        """The network searched (alive while anyone asks the search: its network or its caller)."""
+        net = self._net()
+        assert net is not None, "a relaxed search outlived its network"
+        return net
 
     def distance(self) -> int:
         """The relaxed distance (``limit + 1``: more than ``limit``)."""

@@ -366,23 +366,27 @@ def network(scenario: Scenario, sm: StaticMap, company: Company, home_counts: bo
                 counter[(c, "j", j)] -= 1
 
     entered: set[Coord] = set()
-    for start in stations:
-        if starts is not None and start not in starts:
-            continue
-        entered = net.entered_by[start] = set()
-        visited_nodes.clear()
-        visited_nodes.update(stations)
-        visited_nodes.discard(start)
-        visited_paths.clear()
-        counter.clear()
-        out_of.clear()
-        try:
-            node_walk(start, False)
-        except _Stopped:
-            net.stopped = True
-            net.walked = walked
-            keep()
-            return net
+    try:
+        for start in stations:
+            if starts is not None and start not in starts:
+                continue
+            entered = net.entered_by[start] = set()
+            visited_nodes.clear()
+            visited_nodes.update(stations)
+            visited_nodes.discard(start)
+            visited_paths.clear()
+            counter.clear()
+            out_of.clear()
+            try:
+                node_walk(start, False)
+            except _Stopped:
+                net.stopped = True
+                net.walked = walked
+                keep()
+                return net
+    finally:
+        if stations:  # the two walks call each other: a cycle of closures until they are let go
+            del node_walk, path_walk
     keep()
     if light:
         net.walked = walked
