@@ -158,6 +158,8 @@ class _GridBase(BaseModel):
         return c
 
     def is_label(self, label: str) -> bool:
+        if isinstance(label, str) and label in self._label_coords:  # parsed before: on the board
+            return True
         try:
             self.coord(label)
         except GridError:

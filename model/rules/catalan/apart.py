@@ -67,17 +67,9 @@ def _neighbours(grid) -> dict[Coord, tuple[Coord, ...]]:
     return _ADJ.get(grid, None, lambda: {c: tuple(n for dx, dy in offsets if (n := (c[0] + dx, c[1] + dy)) in cells) for c in cells})
 
 
-def track_cells(net: Network) -> set[Coord]:
-    """The cells with track (a tile, a city, a platform): the cells of the board's table that
-    the network gives a transfer."""
-    grid = net.grid
-    out = set()
-    for label in net.scenario.board.cells:
-        if grid.is_label(label):
-            c = grid.coord(label)
-            if net.transfer(c) is not None:
-                out.add(c)
-    return out
+def track_cells(net: Network) -> frozenset[Coord]:
+    """The cells with track (a tile, a city, a platform): :meth:`Network.track_cells`."""
+    return net.track_cells()
 
 
 def apart_for(net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int) -> Apart:

@@ -206,6 +206,8 @@ class Network:
         # :mod:`model.rules.catalan.search`): each user keeps its own bounded table in it
         self.shared: dict[str, Any] = {}
         self.relaxed_searches: dict[tuple, Any] = {}  # this board's, and its useful cells (catalan.search)
+        self._track_cells: frozenset[Coord] | None = None
+        self._track_from: tuple[frozenset[Coord], frozenset[Coord]] | None = None  # (a parent's, the cells changed since)
 
     # --- cells ---------------------------------------------------------------------------
     def transfer(self, coord: Coord) -> Transfer | None:
@@ -229,10 +231,35 @@ class Network:
         self._transfer[coord] = t
         return t
 
+    def track_cells(self) -> frozenset[Coord]:
+        """The cells with track (a tile, a city, a platform): the cells of the board's table that
+        the network gives a transfer; a network taken over from another's (:meth:`take_over`)
+        reads only the cells changed since."""
+        got = self._track_cells
+        if got is None:
+            if self._track_from is not None:
+                before, changed = self._track_from
+                got = (before - changed) | {c for c in changed if self.transfer(c) is not None}
+            else:
+                grid = self.grid
+                coords = (grid.coord(label) for label in self.scenario.board.cells if grid.is_label(label))
+                got = frozenset(c for c in coords if self.transfer(c) is not None)
+            self._track_cells = got
+            self._track_from = None
+        return got
+
+    def _forget_track_cells(self, coords: list[Coord]) -> None:
+        if self._track_cells is not None:
+            self._track_from = (self._track_cells, frozenset(coords))
+        elif self._track_from is not None:
+            self._track_from = (self._track_from[0], self._track_from[1] | frozenset(coords))
+        self._track_cells = None
+
     def invalidate(self, coords: Iterable[Coord]) -> None:
         """Forget cached track of changed cells and every player's reach."""
         coords = list(coords)
         self.model.invalidate(coords)
+        self._forget_track_cells(coords)
         for c in coords:
             self._transfer.pop(c, None)
         self._reach.clear()
@@ -250,6 +277,10 @@ class Network:
         self._by_tile = dict(parent._by_tile)
         self._starts = parent._starts
         self._fixed = parent._fixed
+        if parent._track_cells is not None:
+            self._track_from = (parent._track_cells, frozenset(changed))
+        elif parent._track_from is not None:
+            self._track_from = (parent._track_from[0], parent._track_from[1] | frozenset(changed))
         for pid, r in parent._reach.items():
             if changed.isdisjoint(reads(parent, r)):
                 self._reach[pid] = r
@@ -260,6 +291,7 @@ class Network:
         """Forget cached track of changed cells but keep every player's reach (see :meth:`touches`)."""
         coords = list(coords)
         self.model.invalidate(coords)
+        self._forget_track_cells(coords)
         for c in coords:
             self._transfer.pop(c, None)
 
