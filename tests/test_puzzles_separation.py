@@ -14,8 +14,10 @@ from brute_force import brute_force
 from model.grid import Coord
 from model.puzzle_spec import PhaseStep, Resources
 from model.puzzles.solver import Solver, solve
-from model.rules import get_rule_set
+from model.rules import Move, get_rule_set
 from model.rules.catalan.apart import Apart, fill_distances
+from model.rules.catalan.network import Network
+from model.rules.catalan.search import derive_network
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("build_puzzles", ROOT / "tools" / "build_puzzles.py")
@@ -121,3 +123,21 @@ def test_far_tiles_left_out_on_the_12x12_board(monkeypatch) -> None:
     assert left_out > 0 and res.complete and everything.complete
     assert res.count == everything.count and res.solutions == everything.solutions
     assert res.nodes < everything.nodes
+
+
+
+def test_a_derived_network_reads_its_cells_with_track_as_a_new_one_does() -> None:
+    """Network.track_cells of a network taken over from its parent's (the search's positions)
+    is a fresh network's, lay after lay northwards from Red's origin."""
+    rules = get_rule_set("catalan")
+    s = two_players(["straight"], ["straight", "straight", "straight"], 3)
+    grid = s.board.grid
+    net = derive_network(rules, s, None)
+    assert net.track_cells() == Network(s).track_cells() and grid.coord("A6") in net.track_cells()
+    for cell in ("A5", "A4", "A3"):
+        s = rules.apply(s, Move("lay", cell, "straight", 0, actor="red"), check=False)
+        child = derive_network(rules, s, net)
+        assert child is not net
+        assert child.track_cells() == Network(s).track_cells()
+        assert grid.coord(cell) in child.track_cells() and grid.coord(cell) not in net.track_cells()
+        net = child
