@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from itertools import compress
-from operator import is_, is_not
+from operator import attrgetter, is_, is_not
 
 from model.board import EMPTY_CELL, Cell
 from model.grid import Coord
@@ -203,9 +203,12 @@ PRINTED_FIELDS: tuple[str, ...] = tuple(name for name in Cell.model_fields if na
 """The parts of a cell that belong to the printed map (everything but the laid tile and tokens)."""
 
 
+_printed_parts = attrgetter(*PRINTED_FIELDS)
+
+
 def same_printed(a: Cell, b: Cell) -> bool:
     """Do two cells show the same printed map (whatever tiles and tokens lie on them)?"""
-    return a is b or all(getattr(a, name) == getattr(b, name) for name in PRINTED_FIELDS)
+    return a is b or _printed_parts(a) == _printed_parts(b)
 
 
 class _PrintedKey:

@@ -248,11 +248,21 @@ def _max_revenue(value) -> int:
 
 
 def _node_revenues(view: TrackView, printed) -> tuple[int, ...]:
-    """The max revenue of each node of a view (tile nodes, or the printed hex's stops)."""
+    """The max revenue of each node of a view (tile nodes, or the printed hex's stops; kept per
+    view, and per printed cell for a view of printed track)."""
     if view.tile is not None:
-        return tuple(_max_revenue(n.revenue) for n in view.tile.nodes) + (0,) * (len(view.node_kinds) - len(view.tile.nodes))
-    stops = [*printed.cities, *printed.towns]
-    return tuple(_max_revenue(s.revenue) for s in stops) + (0,) * (len(view.node_kinds) - len(stops))
+        return _TILE_REVENUES.get(view, None, lambda: tuple(_max_revenue(n.revenue) for n in view.tile.nodes)
+                                  + (0,) * (len(view.node_kinds) - len(view.tile.nodes)))
+
+    def compute() -> tuple[int, ...]:
+        stops = [*printed.cities, *printed.towns]
+        return tuple(_max_revenue(s.revenue) for s in stops) + (0,) * (len(view.node_kinds) - len(stops))
+
+    return _PRINTED_REVENUES.get(view, printed, None, compute)
+
+
+_TILE_REVENUES: IdentityMemo[tuple[int, ...]] = IdentityMemo(8192)
+_PRINTED_REVENUES: PairMemo[tuple[int, ...]] = PairMemo(8192)
 
 
 def _ends(view: TrackView, i: int) -> list[tuple]:
