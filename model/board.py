@@ -8,6 +8,7 @@ Node numbering inside a cell's printed track: cities first, then towns, then the
 from __future__ import annotations
 
 import bisect
+from operator import attrgetter
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -189,6 +190,12 @@ class Cell(HexDecor, _Model):
 
 
 EMPTY_CELL = Cell()
+
+PRINTED_FIELDS: tuple[str, ...] = tuple(name for name in Cell.model_fields if name not in ("tile", "tokens"))
+"""The parts of a cell that belong to the printed map (everything but the laid tile and tokens)."""
+
+printed_parts = attrgetter(*PRINTED_FIELDS)
+"""A cell's printed parts, one tuple (in :data:`PRINTED_FIELDS` order)."""
 
 
 class EdgeFeature(_Model):

@@ -13,6 +13,7 @@ from typing import ClassVar
 import pytest
 from test_18xx_rules import make
 
+from model.board import Token
 from model.rules import Move, MoveContext, get_rule_set
 from model.rules.eighteen_xx import EighteenXX, Situation, static
 from model.rules.eighteen_xx.situation import cell_view
@@ -51,7 +52,10 @@ def test_one_printed_view_per_cell_and_one_carried_view_per_cell_and_tile(rules)
     s = make(tiles={"B7": ("s", 0)})
     cell = s.board.cells["B5"]
     assert printed_view(cell) is printed_view(cell)
-    assert printed_view(cell) is not printed_view(cell.model_copy())  # another cell object, another view
+    # a cell made from it by a token shares every printed part: the same view, as a tiled cell's
+    assert printed_view(cell.model_copy(update={"tokens": [*cell.tokens, Token(company="Z", city=0)]})) is printed_view(cell)
+    # a printed part of its own (a new list of stubs, even an equal one): another view
+    assert printed_view(cell.model_copy(update={"stubs": list(cell.stubs)})) is not printed_view(cell)
     assert cell_view(s, s.board.cells["B7"]) is cell_view(s, s.board.cells["B7"])
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from operator import is_
 
-from model.board import Cell
-from model.memo import IdentityMemo
+from model.board import Cell, printed_parts
+from model.memo import IdentityMemo, Memo
 from model.tiles import COLOR_ORDER, TileDef, node_index
 
 
@@ -123,12 +124,27 @@ def _roles(nodes, kinds, on_red: bool) -> tuple[str, ...]:
 
 
 _PRINTED: IdentityMemo[TrackView] = IdentityMemo(16384)
+_BY_PARTS: Memo[tuple[tuple, TrackView]] = Memo(16384)
 
 
 def printed_view(cell: Cell) -> TrackView:
     """The printed track of a cell (cached per cell object: cells are replaced, never changed, and
-    one view object per cell lets the caches keyed by a view's identity hit across positions)."""
-    return _PRINTED.get(cell, None, lambda: _printed_view(cell))
+    one view object per cell lets the caches keyed by a view's identity hit across positions).
+
+    A cell made from another by a new token or tile (``model_copy``) holds the same objects for
+    every printed part (``board.printed_parts``): it gets that cell's view, found by those parts'
+    identities, as a cell laid with a tile gets the tile's one view whatever its tokens."""
+    def by_parts() -> TrackView:
+        parts = printed_parts(cell)
+        key = tuple(map(id, parts))
+        hit = _BY_PARTS.peek(key)
+        if hit is not None and all(map(is_, hit[0], parts)):
+            return hit[1]
+        view = _printed_view(cell)
+        _BY_PARTS.put(key, (parts, view))  # the entry holds the parts: their ids stay theirs
+        return view
+
+    return _PRINTED.get(cell, None, by_parts)
 
 
 def _printed_view(cell: Cell) -> TrackView:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from itertools import compress
-from operator import attrgetter, is_, is_not
+from operator import is_, is_not
 
-from model.board import EMPTY_CELL, Cell
+from model.board import EMPTY_CELL, Cell, printed_parts
 from model.grid import Coord
 from model.memo import IdentityMemo
 from model.scenario import Scenario
@@ -199,16 +199,9 @@ class StaticMap:
         )
 
 
-PRINTED_FIELDS: tuple[str, ...] = tuple(name for name in Cell.model_fields if name not in ("tile", "tokens"))
-"""The parts of a cell that belong to the printed map (everything but the laid tile and tokens)."""
-
-
-_printed_parts = attrgetter(*PRINTED_FIELDS)
-
-
 def same_printed(a: Cell, b: Cell) -> bool:
     """Do two cells show the same printed map (whatever tiles and tokens lie on them)?"""
-    return a is b or _printed_parts(a) == _printed_parts(b)
+    return a is b or printed_parts(a) == printed_parts(b)
 
 
 class _PrintedKey:
