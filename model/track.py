@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 from model.board import Cell
 from model.grid import Coord
+from model.memo import PairMemo
 from model.scenario import Scenario
-from model.tiles import Port, node_index
+from model.tiles import Port, TileDef, node_index
 
 JOINING_KINDS = frozenset({"city", "town", "junction", "turntable", "platform"})
 
@@ -60,11 +61,21 @@ class CellTrack:
         return frozenset(p for p in self.by_port if isinstance(p, int))
 
 
+_CELL_TRACKS: PairMemo[CellTrack | None] = PairMemo(16384)
+
+
 def cell_track(scenario: Scenario, cell: Cell, reverse_kinds: frozenset[str] = frozenset()) -> CellTrack | None:
-    """The track of a cell: its laid tile if any, else its printed track; None if it has none."""
+    """The track of a cell: its laid tile if any, else its printed track; None if it has none.
+
+    Kept per cell object and tile definition (both replaced, never changed), so the positions of
+    a game that show a hex alike share it."""
+    tdef = scenario.tile(cell.tile.tile) if cell.tile is not None else None
     sides = scenario.board.grid.sides
+    return _CELL_TRACKS.get(cell, tdef, (sides, reverse_kinds), lambda: _cell_track(cell, tdef, sides, reverse_kinds))
+
+
+def _cell_track(cell: Cell, tdef: TileDef | None, sides: int, reverse_kinds: frozenset[str]) -> CellTrack | None:
     if cell.tile is not None:
-        tdef = scenario.tile(cell.tile.tile)
         if tdef is None:
             return None
         paths = tuple(TrackPath(a, b, t) for a, b, t in tdef.rotated_paths(cell.tile.rotation, sides))
