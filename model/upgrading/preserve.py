@@ -20,7 +20,7 @@ every old path is still there.
 
 from __future__ import annotations
 
-from model.memo import IdentityMemo
+from model.memo import IdentityMemo, Memo
 from model.tiles import node_index
 from model.upgrading.view import TrackView, node_exits
 
@@ -30,11 +30,14 @@ _CARRIES = {"broad": ("broad", "dual"), "narrow": ("narrow", "dual"), "dual": ("
 Shape = tuple[tuple[tuple[frozenset, str], ...], tuple[frozenset[int], ...], int]
 
 _SHAPES: IdentityMemo[Shape] = IdentityMemo(8192)
+_SHAPES_BY_VALUE: Memo[Shape] = Memo(8192)
 
 
 def _shape(view: TrackView) -> Shape:
-    """(each path's ends and track kind, each stop's edges, the number of cities), cached per view."""
-    return _SHAPES.get(view, None, lambda: _compute_shape(view))
+    """(each path's ends and track kind, each stop's edges, the number of cities), cached per view,
+    and by what it reads of one (a tile at a rotation in every game of a title, printed hexes alike)."""
+    return _SHAPES.get(view, None, lambda: _SHAPES_BY_VALUE.get(
+        (view.paths, view.tracks, view.node_kinds, view.roles), lambda: _compute_shape(view)))
 
 
 def _compute_shape(view: TrackView) -> Shape:
