@@ -153,3 +153,16 @@ def test_share_prices_are_not_judged_where_the_import_follows_no_market(rc):
     res = judged(rc, position(prices={"AA": 100}))
     assert res.prices_judged == 0
     assert "| not judged |" in rc.markdown([res], ROOT)
+
+
+def test_the_speed_target_is_judged_on_the_median_of_the_per_position_ratios(rc):
+    fast, slow = rc.TitleResult("A"), rc.TitleResult("B")
+    fast.engine_ms, fast.ours_ms = [10.0, 20.0, 30.0], [0.5, 1.0, 1.0]  # 20x, 20x, 30x
+    slow.engine_ms, slow.ours_ms = [1.0, 2.0], [1.0, 1.0]  # 1x, 2x
+    e, o, ratio, share = rc.speed([fast, slow])
+    assert (e, o, ratio, share) == (10.0, 1.0, 20.0, 0.6)
+    assert rc.speed_line([fast, slow]).endswith("Target: 10x (the median ratio): met.")
+    slow.engine_ms, slow.ours_ms = [1.0, 2.0, 3.0, 4.0], [1.0, 1.0, 1.0, 1.0]  # now most positions are slow
+    assert rc.speed([fast, slow])[2] == 4.0  # 1, 2, 3, 4, 20, 20, 30
+    assert "**not met**" in rc.speed_line([fast, slow])
+    assert "not judged" in rc.speed_line([rc.TitleResult("C")])

@@ -63,6 +63,9 @@ DEFAULT_ENGINE = "../shared/upstream/18xx-2025-01"
 SCRIPT = ROOT / "tools" / "replay_engine.rb"
 BASELINE = ROOT / "tools" / "replay-baseline.json"
 RUNS = 1
+SPEED_TARGET = 10.0
+"""The legal set of one position this many times faster than the engine's, judged on the median
+of the per-position ratios (half the positions at least this much faster)."""
 """Our legal set is timed once per position, as the engine's is: the first call (what one position
 leaves in the rule set's caches for the next is kept, as the engine's game keeps its own; a second
 call on the same position would find its own answers cached, so a best of several is not fair)."""
@@ -229,6 +232,29 @@ class TitleResult:
 
     def ratio(self) -> float | None:
         return sum(self.engine_ms) / sum(self.ours_ms) if self.ours_ms and sum(self.ours_ms) else None
+
+
+def speed(results: list[TitleResult]) -> tuple[float, float, float, float] | None:
+    """(the engine's median ms a position, ours, the median of the per-position ratios, the share
+    of positions at :data:`SPEED_TARGET` or more), None when nothing was timed."""
+    pairs = [(e, o) for r in results for e, o in zip(r.engine_ms, r.ours_ms, strict=True) if o > 0]
+    if not pairs:
+        return None
+    ratios = [e / o for e, o in pairs]
+    return (statistics.median(e for e, _ in pairs), statistics.median(o for _, o in pairs), statistics.median(ratios),
+            sum(x >= SPEED_TARGET for x in ratios) / len(ratios))
+
+
+def speed_line(results: list[TitleResult]) -> str:
+    """The per-position speed and its target, in one sentence (met or not, or not measured)."""
+    got = speed(results)
+    if got is None:
+        return f"Per position: nothing timed; the target ({SPEED_TARGET:g}x) is not judged."
+    e, o, ratio, share = got
+    verdict = "met" if ratio >= SPEED_TARGET else "**not met**"
+    return (f"Per position: the engine's median {e:.1f} ms, ours {o:.2f} ms; the median of the per-position ratios "
+            f"{ratio:.1f}x, {share:.0%} of the positions at {SPEED_TARGET:g}x or more. Target: {SPEED_TARGET:g}x "
+            f"(the median ratio): {verdict}.")
 
 
 def compared_reason(pos: dict) -> str | None:
@@ -492,7 +518,9 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
         "a private's ability; the engine's: its track step's offers and the checks of `process_lay_tile`),",
         "each timed once per position, the first call, with what earlier positions left in each side's",
         "caches. The tool's own copy of every game's engine dump is frozen out of Python's collector",
-        "(`gc.freeze`) before the timing, as the engine's process holds one game.",
+        "(`gc.freeze`) before the timing, as the engine's process holds one game. The speed target is",
+        "judged per position, on the median of the per-position ratios (the line under the table);",
+        "`--strict` makes the run fail when it is missed.",
         "",
         "| title | compared | recorded lay legal (engine) | recorded lay legal (ours) | identical legal sets | special lays | engine ms | ours ms | ratio |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -506,10 +534,7 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
     c = tot("compared")
     lines.append(f"| **all** | {c} | {pct(tot('lay_legal_engine'), c)} | {pct(tot('lay_legal_ours'), c)} | {pct(tot('identical'), c)} | "
                  f"{tot('special')} | {e_ms:.0f} | {o_ms:.0f} | {f'{e_ms / o_ms:.1f}x' if o_ms else '-'} |")
-    per_e = [x for r in results for x in r.engine_ms]
-    per_o = [x for r in results for x in r.ours_ms]
-    if per_o:
-        lines += ["", f"Per position: the engine's median {statistics.median(per_e):.1f} ms, ours {statistics.median(per_o):.1f} ms."]
+    lines += ["", speed_line(results)]
     lines += ["", "### Not compared, and why", "",
               "Positions whose lay is taken by a title's own step (an override of the common track step that",
               "changes the set; the overrides read and found not to are listed in `REVIEWED` in the tool), lays",
@@ -643,6 +668,7 @@ def main(argv: list[str] | None = None) -> int:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--check-baseline", action="store_true", help="exit 1 if a title does worse than the baseline")
     g.add_argument("--update-baseline", action="store_true", help="rewrite the baseline with today's figures")
+    p.add_argument("--strict", action="store_true", help=f"exit 1 also when the per-position speed target ({SPEED_TARGET:g}x) is missed")
     args = p.parse_args(argv)
     try:
         engine = engine_dir(args.engine)
@@ -665,6 +691,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{t:<18} positions {res.positions:4d} compared {res.compared:4d} board {res.board_equal:4d} phase {res.phase_equal:4d} "
               f"acting {res.active_equal:4d} lay legal {res.lay_legal_ours:4d}/{res.lay_legal_engine:4d} identical {res.identical:4d} "
               f"engine {sum(res.engine_ms):7.0f} ms ours {sum(res.ours_ms):6.0f} ms ({f'{ratio:.1f}x' if ratio else '-'})")
+    print(speed_line(results).replace("**", ""))
     if args.out != "-":
         write_doc(results, engine, Path(args.out))
     if args.diffs:
@@ -680,6 +707,11 @@ def main(argv: list[str] | None = None) -> int:
         for line in lost:
             print(f"replay: regression: {line}", file=sys.stderr)
         if lost:
+            return 1
+    if args.strict:
+        got = speed(results)
+        if got is None or got[2] < SPEED_TARGET:
+            print(f"replay: the per-position speed target ({SPEED_TARGET:g}x) is missed", file=sys.stderr)
             return 1
     return 0
 
