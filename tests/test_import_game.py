@@ -16,6 +16,7 @@ from model.io import load
 from model.io.game_log import GameLogError, effective_actions, find_engine, read_game, titles_in
 from model.io.import_18xx_game import UNSET, import_game
 from model.io.importing import ImportFailure, import_any, kind_of
+from model.rules import get_rule_set
 
 ENGINE = Path(__file__).parent / "cases" / "import" / "game" / "engine"
 GAME = ENGINE / "public" / "fixtures" / "Mini" / "1.json"
@@ -67,6 +68,15 @@ def test_undo_takes_back_the_last_lay_and_redo_brings_back_the_token():
 def test_private_owners_from_the_auction_and_the_purchase():
     assert owners(at(3)) == {"PI": ("ann", False), "FE": ("ann", False)}  # the higher bid wins FE
     assert owners(at(12))["PI"] == ("AA", False)
+
+
+def test_an_imported_game_checks_without_warnings_of_what_the_rules_ignore():
+    """The players come with the game as the owners of privates, which the 18xx rules read: an
+    imported position opens with no "ignored feature" warning."""
+    s = at(3)
+    assert [p.id for p in s.players] and s.state.privates[0].owner == "ann"
+    issues = get_rule_set(s.rules.id).check(s)
+    assert [i.message for i in issues if i.rule == "core.ignored-feature"] == []
 
 
 def test_phase_from_the_trains_bought_and_privates_closed_by_the_train():

@@ -88,7 +88,11 @@ class EighteenXX(TileLays, RuleSet):
     state_fields: ClassVar[frozenset[str] | None] = frozenset({"privates"})
     """The shared rules read none of the other state fields (gauge markers, privates and a pending
     home belong to the titles that play them)."""
-    features: ClassVar[frozenset[str] | None] = frozenset(set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies"})
+    features: ClassVar[frozenset[str] | None] = frozenset(
+        set(CELL_FEATURES) - {"platform"} | set(EDGE_FEATURES) | {"companies", "players"})
+    """Every 18xx board feature but Catalan platforms; the companies; the players, who own private
+    companies (an ability of ``owner_type`` player is in force while a player owns the private, and
+    the company operating uses a private its player owns)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("tile_lays", 1, "Tile lays (yellow or upgrade) a company may make in one turn."),
         OptionSpec(
