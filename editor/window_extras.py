@@ -70,11 +70,29 @@ def with_standard_tiles(scenario):
 
 
 def whole_dock_tabs(win) -> None:
-    """Tabbed docks show their whole titles ("Properties", not "P…"); the tab bar scrolls instead."""
+    """Tabbed docks show their whole titles ("Properties", not "P…"); the tab bar scrolls instead.
+
+    The window makes a tab bar whenever docks come to share a place (its layout, a restored
+    state, a dock dragged onto another), so each is set as it appears (:class:`_WholeTabs`)."""
     for bar in win.findChildren(QTabBar):
         if isinstance(bar.parent(), type(win)):
-            bar.setElideMode(Qt.TextElideMode.ElideNone)
-            bar.setUsesScrollButtons(True)
+            _whole(bar)
+    win.whole_tabs = _WholeTabs(win)
+    win.installEventFilter(win.whole_tabs)
+
+
+def _whole(bar: QTabBar) -> None:
+    bar.setElideMode(Qt.TextElideMode.ElideNone)
+    bar.setUsesScrollButtons(True)
+
+
+class _WholeTabs(QObject):
+    """Sets each tab bar the main window makes from now on as :func:`whole_dock_tabs` says."""
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.ChildPolished and isinstance(event.child(), QTabBar):
+            _whole(event.child())
+        return False
 
 
 def selection_text(n: int) -> str:

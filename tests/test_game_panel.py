@@ -51,3 +51,22 @@ def test_import_a_game_then_step_back_and_make_a_puzzle(qtbot, tmp_path, monkeyp
     assert solve(doc.scenario).verdict == "solvable"
     doc.undo_stack.undo()
     assert doc.scenario.puzzle is None and panel.message.text().startswith("Puzzle: AA reaches")
+
+
+
+def test_every_tab_bar_of_the_docks_shows_whole_titles_after_a_restored_layout_and_an_import(qtbot, tmp_path):
+    from PySide6.QtWidgets import QTabBar
+
+    def bars(win):
+        QApplication.processEvents()
+        return [b for b in win.findChildren(QTabBar) if b.parent() is win]
+
+    first = make_window(qtbot, tmp_path, size=(1500, 950))
+    first.splitDockWidget(first.game_dock, first.players_dock, Qt.Orientation.Vertical)
+    state = first.saveState()
+    win = make_window(qtbot, tmp_path, size=(1500, 950))
+    win.restoreState(state)  # as the window does at start with the layout it saved last time
+    assert win.import_file(GAME)
+    win.tabifyDockWidget(win.players_dock, win.game_dock)  # as a drag onto another dock does
+    assert len(bars(win)) > 1
+    assert all(b.elideMode() == Qt.TextElideMode.ElideNone and b.usesScrollButtons() for b in bars(win))
