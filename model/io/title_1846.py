@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from model.io.game_log import CHAT, NOT_A_ROUND
-from model.io.title_1846_market import Market1846, market_cells
+from model.io.game_log import CHAT, NOT_A_ROUND, certificates
+from model.io.title_1846_cash import Treasury1846
+from model.io.title_1846_market import POOL, TREASURY, Market1846, market_cells
+from model.io.title_1848 import cost_of
 from model.io.title_hooks import TitleSetup
 
 if TYPE_CHECKING:
@@ -62,8 +64,18 @@ class G1846(TitleSetup):
         self.minors: list[str] = []
         self.passes: dict[str, int] = {}  # the last company of the draft -> the passes on it
         self.market: Market1846 | None = None
+        self.treasury: Treasury1846 | None = None
         self.in_stock = False  # the players are acting (a stock round, or the draft before the first)
         self.just_parred: str | None = None  # the corporation the last action parred
+        self.or_acted: set[str] = set()  # the corporations and minors that took a turn in this operating round
+        self.or_price: dict[str, int | None] = {}  # the share prices the operating round started at
+        self.last_operator: str | None = None
+        self.last_kind = ""
+        self.cost: int | None = None  # what the action about to be applied costs its company
+        self.seller: str | None = None  # the corporation selling the train about to be bought
+        self.treasury_certs: dict[str, list[int]] = {}  # each corporation's own certificates before a purchase
+        self.token_used: set[tuple[str, int]] = set()  # (owner, index) of the token abilities used
+        self.extra_tokens: dict[str, int] = {}  # corporation -> tokens it got beyond its own (a minor's, a private's)
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -106,6 +118,7 @@ class G1846(TitleSetup):
     def start(self, replay: GameReplay) -> None:
         cells = market_cells(replay.title.constants.get("MARKET"))
         self.market = Market1846(replay, cells or [], self.COMPUTES_RUNS)  # without MARKET: holdings, no prices
+        self.treasury = Treasury1846(replay, self.market, self.num_trains(replay))
         options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
         replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
@@ -130,6 +143,19 @@ class G1846(TitleSetup):
             replay.place_home(minor)
         self.minor_trains(replay)
 
+    def num_trains(self, replay: GameReplay) -> dict[str, int]:
+        """``Game#num_trains``: how many trains of each name the depot holds."""
+        players = len(replay.log.players)
+        two = self.two_player(replay)
+        counts = {"2": 7 if two else players + 4, "4": 5 if two else players + 1, "5": 3 if two else players, "6": 4 if two else 9}
+        out = {}
+        for t in replay.title.trains:
+            name = t.get("name")
+            if isinstance(name, str):
+                num = t.get("num", counts.get(name))
+                out[name] = num if isinstance(num, int) else 0
+        return out
+
     def minor_trains(self, replay: GameReplay) -> None:
         """``Game#setup``: each minor, in order, is given the depot's next train (the 2s)."""
         first = next((t.get("name") for t in replay.title.trains if isinstance(t.get("name"), str)), None)
@@ -149,6 +175,12 @@ class G1846(TitleSetup):
             replay.add_token(hex_id, corp, 0)  # hex.tile.cities.first.place_token
         else:
             self.in_green[hex_id] = corp
+
+    def cash(self, replay: GameReplay) -> dict[str, int]:
+        treasury = self.treasury
+        if treasury is None:
+            return {}
+        return {c: v for c, v in treasury.cash.items() if c not in treasury.lost}
 
     # --- the operating round ---------------------------------------------------------------------
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
@@ -195,7 +227,8 @@ class G1846(TitleSetup):
 
     def turn(self, replay: GameReplay, action: dict) -> None:
         """A round changes: a company acting after the players ends the stock round, a player
-        acting after the companies ends the operating round."""
+        acting after the companies ends the operating round; a company's turn in an operating
+        round comes after the automatic turns of the corporations before it."""
         market = self.market
         if market is None:
             return
@@ -210,10 +243,88 @@ class G1846(TitleSetup):
             self.in_stock = False
             market.stock_round_ends()
             self.close_corporations(replay)
+            self.operating_round_starts(replay)
         elif kind == "player" and not self.in_stock and action.get("type") not in NOT_A_ROUND:
             self.in_stock = True
+            self.automatic_turns(replay, None)
             market.operating_round_ends()
             self.close_corporations(replay)
+        entity = action.get("entity")
+        if kind == "company" and not self.in_stock and self.or_acted and self.at_round_start(replay, action):
+            self.next_operating_round(replay)
+        owner = replay.owners.get(entity) if kind == "company" else None
+        if owner in replay.company_ids:
+            kind, entity = "corporation", owner  # a corporation's private acts in its turn (any step of it)
+        if kind not in ("corporation", "minor") or self.in_stock or not isinstance(entity, str) \
+                or action.get("type") == "discard_train":  # a train discarded in another company's turn
+            return
+        kinds = Market1846.STEP_ORDER
+        order = kinds.get(str(action.get("type")), 0) if owner is None else 0
+        again = entity == self.last_operator and 0 < order < kinds.get(self.last_kind, 0)
+        if entity in self.or_acted and (entity != self.last_operator or again):
+            self.next_operating_round(replay)  # a company's second turn
+        if entity not in self.or_acted:
+            self.automatic_turns(replay, entity)
+            self.or_acted.add(entity)
+        if entity != self.last_operator:
+            self.last_operator, self.last_kind = entity, ""
+        if order:
+            self.last_kind = str(action["type"])
+
+    def at_round_start(self, replay: GameReplay, action: dict) -> bool:
+        """A player's private acting as an operating round starts (``G1846::Step::Assign``: the
+        Steamboat Company's owner assigns it, or passes, before the first company's turn: its
+        abilities are ``or_start``'s)."""
+        private = action.get("entity")
+        return action.get("type") in ("assign", "pass") and replay.owners.get(private) in replay.log.players.values() \
+            and any(a.get("when") == "or_start" for a in replay.abilities.get(str(private), []))
+
+    def next_operating_round(self, replay: GameReplay) -> None:
+        """The operating round ended (the turns left are automatic), the next one starts."""
+        if self.market is None:
+            return
+        self.automatic_turns(replay, None)
+        self.market.operating_round_ends()
+        self.close_corporations(replay)
+        self.operating_round_starts(replay)
+
+    def operating_round_starts(self, replay: GameReplay) -> None:
+        """``Round::Operating#setup``: the privates pay their owners; the operating order is set."""
+        self.or_acted, self.last_operator, self.last_kind = set(), None, ""
+        if self.market is not None and self.treasury is not None:
+            self.or_price = dict(self.market.prices() or {})
+            self.treasury.companies_pay()
+
+    def automatic_turns(self, replay: GameReplay, before: str | None) -> None:
+        """The turns of the corporations in receivership that operate before ``before`` (a
+        company about to take its first turn of the round; None: the round ends) and took none:
+        they take theirs with no action (``ReceivershipSkip``), and one with no train and the
+        cash buys the cheapest depot train (``receivership_train_buy``)."""
+        market, treasury = self.market, self.treasury
+        if market is None or treasury is None:
+            return
+        price = self.or_price.get(before) if before is not None else None
+        if before is not None and (before in self.minors or price is None):
+            return
+        waiting = [c for c, p in self.or_price.items() if c not in self.or_acted and c in market.column and p is not None
+                   and market.president.get(c) == POOL and replay.floated(c) and (before is None or p > price)]
+        for corp in sorted(waiting, key=lambda c: -(self.or_price[c] or 0)):
+            self.or_acted.add(corp)
+            market.automatic_turn(corp)
+            self.receivership_train(replay, corp)
+            market.end_turn()
+
+    def receivership_train(self, replay: GameReplay, corp: str) -> None:
+        """``receivership_train_buy``: the train the corporation buys by itself, if any."""
+        if self.treasury is None or self.market is None:
+            return
+        buy = self.treasury.receivership_buy(corp)
+        if buy is None:
+            return
+        self.treasury.bought_train(corp, None, buy)
+        self.market.bought_train(corp, buy)
+        replay.on_buy_train({k: v for k, v in buy.items() if k not in ("entity", "entity_type")})
+        self.train_bought(replay, buy["train"])
 
     def close_corporations(self, replay: GameReplay) -> None:
         """``Game::Base#close_corporation`` of every corporation in the closing cell: its tokens
@@ -221,6 +332,8 @@ class G1846(TitleSetup):
         if self.market is None:
             return
         for corp in self.market.closing():
+            if self.treasury is not None:
+                self.treasury.closed(corp)
             replay.remove_tokens(corp)
             replay.closed |= {sym for sym, owner in replay.owners.items() if owner == corp}
             replay.parred.discard(corp)
@@ -255,11 +368,131 @@ class G1846(TitleSetup):
         elif kind == "discard_train":
             market.discarded_train(action)
 
+    def before(self, replay: GameReplay, action: dict) -> None:
+        """What the cash followed needs of the position before the action: a lay's or a token's
+        cost, the train's seller, the certificates the corporations hold."""
+        market = self.market
+        self.cost, self.seller, self.treasury_certs = None, None, {}
+        if market is None or self.treasury is None:
+            return
+        kind = action["type"]
+        company = replay._acting_company(action)
+        if kind == "lay_tile" and company in self.treasury.cash:
+            self.cost = cost_of(replay, action, company)
+            if self.cost is not None and action.get("entity_type") != "company":
+                self.cost -= min(self.cost, self.own_lay_discount(replay, company, action))
+        elif kind == "place_token" and company in self.treasury.cash:
+            self.cost = self.token_cost(replay, action, company)
+        elif kind == "buy_train":
+            train = action.get("train")
+            self.seller = next((c for c, trains in market.trains.items() if train in trains), None)
+        elif kind == "buy_shares" and action.get("entity_type") == "player":
+            self.treasury_certs = {c: list(market.held.get(c, {}).get(TREASURY, [])) for c in certificates(action.get("shares"))}
+
+    def own_lay_discount(self, replay: GameReplay, corp: str, action: dict) -> int:
+        """``Tracker#lay_tile``: the discount of the corporation's own ``tile_lay`` abilities that
+        name the hex and the tile (IC's yellow lays on its hexes)."""
+        tile = str(action.get("tile", "")).rsplit("-", 1)[0]
+        discount = 0
+        for a in replay.corp_info.get(corp, {}).get("abilities") or []:
+            if isinstance(a, dict) and a.get("type") == "tile_lay" and action.get("hex") in (a.get("hexes") or [action.get("hex")]) \
+                    and tile in (a.get("tiles") or [tile]) and isinstance(a.get("discount"), int):
+                discount += a["discount"]
+        return discount
+
+    def token_abilities(self, replay: GameReplay, corp: str) -> list[tuple[str, int, dict]]:
+        """The ``token`` abilities a corporation places with, unused, in ``all_abilities``' order
+        (its privates', then its own): (owner, index, ability)."""
+        owners = [sym for sym, owner in replay.owners.items() if owner == corp and sym not in replay.closed] + [corp]
+        out = []
+        for owner in owners:
+            abilities = replay.corp_info.get(owner, {}).get("abilities") if owner == corp else replay.abilities.get(owner)
+            for i, a in enumerate(abilities or []):
+                if isinstance(a, dict) and a.get("type") == "token" and (owner, i) not in self.token_used:
+                    out.append((owner, i, a))
+        return out
+
+    def token_cost(self, replay: GameReplay, action: dict, corp: str) -> int | None:
+        """``Tokener#adjust_token_price_ability!``: the first token ability naming the hex (one
+        ``special_only`` only when its private acts) prices the token: its ``price`` (with a
+        ``discount``, the token's price less that part), the ``teleport_price`` when the
+        corporation does not reach the hex; a private's ability places a new token (price 0)
+        unless ``from_owner``. Without one, the corporation's next token's price."""
+        from model.rules.eighteen_xx.company import tokens_on_board
+        from model.rules.eighteen_xx.situation import Situation
+
+        label, city = replay.city_at(action.get("city"), action)
+        scenario = replay.result(corp)
+        company = scenario.company(corp)
+        if company is None:
+            return None
+        placed = len(tokens_on_board(scenario, corp)) - self.extra_tokens.get(corp, 0)  # its own tokens placed
+        own = company.tokens[placed] if 0 <= placed < len(company.tokens) else None
+        for owner, i, a in self.token_abilities(replay, corp):
+            hexes = a.get("hexes") or []
+            if (hexes and label not in hexes) or (isinstance(a.get("city"), int) and a["city"] != city) \
+                    or (a.get("special_only") and action.get("entity") != owner):
+                continue
+            self.token_used.add((owner, i))
+            token = own
+            if owner != corp and not a.get("from_owner"):
+                self.extra_tokens[corp] = self.extra_tokens.get(corp, 0) + 1  # Token.new(entity): a new token
+                token = 0
+            discount = a.get("discount")
+            price = a.get("price") if discount is None else (None if token is None else token - token * discount)
+            teleport = a.get("teleport_price")
+            if teleport is None or teleport == price:
+                return price if isinstance(price, int) else None
+            sit = Situation.reuse(scenario)
+            reached = scenario.board.grid.coord(label) in replay.rules.network(sit, company).cells
+            return price if reached and isinstance(price, int) else teleport
+        return own
+
+    def follow_cash(self, replay: GameReplay, action: dict, divided: bool) -> None:
+        """The cash the action moves (:class:`Treasury1846`), the market followed first
+        (``divided``: the turn's dividend step was done before the action)."""
+        treasury, market = self.treasury, self.market
+        if treasury is None or market is None:
+            return
+        kind, entity, entity_type = action["type"], action.get("entity"), action.get("entity_type")
+        if entity_type == "player":
+            if kind == "par" and isinstance(action.get("corporation"), str):
+                treasury.parred(action["corporation"], action.get("share_price"))
+            elif kind == "buy_shares":
+                treasury.bought_from(action, self.treasury_certs)
+            for minor in self.minors:  # the draft: a minor bought floats with its treasury
+                if minor in replay.owners and minor not in treasury.cash and minor not in treasury.lost:
+                    treasury.minor_floats(minor)
+            return
+        company = replay._acting_company(action)
+        if kind in ("lay_tile", "place_token"):
+            treasury.gain(company, None if self.cost is None else -self.cost)
+        elif kind == "buy_train":
+            treasury.bought_train(company, self.seller, action)
+        elif kind == "discard_train":
+            treasury.discarded_train(action.get("train"))
+        if entity_type not in ("corporation", "minor") or not isinstance(entity, str) or self.in_stock:
+            return
+        if kind in ("sell_shares", "buy_shares"):
+            treasury.traded_own(entity, action)
+        elif kind == "run_routes" and entity in self.minors:
+            treasury.minor_ran(entity, market.run_revenue(entity, action))
+        elif kind == "run_routes" and market.president.get(entity) == POOL:
+            treasury.dividend(entity, "withhold", market.revenue)  # Operating#after_process: withheld
+        elif kind == "dividend" and not divided:
+            treasury.dividend(entity, str(action.get("kind")), market.revenue)
+        elif kind == "buy_company" and isinstance(action.get("company"), str):
+            treasury.bought_company(entity, action["company"], action.get("price"), action["company"] in self.minors)
+        elif kind == "bankrupt":
+            treasury.gain(entity, None)  # the president's cash goes to it: not followed
+
     def after(self, replay: GameReplay, action: dict) -> None:
         kind = action["type"]
         if kind == "pass" and action.get("entity_type") == "player":
             self.draft_pass(replay, action)
+        divided = self.market is not None and self.market.turn == action.get("entity") and self.market.divided
         self.follow_market(replay, action)
+        self.follow_cash(replay, action, divided)
         if kind == "bankrupt" and isinstance(action.get("entity"), str):
             self.bankrupt(replay, action["entity"])
         if kind == "buy_company" and action.get("company") in self.minors and isinstance(action.get("entity"), str):
@@ -271,14 +504,22 @@ class G1846(TitleSetup):
             for label, city in replay.remove_tokens(minor):
                 if (label, city) not in replay.tokens_of(corp):
                     replay.add_token(label, corp, city)
+                    self.extra_tokens[corp] = self.extra_tokens.get(corp, 0) + 1  # entity.tokens << token
             self.minors.remove(minor)
-        if kind == "buy_train" and isinstance(action.get("train"), str) and \
-                action["train"].rsplit("-", 1)[0] in replay.closing and self.minors:
-            # event_close_companies!: the minors still in the game close (their tokens leave)
+        if kind == "buy_train" and isinstance(action.get("train"), str):
+            self.train_bought(replay, action["train"])
+        if kind == "bankrupt" and isinstance(action.get("entity"), str):
+            self.receivership_train(replay, action["entity"])  # Operating#after_process
+        self.close_corporations(replay)
+
+    def train_bought(self, replay: GameReplay, train: str) -> None:
+        """``event_close_companies!``: the minors still in the game close (their tokens leave)."""
+        if train.rsplit("-", 1)[0] in replay.closing and self.minors:
             for minor in self.minors:
                 replay.remove_tokens(minor)
+                if self.treasury is not None:
+                    self.treasury.closed(minor)
             self.minors = []
-        self.close_corporations(replay)
 
 
 class G18LosAngeles(G1846):
@@ -337,6 +578,7 @@ class G18LosAngeles(G1846):
             self.draft_finished(replay)
 
     def before(self, replay: GameReplay, action: dict) -> None:
+        super().before(replay, action)
         if self.draft_over or action["type"] in ("bid", "pass", "message") and action.get("entity_type") == "player":
             return
         self.draft_finished(replay)

@@ -282,15 +282,7 @@ class Market1846:
         if kind == "pass" and not self.trains.get(corp) and not ran:
             self.withhold(corp)  # the track step passed: no train to run, the dividend skipped
         if kind == "run_routes":
-            routes = action.get("routes")
-            if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
-                    and isinstance(action.get("extra_revenue", 0), int):
-                self.revenue = sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
-            elif self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
-                # an older export records the route, not its revenue
-                self.revenue = self.runs.run(self.replay, corp, routes)
-            else:
-                self.revenue = None
+            self.revenue = self.run_revenue(corp, action)
             if self.revenue == 0 or self.president.get(corp) == POOL:
                 self.withhold(corp)
         elif kind == "dividend" and corp in self.column and not self.divided:
@@ -308,6 +300,24 @@ class Market1846:
         elif kind in ("sell_shares", "buy_shares"):
             self.corporation_trades(corp, action)
         self.turn_kinds.append(kind)
+
+    def run_revenue(self, corp: str, action: dict) -> int | None:
+        """A ``run_routes``' revenue: the routes' and its extra revenue; None when not known."""
+        routes = action.get("routes")
+        if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
+                and isinstance(action.get("extra_revenue", 0), int):
+            return sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
+        if self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
+            return self.runs.run(self.replay, corp, routes)  # an older export records the route, not its revenue
+        return None
+
+    def automatic_turn(self, corp: str) -> None:
+        """A turn with no action in the log (a corporation in receivership with nothing to run):
+        the turn before it ends, its dividend step is skipped."""
+        self.end_turn()
+        self.or_turns.add(corp)
+        self.turn = corp
+        self.withhold(corp)
 
     def operating_round_ends(self) -> None:
         """Every floated corporation takes a turn in an operating round; one that took no action
