@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from model.io.game_log import CHAT, NOT_A_ROUND, certificates
-from model.io.title_1846_cash import Treasury1846
+from model.io.title_1846_cash import Treasury1846, whole
 from model.io.title_1846_market import POOL, TREASURY, Market1846, market_cells
 from model.io.title_1848 import cost_of
 from model.io.title_hooks import TitleSetup
@@ -68,6 +68,9 @@ class G1846(TitleSetup):
         self.in_stock = False  # the players are acting (a stock round, or the draft before the first)
         self.just_parred: str | None = None  # the corporation the last action parred
         self.or_acted: set[str] = set()  # the corporations and minors that took a turn in this operating round
+        self.or_count = 0  # the operating rounds of this set so far
+        self.set_size = 0  # how many the set has (the phase's operating_rounds as it started)
+        self.draft_passed: set[str] = set()  # the players who passed in this round of the two-player draft
         self.or_price: dict[str, int | None] = {}  # the share prices the operating round started at
         self.last_operator: str | None = None
         self.last_kind = ""
@@ -162,6 +165,8 @@ class G1846(TitleSetup):
         if self.market is not None and first is not None:
             for i, minor in enumerate(self.minors):
                 self.market.trains[minor] = {f"{first}-{i}"}
+                if self.treasury is not None:
+                    self.treasury.from_depot.add(f"{first}-{i}")  # buy_train(minor, @depot.upcoming[0], :free)
 
     def remove_corporation(self, replay: GameReplay, corp: str) -> None:
         """A corporation removed at set-up: its home token stays on the map, and with two players
@@ -211,18 +216,35 @@ class G1846(TitleSetup):
         passer = replay.player_name(action.get("entity"))
         if passer in players:
             replay.owners[company] = players[(players.index(passer) - 1) % len(players)]
+            if self.treasury is not None:
+                self.treasury.pay(replay.owners[company], discount)  # at its min_auction_price, -discount
+
+    def min_bid(self, replay: GameReplay, company: str) -> int | None:
+        """``Company#min_bid``, what a drafted company costs: its value less its discount (a
+        minor's is negative: it costs its treasury more), each pass on it 10 less."""
+        info = next((c for c in replay.title.companies if c.get("sym") == company), {})
+        value, discount = whole(info.get("value")), whole(info.get("discount", 0))
+        if value is None or discount is None:
+            return None
+        return value - discount - 10 * self.passes.get(company, 0)
 
     def bankrupt(self, replay: GameReplay, corp: str) -> None:
-        """``Bankrupt#process_bankrupt``: the president's shares are sold (:class:`Market1846`),
-        their minors close (their tokens leave), and their companies close."""
-        market = self.market
+        """``Bankrupt#process_bankrupt``: the corporation issues what it can in an emergency, the
+        president's shares are sold (:class:`Market1846`) and their cash goes to the corporation
+        (:class:`Treasury1846`), their minors close (their tokens leave), and their companies close."""
+        market, treasury = self.market, self.treasury
         player = market.president.get(corp) if market is not None else None
-        if player is None or market is None:
+        if player is None or market is None or treasury is None:
             return
-        market.bankrupt(player)
+        market.train_step(corp)  # it goes bankrupt at its train step: a dividend step not taken was skipped
+        issued = treasury.emergency_bundle(corp)
+        if issued:
+            market.emergency_issue(corp, issued)
+        treasury.bankrupt(corp, player, market.bankrupt(player))
         for minor in [m for m in self.minors if replay.owners.get(m) == player]:
             replay.remove_tokens(minor)
             self.minors.remove(minor)
+            treasury.closed(minor)
         replay.closed |= {sym for sym, owner in replay.owners.items() if owner == player}
 
     def turn(self, replay: GameReplay, action: dict) -> None:
@@ -240,15 +262,16 @@ class G1846(TitleSetup):
         if homing:
             return  # HomeToken: a corporation parred in the stock round chooses its home there
         if kind in ("corporation", "minor", "company") and self.in_stock:
-            self.in_stock = False
             market.stock_round_ends()
             self.close_corporations(replay)
-            self.operating_round_starts(replay)
+            self.operating_rounds_start(replay)
         elif kind == "player" and not self.in_stock and action.get("type") not in NOT_A_ROUND:
             self.in_stock = True
             self.automatic_turns(replay, None)
             market.operating_round_ends()
             self.close_corporations(replay)
+            for _ in range(self.set_size - self.or_count):
+                self.next_operating_round(replay)  # one in which nothing acted (all skipped), as the engine plays it
         entity = action.get("entity")
         if kind == "company" and not self.in_stock and self.or_acted and self.at_round_start(replay, action):
             self.next_operating_round(replay)
@@ -260,6 +283,8 @@ class G1846(TitleSetup):
             return
         kinds = Market1846.STEP_ORDER
         order = kinds.get(str(action.get("type")), 0) if owner is None else 0
+        if action["type"] in ("sell_shares", "buy_shares") and owner is None and not market.emergency(entity, action):
+            order = self.ISSUE_STEP  # IssueShares: until its dividend step
         again = entity == self.last_operator and 0 < order < kinds.get(self.last_kind, 0)
         if entity in self.or_acted and (entity != self.last_operator or again):
             self.next_operating_round(replay)  # a company's second turn
@@ -268,7 +293,7 @@ class G1846(TitleSetup):
             self.or_acted.add(entity)
         if entity != self.last_operator:
             self.last_operator, self.last_kind = entity, ""
-        if order:
+        if order and order != self.ISSUE_STEP:
             self.last_kind = str(action["type"])
 
     def at_round_start(self, replay: GameReplay, action: dict) -> bool:
@@ -288,8 +313,40 @@ class G1846(TitleSetup):
         self.close_corporations(replay)
         self.operating_round_starts(replay)
 
+    ISSUE_STEP = 2.5
+    """Where a corporation's issue or redemption of its shares stands in its turn's steps
+    (:attr:`Market1846.STEP_ORDER`): ``G1846::Step::IssueShares`` does not block, the
+    corporation may issue until its dividend step passes it (``dividend_step_passes``)."""
+
+    def operating_rounds_start(self, replay: GameReplay) -> None:
+        """A set of operating rounds starts (``Game::Base#next_round!``: as many as the phase's
+        ``operating_rounds``), and its first round."""
+        self.in_stock = False
+        phase = replay.title.phases[replay.phase_index] if replay.phase_index < len(replay.title.phases) else {}
+        self.set_size = whole(phase.get("operating_rounds")) or 1
+        self.or_count = 0
+        self.operating_round_starts(replay)
+
+    def draft_round_ends(self, replay: GameReplay, action: dict) -> bool:
+        """``Draft2pDistribution#finished?``: with two players, a round of the draft ends when
+        each player passed since it started (a bid takes back the bidder's pass); while a private
+        has no owner the operating rounds follow (``G1846::Game#next_round!``)."""
+        if not self.two_player(replay) or action.get("entity_type") != "player":
+            return False
+        player = replay.player_name(action.get("entity"))
+        left = [sym for sym in replay.private_names if sym not in replay.owners and sym not in replay.closed]
+        if action["type"] == "bid":
+            self.draft_passed.discard(player)
+        elif action["type"] == "pass" and len(left) != 1:  # on the last company a pass lowers its price
+            self.draft_passed.add(player)
+        if self.draft_passed < set(replay.log.players.values()):
+            return False
+        self.draft_passed = set()
+        return bool(left)
+
     def operating_round_starts(self, replay: GameReplay) -> None:
         """``Round::Operating#setup``: the privates pay their owners; the operating order is set."""
+        self.or_count += 1
         self.or_acted, self.last_operator, self.last_kind = set(), None, ""
         if self.market is not None and self.treasury is not None:
             self.or_price = dict(self.market.prices() or {})
@@ -386,6 +443,8 @@ class G1846(TitleSetup):
         elif kind == "buy_train":
             train = action.get("train")
             self.seller = next((c for c, trains in market.trains.items() if train in trains), None)
+        elif kind == "buy_company":
+            self.seller = replay.owners.get(action.get("company"))
         elif kind == "buy_shares" and action.get("entity_type") == "player":
             self.treasury_certs = {c: list(market.held.get(c, {}).get(TREASURY, [])) for c in certificates(action.get("shares"))}
 
@@ -456,10 +515,14 @@ class G1846(TitleSetup):
             return
         kind, entity, entity_type = action["type"], action.get("entity"), action.get("entity_type")
         if entity_type == "player":
+            player = replay.player_name(entity)
             if kind == "par" and isinstance(action.get("corporation"), str):
-                treasury.parred(action["corporation"], action.get("share_price"))
+                treasury.parred(action["corporation"], action.get("share_price"), player)
             elif kind == "buy_shares":
-                treasury.bought_from(action, self.treasury_certs)
+                treasury.bought_shares(action, player, self.treasury_certs)
+            elif kind == "bid" and action.get("company") in replay.private_names:
+                price = self.min_bid(replay, action["company"])
+                treasury.pay(player, None if price is None else -price)
             for minor in self.minors:  # the draft: a minor bought floats with its treasury
                 if minor in replay.owners and minor not in treasury.cash and minor not in treasury.lost:
                     treasury.minor_floats(minor)
@@ -482,15 +545,17 @@ class G1846(TitleSetup):
         elif kind == "dividend" and not divided:
             treasury.dividend(entity, str(action.get("kind")), market.revenue)
         elif kind == "buy_company" and isinstance(action.get("company"), str):
-            treasury.bought_company(entity, action["company"], action.get("price"), action["company"] in self.minors)
-        elif kind == "bankrupt":
-            treasury.gain(entity, None)  # the president's cash goes to it: not followed
+            treasury.bought_company(entity, action["company"], action.get("price"), action["company"] in self.minors, self.seller)
 
     def after(self, replay: GameReplay, action: dict) -> None:
         kind = action["type"]
         if kind == "pass" and action.get("entity_type") == "player":
             self.draft_pass(replay, action)
+        if self.in_stock and self.market is not None and self.draft_round_ends(replay, action):
+            self.operating_rounds_start(replay)  # the engine starts them now: the privates pay
         divided = self.market is not None and self.market.turn == action.get("entity") and self.market.divided
+        if kind == "sell_shares" and action.get("entity_type") == "player" and self.treasury is not None:
+            self.treasury.sold_shares(action, replay.player_name(action.get("entity")))  # at the price before the sale
         self.follow_market(replay, action)
         self.follow_cash(replay, action, divided)
         if kind == "bankrupt" and isinstance(action.get("entity"), str):
@@ -567,6 +632,9 @@ class G18LosAngeles(G1846):
         for c in replay.title.corporations:
             if isinstance(c.get("sym"), str) and c["sym"] not in self.HOME_CHOSEN:
                 replay.place_home(c["sym"])
+
+    def draft_round_ends(self, replay: GameReplay, action: dict) -> bool:
+        return False  # its draft is one round (init_round_finished), a stock round follows
 
     def draft_pass(self, replay: GameReplay, action: dict) -> None:
         """``DraftDistribution#process_pass``: a pass; the draft is over when every player passed

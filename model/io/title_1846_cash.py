@@ -74,9 +74,29 @@ class Treasury1846:
         self.num_trains = num_trains  # train name -> how many the depot holds (``Game#num_trains``)
         self.from_depot: set[str] = set()  # train ids bought out of the depot's upcoming trains
         self.discarded: list[str] = []  # train ids in the depot's discard pile, in order
+        starting = replay.title.constants.get("STARTING_CASH")
+        each = starting.get(len(market.players)) if isinstance(starting, dict) else None
+        self.purse: dict[str, int] = {p: each for p in market.players} if isinstance(each, int) else {}
+        self.purse_lost: set[str] = set() if self.purse else set(market.players)
 
     def followed(self, corp: str) -> bool:
         return corp in self.cash and corp not in self.lost
+
+    def pay(self, player: str | None, amount: int | None) -> None:
+        """A player's cash in (out when negative); None: not known, the player's cash is lost."""
+        if player is None or player not in self.purse:
+            return
+        if amount is None:
+            self.purse_lost.add(player)
+        else:
+            self.purse[player] += amount
+
+    def holder_paid(self, holder: str | None, amount: int | None) -> None:
+        """Cash to a corporation, a minor or a player (a private's owner)."""
+        if holder in self.purse:
+            self.pay(holder, amount)
+        else:
+            self.gain(holder, amount)
 
     def gain(self, corp: str | None, amount: int | None) -> None:
         """Cash in (out when negative); None: the amount is not known, the cash is lost."""
@@ -88,31 +108,55 @@ class Treasury1846:
             self.cash[corp] += amount
 
     # --- the stock round ----------------------------------------------------------------------
-    def parred(self, corp: str, share_price: object) -> None:
+    def parred(self, corp: str, share_price: object, player: str) -> None:
         parts = str(share_price).split(",")
         if not parts[0].strip().isdigit():
             self.lost.add(corp)
+            self.pay(player, None)
             return
         par = int(parts[0])
         self.par_price[corp] = par
         certs = self.market.certs.get(corp, [20])
         self.cash[corp] = par * certs[0] // 10  # the president's certificate, from the treasury
+        self.pay(player, -self.cash[corp])
         if corp == SUBSIDY:
             self.cash[corp] += par
 
-    def bought_from(self, action: dict, treasury: dict[str, list[int]]) -> None:
-        """A player's ``buy_shares``: the certificates that were the corporation's pay it
+    def bought_shares(self, action: dict, player: str, treasury: dict[str, list[int]]) -> None:
+        """A player's ``buy_shares``: each certificate at the action's price, else the share
+        price (``Share#price_per_share``: from the treasury the par price, which
+        ``Corporation#par_price`` makes the share price for a corporation with
+        ``always_market_price``, each of 1846's); those that were the corporation's pay it
         (``treasury``: each corporation's certificates it held before the purchase)."""
         for corp, certs in certificates(action.get("shares")).items():
+            if corp not in self.market.certs:
+                continue
             own = [i for i in certs if i in treasury.get(corp, [])]
-            if own and corp in self.par_price:
-                price = whole(action.get("share_price"))
-                if price is None:
-                    # Share#price_per_share: the par price (Corporation#par_price: the share
-                    # price for a corporation with always_market_price, each of 1846's)
-                    market = self.replay.corp_info.get(corp, {}).get("always_market_price")
-                    price = self.market.price(corp) if market else self.par_price[corp]
-                self.gain(corp, None if price is None else sum(price * self.market.certs[corp][i] // 10 for i in own))
+            named = whole(action.get("share_price"))
+            market = named if named is not None else self.market.price(corp)
+            par = market if named is not None or self.replay.corp_info.get(corp, {}).get("always_market_price") \
+                else self.par_price.get(corp)
+            paid = [(par if i in own else market, self.market.certs[corp][i]) for i in certs if i < len(self.market.certs[corp])]
+            if any(price is None for price, _ in paid):
+                self.pay(player, None)
+                self.gain(corp, None if own else 0)
+                continue
+            self.pay(player, -sum(price * pct // 10 for price, pct in paid))
+            if own:
+                self.gain(corp, sum(par * self.market.certs[corp][i] // 10 for i in own))
+
+    def sold_shares(self, action: dict, player: str) -> None:
+        """A player's ``sell_shares`` (to the pool): the share price before the sale a share of
+        the bundle's ``percent`` (half of a president's certificate may be sold)."""
+        for corp, certs in certificates(action.get("shares")).items():
+            price = self.market.price(corp)
+            if corp not in self.market.certs or price is None:
+                self.pay(player, None)
+                continue
+            percent = whole(action.get("percent"))
+            if percent is None:
+                percent = sum(self.market.certs[corp][i] for i in certs if i < len(self.market.certs[corp]))
+            self.pay(player, price * percent // 10)
 
     def traded_own(self, corp: str, action: dict) -> None:
         """The corporation issues (``sell_shares``) or redeems (``buy_shares``) its shares."""
@@ -133,7 +177,7 @@ class Treasury1846:
         for company in replay.title.companies:
             sym, revenue = company.get("sym"), company.get("revenue")
             if isinstance(sym, str) and isinstance(revenue, int) and revenue > 0 and sym not in replay.closed:
-                self.gain(replay.owners.get(sym), revenue)
+                self.holder_paid(replay.owners.get(sym), revenue)
 
     def minor_floats(self, minor: str) -> None:
         """``float_minor``: the minor starts with its private's treasury (its value)."""
@@ -143,9 +187,13 @@ class Treasury1846:
             self.cash[minor] = value
 
     def dividend(self, corp: str, kind: str, revenue: int | None) -> None:
-        """``process_dividend`` of ``revenue``: what the corporation keeps of it."""
+        """``process_dividend`` of ``revenue``: what the corporation keeps of it, and each
+        player's dividends (``dividends_for_entity``: a share's part of what is paid out, rounded up)."""
+        holders = [p for p in self.market.players if self.market.percent(corp, p)] if corp in self.market.certs else []
         if revenue is None:
             self.gain(corp, None)
+            for player in holders:
+                self.pay(player, None)
             return
         certs = self.market.certs.get(corp, [])
         total = sum(certs) // 10 or 1  # Corporation#total_shares
@@ -153,10 +201,15 @@ class Treasury1846:
         per_share = (revenue - withheld) / total
         own = self.market.percent(corp, TREASURY) / 10  # num_shares_of(entity, ceil: false)
         self.gain(corp, withheld + math.ceil(own * per_share))
+        if per_share > 0:
+            for player in holders:
+                self.pay(player, math.ceil(self.market.percent(corp, player) / 10 * per_share))
 
     def minor_ran(self, minor: str, revenue: int | None) -> None:
-        """``MinorHalfPay``: a minor keeps half its run (the dividend step is skipped)."""
+        """``MinorHalfPay``: a minor keeps half its run (the dividend step is skipped), its owner
+        the rest."""
         self.gain(minor, None if revenue is None else revenue // 2)
+        self.pay(self.replay.owners.get(minor), None if revenue is None else revenue - revenue // 2)
 
     def bought_train(self, corp: str | None, seller: str | None, action: dict) -> None:
         train, price = action.get("train"), action.get("price")
@@ -171,19 +224,69 @@ class Treasury1846:
             return
         self.gain(seller, price)
         if corp is not None and corp in self.cash:
-            has_president = self.market.president.get(corp) not in (None, POOL)
-            self.cash[corp] = max(0, self.cash[corp] - price) if has_president else self.cash[corp] - price
+            president = self.market.president.get(corp)
+            if president not in (None, POOL) and price > self.cash[corp]:
+                # Step::Train#buy_train_action: the president pays what the cash does not
+                self.pay(president, None if corp in self.lost else self.cash[corp] - price)
+                self.cash[corp] = price
+            self.cash[corp] -= price
 
     def discarded_train(self, train: object) -> None:
         if isinstance(train, str):
             self.discarded.append(train)
 
-    def bought_company(self, corp: str, company: str, price: object, minor: bool) -> None:
+    def bought_company(self, corp: str, company: str, price: object, minor: bool, seller: str | None) -> None:
         self.gain(corp, -price if isinstance(price, int) else None)
+        self.pay(seller, price if isinstance(price, int) else None)
         if minor and corp in self.cash:
             if company in self.lost or company not in self.cash:
                 self.lost.add(corp)
             self.cash[corp] += self.cash.pop(company, 0)
+
+    def emergency_bundle(self, corp: str) -> list[int]:
+        """``Game#emergency_issuable_bundles(...).max_by(&:num_shares)``: the shares a corporation
+        with no train issues as its president goes bankrupt (none when it has a train, issued
+        already in this turn, or its cash pays for the cheapest depot train's dearest variant)."""
+        market = self.market
+        cheapest = self.cheapest_depot_train()
+        if market.trains.get(corp) or market.emergency_issued or cheapest is None or corp not in market.column \
+                or not self.followed(corp):
+            return []
+        info = next((t for t in self.replay.title.trains if t.get("name") == cheapest[0].rsplit("-", 1)[0]), {})
+        prices = [info.get("price")] + [v.get("price") for v in info.get("variants") or [] if isinstance(v, dict)]
+        prices = [p for p in prices if isinstance(p, int)]
+        cash = self.cash[corp]
+        if not prices or cash >= max(prices):
+            return []
+        own = list(market.held[corp].get(TREASURY, []))
+        issuable = sum(market.percent(corp, p) for p in market.players) // 10 - market.percent(corp, POOL) // 10
+        col = market.column[corp]
+        bundles = []  # (price, shares): each bundle at the price left 1 + its shares
+        for n in range(1, min(len(own), issuable) + 1):
+            price = market.cells[max(0, col - 1 - n)][0] * n
+            if price > 0:
+                bundles.append((price, n))
+        bundles.sort(key=lambda b: b[0])
+        buying = [b for b in bundles if cash + b[0] >= min(prices)]
+        if buying:
+            enough = next((k for k, b in enumerate(buying) if cash + b[0] >= max(prices)), None)
+            bundles = buying if enough is None else buying[:enough + 1]
+        elif bundles:
+            bundles = [max(bundles, key=lambda b: b[1])]
+        if not bundles:
+            return []
+        price, n = max(bundles, key=lambda b: b[1])
+        self.gain(corp, price)
+        return own[:n]
+
+    def bankrupt(self, corp: str, player: str, raised: int | None) -> None:
+        """``Bankrupt#process_bankrupt``: the president's cash, with what their shares
+        raised, goes to the corporation; the player has nothing left."""
+        if player in self.purse_lost or raised is None:
+            self.gain(corp, None)
+        else:
+            self.gain(corp, self.purse[player] + raised)
+        self.purse[player] = 0
 
     def closed(self, corp: str) -> None:
         self.cash.pop(corp, None)
