@@ -645,8 +645,15 @@ class G18LosAngeles(G1846):
         if len(self.passed) >= len(set(replay.log.players.values())):
             self.draft_finished(replay)
 
+    CODE_DISCOUNT = "CHE2"
+    """``Game#upgrade_cost``: the lays of this private's owner get a discount the engine's code
+    decides (and keeps once given, ``@use_che_discount``): their cost is not followed (the
+    corporation's cash is lost)."""
+
     def before(self, replay: GameReplay, action: dict) -> None:
         super().before(replay, action)
+        if action["type"] == "lay_tile" and replay.owners.get(self.CODE_DISCOUNT) == replay._acting_company(action):
+            self.cost = None
         if self.draft_over or action["type"] in ("bid", "pass", "message") and action.get("entity_type") == "player":
             return
         self.draft_finished(replay)

@@ -36,9 +36,18 @@ that put it there). Its turn comes in the operating order (``Game#operating_orde
 the operating round started at, highest first): when a corporation of a lower price acts, or the
 round ends.
 
-A corporation whose cash cannot be followed (a run whose revenue is not known, a bankruptcy: the
-president's cash goes to the corporation and it is not followed here) is ``lost``: its
-treasury is left unset and it buys no train by itself.
+A bankruptcy (``G1846::Step::Bankrupt#process_bankrupt``) gives the corporation its emergency
+issue (``Game#emergency_issuable_bundles``' largest) and the president's cash with what their
+shares raise (:meth:`Market1846.bankrupt`). So the players' cash is followed too, as the engine
+moves it: ``STARTING_CASH``; a private drafted at ``Company#min_bid`` (its value less its
+discount: a minor costs its treasury more); shares bought (at the share price) and sold (at the
+price before the sale, the bundle's ``percent``); dividends (``dividends_for_entity``: rounded
+up); a minor's half of its run; the privates' revenue; a private sold to a corporation; a
+president's part of a train their corporation cannot pay for.
+
+A corporation or a player whose cash cannot be followed (a run whose revenue is not known, a
+price not known) is ``lost``: its treasury is left unset, and a corporation lost buys no train
+by itself.
 """
 
 from __future__ import annotations

@@ -18,9 +18,12 @@ What moves a price, each as the named engine code does:
   train, moves left once more;
 * the end of a stock round (``Round::Stock#finish_round``): a corporation whose shares the
   players hold all moves right, one with shares in the pool left (``POOL_SHARE_DROP``);
-* a player's ``bankrupt`` (``G1846::Step::Bankrupt``): the president sells what may be sold
-  (the price moves as a sale's) and then every share left, without moving a price; a
-  corporation they were president of enters receivership.
+* a player's ``bankrupt`` (``G1846::Step::Bankrupt``): the corporation issues in an
+  emergency what it can (:mod:`model.io.title_1846_cash` says what: it needs its cash), the
+  president sells what may be sold (the price moves as a sale's) and then every share left,
+  without moving a price; a corporation they were president of enters receivership;
+* obsolete trains (``obsolete_on``) rust after their corporation's next dividend step
+  (``rust_obsolete_trains!``).
 
 The presidency follows ``SharePool#transfer_shares``: the holder of the most shares (at least the
 president's certificate's percent) when the president does not, the nearest in seating order

@@ -4,7 +4,8 @@ its revenue. It follows the engine's code (never run):
 
 * ``Game::Base#compute_stops``: the stops are the ends of the route's connections; a train of a
   plain distance pays them all, an ``x/y`` train the best ``x`` (at least one of them a station
-  of the corporation, ``Train#requires_token``), bonuses included;
+  of the corporation, ``Train#requires_token``: on a hex of several cities, in the city the
+  route's path takes, ``City#tokened_by?``), bonuses included;
 * ``RevenueCenter#route_revenue``: a stop's revenue is its tile's (a laid tile's city, else the
   printed one's), a phase value (``yellow_30|brown_50``) for the phase's latest colour;
 * ``G1846::Game#revenue_for``: Boomtown +20, Meat Packing +30 and Steamboat +20 a port on the stop
@@ -142,7 +143,10 @@ class Revenue1846:
                 for end, inner in ((conn[0], conn[1:2]), (conn[-1], conn[-2:-1])):
                     found = self.cities_towards(replay, end, inner[0]) if inner else None
                     known = cities.get(end)
-                    cities[end] = found if known is None else (known & found if found is not None and known & found else known)
+                    if known is None:
+                        cities[end] = found
+                    elif found is not None and known & found:
+                        cities[end] = known & found  # the city both connections meet at
             visits.append([Stop(replay, label, colour, corp, cities[label]) for label in cities])
         mail = "MAIL" in replay.private_names and replay.owners.get("MAIL") == corp and "MAIL" not in replay.closed
         longest = max(range(len(routes)), key=lambda i: (len(visits[i]), str(routes[i].get("train"))), default=None)
