@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from model.io.game_log import CHAT, NOT_A_ROUND, certificates
 from model.io.title_1846_cash import Treasury1846, whole
 from model.io.title_1846_market import POOL, TREASURY, Market1846, market_cells
-from model.io.title_1848 import cost_of
 from model.io.title_hooks import TitleSetup
 
 if TYPE_CHECKING:
@@ -77,8 +76,6 @@ class G1846(TitleSetup):
         self.cost: int | None = None  # what the action about to be applied costs its company
         self.seller: str | None = None  # the corporation selling the train about to be bought
         self.treasury_certs: dict[str, list[int]] = {}  # each corporation's own certificates before a purchase
-        self.token_used: set[tuple[str, int]] = set()  # (owner, index) of the token abilities used
-        self.extra_tokens: dict[str, int] = {}  # corporation -> tokens it got beyond its own (a minor's, a private's)
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -434,12 +431,8 @@ class G1846(TitleSetup):
             return
         kind = action["type"]
         company = replay._acting_company(action)
-        if kind == "lay_tile" and company in self.treasury.cash:
-            self.cost = cost_of(replay, action, company)
-            if self.cost is not None and action.get("entity_type") != "company":
-                self.cost -= min(self.cost, self.own_lay_discount(replay, company, action))
-        elif kind == "place_token" and company in self.treasury.cash:
-            self.cost = self.token_cost(replay, action, company)
+        if kind in ("lay_tile", "place_token") and company in self.treasury.cash:
+            self.cost = self.treasury.cost(action, company)
         elif kind == "buy_train":
             train = action.get("train")
             self.seller = next((c for c, trains in market.trains.items() if train in trains), None)
@@ -447,65 +440,6 @@ class G1846(TitleSetup):
             self.seller = replay.owners.get(action.get("company"))
         elif kind == "buy_shares" and action.get("entity_type") == "player":
             self.treasury_certs = {c: list(market.held.get(c, {}).get(TREASURY, [])) for c in certificates(action.get("shares"))}
-
-    def own_lay_discount(self, replay: GameReplay, corp: str, action: dict) -> int:
-        """``Tracker#lay_tile``: the discount of the corporation's own ``tile_lay`` abilities that
-        name the hex and the tile (IC's yellow lays on its hexes)."""
-        tile = str(action.get("tile", "")).rsplit("-", 1)[0]
-        discount = 0
-        for a in replay.corp_info.get(corp, {}).get("abilities") or []:
-            if isinstance(a, dict) and a.get("type") == "tile_lay" and action.get("hex") in (a.get("hexes") or [action.get("hex")]) \
-                    and tile in (a.get("tiles") or [tile]) and isinstance(a.get("discount"), int):
-                discount += a["discount"]
-        return discount
-
-    def token_abilities(self, replay: GameReplay, corp: str) -> list[tuple[str, int, dict]]:
-        """The ``token`` abilities a corporation places with, unused, in ``all_abilities``' order
-        (its privates', then its own): (owner, index, ability)."""
-        owners = [sym for sym, owner in replay.owners.items() if owner == corp and sym not in replay.closed] + [corp]
-        out = []
-        for owner in owners:
-            abilities = replay.corp_info.get(owner, {}).get("abilities") if owner == corp else replay.abilities.get(owner)
-            for i, a in enumerate(abilities or []):
-                if isinstance(a, dict) and a.get("type") == "token" and (owner, i) not in self.token_used:
-                    out.append((owner, i, a))
-        return out
-
-    def token_cost(self, replay: GameReplay, action: dict, corp: str) -> int | None:
-        """``Tokener#adjust_token_price_ability!``: the first token ability naming the hex (one
-        ``special_only`` only when its private acts) prices the token: its ``price`` (with a
-        ``discount``, the token's price less that part), the ``teleport_price`` when the
-        corporation does not reach the hex; a private's ability places a new token (price 0)
-        unless ``from_owner``. Without one, the corporation's next token's price."""
-        from model.rules.eighteen_xx.company import tokens_on_board
-        from model.rules.eighteen_xx.situation import Situation
-
-        label, city = replay.city_at(action.get("city"), action)
-        scenario = replay.result(corp)
-        company = scenario.company(corp)
-        if company is None:
-            return None
-        placed = len(tokens_on_board(scenario, corp)) - self.extra_tokens.get(corp, 0)  # its own tokens placed
-        own = company.tokens[placed] if 0 <= placed < len(company.tokens) else None
-        for owner, i, a in self.token_abilities(replay, corp):
-            hexes = a.get("hexes") or []
-            if (hexes and label not in hexes) or (isinstance(a.get("city"), int) and a["city"] != city) \
-                    or (a.get("special_only") and action.get("entity") != owner):
-                continue
-            self.token_used.add((owner, i))
-            token = own
-            if owner != corp and not a.get("from_owner"):
-                self.extra_tokens[corp] = self.extra_tokens.get(corp, 0) + 1  # Token.new(entity): a new token
-                token = 0
-            discount = a.get("discount")
-            price = a.get("price") if discount is None else (None if token is None else token - token * discount)
-            teleport = a.get("teleport_price")
-            if teleport is None or teleport == price:
-                return price if isinstance(price, int) else None
-            sit = Situation.reuse(scenario)
-            reached = scenario.board.grid.coord(label) in replay.rules.network(sit, company).cells
-            return price if reached and isinstance(price, int) else teleport
-        return own
 
     def follow_cash(self, replay: GameReplay, action: dict, divided: bool) -> None:
         """The cash the action moves (:class:`Treasury1846`), the market followed first
@@ -569,7 +503,8 @@ class G1846(TitleSetup):
             for label, city in replay.remove_tokens(minor):
                 if (label, city) not in replay.tokens_of(corp):
                     replay.add_token(label, corp, city)
-                    self.extra_tokens[corp] = self.extra_tokens.get(corp, 0) + 1  # entity.tokens << token
+                    if self.treasury is not None:  # entity.tokens << token: one beyond its own
+                        self.treasury.extra_tokens[corp] = self.treasury.extra_tokens.get(corp, 0) + 1
             self.minors.remove(minor)
         if kind == "buy_train" and isinstance(action.get("train"), str):
             self.train_bought(replay, action["train"])

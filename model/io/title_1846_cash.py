@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 
 from model.io.game_log import certificates
 from model.io.title_1846_market import POOL, TREASURY
+from model.io.title_1848 import cost_of
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
@@ -87,6 +88,8 @@ class Treasury1846:
         each = starting.get(len(market.players)) if isinstance(starting, dict) else None
         self.purse: dict[str, int] = {p: each for p in market.players} if isinstance(each, int) else {}
         self.purse_lost: set[str] = set() if self.purse else set(market.players)
+        self.token_used: set[tuple[str, int]] = set()  # (owner, index) of the token abilities used
+        self.extra_tokens: dict[str, int] = {}  # corporation -> tokens it got beyond its own (a minor's, a private's)
 
     def followed(self, corp: str) -> bool:
         return corp in self.cash and corp not in self.lost
@@ -300,6 +303,76 @@ class Treasury1846:
     def closed(self, corp: str) -> None:
         self.cash.pop(corp, None)
         self.lost.discard(corp)
+
+    # --- what a lay or a token costs -----------------------------------------------------------
+    def cost(self, action: dict, company: str) -> int | None:
+        """What the ``lay_tile`` or ``place_token`` about to be applied costs the company (None:
+        not known)."""
+        if action["type"] == "place_token":
+            return self.token_cost(action, company)
+        cost = cost_of(self.replay, action, company)
+        if cost is not None and action.get("entity_type") != "company":
+            cost -= min(cost, self.own_lay_discount(company, action))
+        return cost
+
+    def own_lay_discount(self, corp: str, action: dict) -> int:
+        """``Tracker#lay_tile``: the discount of the corporation's own ``tile_lay`` abilities that
+        name the hex and the tile (IC's yellow lays on its hexes)."""
+        tile = str(action.get("tile", "")).rsplit("-", 1)[0]
+        discount = 0
+        for a in self.replay.corp_info.get(corp, {}).get("abilities") or []:
+            if isinstance(a, dict) and a.get("type") == "tile_lay" and action.get("hex") in (a.get("hexes") or [action.get("hex")]) \
+                    and tile in (a.get("tiles") or [tile]) and isinstance(a.get("discount"), int):
+                discount += a["discount"]
+        return discount
+
+    def token_abilities(self, corp: str) -> list[tuple[str, int, dict]]:
+        """The ``token`` abilities a corporation places with, unused, in ``all_abilities``' order
+        (its privates', then its own): (owner, index, ability)."""
+        owners = [sym for sym, owner in self.replay.owners.items() if owner == corp and sym not in self.replay.closed] + [corp]
+        out = []
+        for owner in owners:
+            abilities = self.replay.corp_info.get(owner, {}).get("abilities") if owner == corp else self.replay.abilities.get(owner)
+            for i, a in enumerate(abilities or []):
+                if isinstance(a, dict) and a.get("type") == "token" and (owner, i) not in self.token_used:
+                    out.append((owner, i, a))
+        return out
+
+    def token_cost(self, action: dict, corp: str) -> int | None:
+        """``Tokener#adjust_token_price_ability!``: the first token ability naming the hex (one
+        ``special_only`` only when its private acts) prices the token: its ``price`` (with a
+        ``discount``, the token's price less that part), the ``teleport_price`` when the
+        corporation does not reach the hex; a private's ability places a new token (price 0)
+        unless ``from_owner``. Without one, the corporation's next token's price."""
+        from model.rules.eighteen_xx.company import tokens_on_board
+        from model.rules.eighteen_xx.situation import Situation
+
+        label, city = self.replay.city_at(action.get("city"), action)
+        scenario = self.replay.result(corp)
+        company = scenario.company(corp)
+        if company is None:
+            return None
+        placed = len(tokens_on_board(scenario, corp)) - self.extra_tokens.get(corp, 0)  # its own tokens placed
+        own = company.tokens[placed] if 0 <= placed < len(company.tokens) else None
+        for owner, i, a in self.token_abilities(corp):
+            hexes = a.get("hexes") or []
+            if (hexes and label not in hexes) or (isinstance(a.get("city"), int) and a["city"] != city) \
+                    or (a.get("special_only") and action.get("entity") != owner):
+                continue
+            self.token_used.add((owner, i))
+            token = own
+            if owner != corp and not a.get("from_owner"):
+                self.extra_tokens[corp] = self.extra_tokens.get(corp, 0) + 1  # Token.new(entity): a new token
+                token = 0
+            discount = a.get("discount")
+            price = a.get("price") if discount is None else (None if token is None else token - token * discount)
+            teleport = a.get("teleport_price")
+            if teleport is None or teleport == price:
+                return price if isinstance(price, int) else None
+            sit = Situation.reuse(scenario)
+            reached = scenario.board.grid.coord(label) in self.replay.rules.network(sit, company).cells
+            return price if reached and isinstance(price, int) else teleport
+        return own
 
     # --- the depot ----------------------------------------------------------------------------
     def cheapest_depot_train(self) -> tuple[str, str, int] | None:
