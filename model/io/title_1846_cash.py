@@ -174,7 +174,7 @@ class Treasury1846:
         """The corporation issues (``sell_shares``) or redeems (``buy_shares``) its shares."""
         certs = certificates(action.get("shares")).get(corp, [])
         price = whole(action.get("share_price"))
-        if not certs:
+        if not certs or corp not in self.market.certs:
             return
         if price is None:
             self.lost.add(corp)
@@ -201,7 +201,9 @@ class Treasury1846:
     def dividend(self, corp: str, kind: str, revenue: int | None) -> None:
         """``process_dividend`` of ``revenue``: what the corporation keeps of it, and each
         player's dividends (``dividends_for_entity``: a share's part of what is paid out, rounded up)."""
-        holders = [p for p in self.market.players if self.market.percent(corp, p)] if corp in self.market.certs else []
+        if corp not in self.market.certs:
+            return  # never parred: no shares to pay
+        holders = [p for p in self.market.players if self.market.percent(corp, p)]
         if revenue is None:
             self.gain(corp, None)
             for player in holders:
@@ -294,11 +296,11 @@ class Treasury1846:
     def bankrupt(self, corp: str, player: str, raised: int | None) -> None:
         """``Bankrupt#process_bankrupt``: the president's cash, with what their shares
         raised, goes to the corporation; the player has nothing left."""
-        if player in self.purse_lost or raised is None:
+        if player not in self.purse or player in self.purse_lost or raised is None:
             self.gain(corp, None)
         else:
             self.gain(corp, self.purse[player] + raised)
-        self.purse[player] = 0
+            self.purse[player] = 0
 
     def closed(self, corp: str) -> None:
         self.cash.pop(corp, None)
