@@ -432,6 +432,47 @@ def test_1846_a_bankrupt_corporations_president_loses_their_minors_and_companies
     assert s.rules.options["min_tile_cost"] == 20  # Game#upgrade_cost: [TILE_COST, super].max
 
 
+def test_1846_follows_the_corporations_cash_from_the_log():
+    # 5.json: ann pars NYC at 60, cy B&O at 50 (the president's certificate, twice the price, from
+    # the treasury: CAPITALIZATION :incremental); the minors start with their private's value
+    assert treasuries(at("1846", 11, "5.json")) == {"NYC": 120, "B&O": 100, "MS": 60, "BIG4": 40}
+    assert treasuries(at("1846", 14, "5.json"))["NYC"] == 180  # cy buys a share of NYC's at its share price
+    assert treasuries(at("1846", 20, "5.json"))["NYC"] == 100  # a 2 train for 80
+    assert treasuries(at("1846", 22, "5.json"))["B&O"] == 40  # Tunnel Blasting bought from bob for 60
+    assert treasuries(at("1846", 24, "5.json"))["B&O"] == 0  # two lays at TILE_COST, 20 each
+    assert treasuries(at("1846", 26, "5.json"))["B&O"] == 20  # an emergency issue of one share at 20
+    path = FIXTURES / "1846" / "5.json"
+    assert import_game(path.read_text(encoding="utf-8"), str(path), 26).unset.startswith("cash of the players,")
+
+
+def test_1846_a_bankruptcy_gives_the_corporation_its_presidents_cash_and_it_goes_into_receivership():
+    # cy's 35 and what their shares raise (B&O's president's certificate at 30, NYC's share at 50)
+    # go to B&O (165); as the next operating round starts Tunnel Blasting pays B&O its 20; cy's
+    # minor MS closes with its cash
+    s = at("1846", 27, "5.json")
+    assert treasuries(s) == {"NYC": 100, "B&O": 185, "BIG4": 40}
+    assert s.state.game_phase == "I"
+
+
+def test_1846_a_corporation_in_receivership_buys_the_cheapest_depot_train_when_its_cash_pays():
+    # G1846::Round::Operating#receivership_train_buy: B&O (no president, no train, 185) takes its
+    # turn with no action after NYC's (a higher price) and buys the depot's cheapest train, a 4
+    # for 180 (the 2s are gone): phase II starts, no action in the log says so
+    before = at("1846", 30, "5.json")  # NYC laid: B&O's turn is still to come
+    assert before.state.game_phase == "I" and treasuries(before)["B&O"] == 185
+    s = at("1846", 31, "5.json")
+    assert s.state.game_phase == "II"
+    assert treasuries(s)["B&O"] == 5
+
+
+def test_1846_a_corporation_in_receivership_that_cannot_pay_buys_no_train():
+    # 6.json: the same game, B&O buys Chicago and Western Indiana (10 as a round starts) in place
+    # of Tunnel Blasting (20): 175 does not pay for the 4, the phase stays I
+    s = at("1846", 31, "6.json")
+    assert s.state.game_phase == "I"
+    assert treasuries(s)["B&O"] == 175
+
+
 def test_18_los_angeles_privates_made_in_code_keep_their_abilities_and_stubs_are_restricted():
     s = at("18 Los Angeles", 1)
     privates = {p.id: p for p in s.state.privates}

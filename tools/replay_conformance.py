@@ -22,7 +22,8 @@ For every recorded game of the chosen titles in the engine checkout's ``public/f
    * **the legal set** (the rule set): ``legal_moves`` for the acting company's ordinary lays
      (``MoveContext`` kinds ``lay`` and ``upgrade``, ``abilities`` off: the set the engine's track
      step offers), with the company's cash taken from the engine (the import leaves it unset but
-     for 1848, whose cash it follows and which is compared on its own), against the engine's set; tiles
+     for 1848 and the 1846 family, whose cash it follows and which is compared on its own), against
+     the engine's set; tiles
      are compared by the track they lay (rotations that lay the same track are one row), and the
      recorded lay's verdict on both sides. Both sides are timed (the engine's ``legal_ms``
      against our ``legal_moves``).
@@ -484,8 +485,8 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
         "phase and acting company are compared with our game import (`import --from 18xx-games-game`), and",
         "the engine's legal set for the acting company (what its track step offers and `process_lay_tile`",
         "accepts) with the `18xx` rule set's `legal_moves`, the company's cash taken from the engine (the",
-        "import leaves it unset but for 1848, where it is compared on its own). Rotations that lay the same",
-        "track count as one row.",
+        "import leaves it unset but for 1848 and the 1846 family, where it is compared on its own). Rotations",
+        "that lay the same track count as one row.",
         "",
         "### The position (the game import)",
         "",
@@ -493,7 +494,8 @@ def markdown(results: list[TitleResult], engine: Path) -> str:
         "share market (the 1846 family, `model/io/title_1846_market.py`); a price the import does not",
         "follow is a difference; titles whose market the import does not follow are not judged.",
         "Cash: the acting company's cash, compared where the import follows the corporations' cash",
-        "(1848's economy, `model/io/title_1848.py`); elsewhere not judged.",
+        "(1848's economy, `model/io/title_1848.py`; the 1846 family's, `model/io/title_1846_cash.py`);",
+        "elsewhere, or where the import leaves it unset, not judged.",
         "",
         "| title | games | positions | compared | board | phase | acting company | laid this turn | private owners | share prices | cash |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from model.io.game_log import CHAT, NOT_A_ROUND
-from model.io.title_1846_market import Market1846, market_cells
+from model.io.game_log import CHAT, NOT_A_ROUND, certificates
+from model.io.title_1846_cash import Treasury1846, whole
+from model.io.title_1846_market import POOL, TREASURY, Market1846, market_cells
 from model.io.title_hooks import TitleSetup
 
 if TYPE_CHECKING:
@@ -62,8 +63,19 @@ class G1846(TitleSetup):
         self.minors: list[str] = []
         self.passes: dict[str, int] = {}  # the last company of the draft -> the passes on it
         self.market: Market1846 | None = None
+        self.treasury: Treasury1846 | None = None
         self.in_stock = False  # the players are acting (a stock round, or the draft before the first)
         self.just_parred: str | None = None  # the corporation the last action parred
+        self.or_acted: set[str] = set()  # the corporations and minors that took a turn in this operating round
+        self.or_count = 0  # the operating rounds of this set so far
+        self.set_size = 0  # how many the set has (the phase's operating_rounds as it started)
+        self.draft_passed: set[str] = set()  # the players who passed in this round of the two-player draft
+        self.or_price: dict[str, int | None] = {}  # the share prices the operating round started at
+        self.last_operator: str | None = None
+        self.last_kind = ""
+        self.cost: int | None = None  # what the action about to be applied costs its company
+        self.seller: str | None = None  # the corporation selling the train about to be bought
+        self.treasury_certs: dict[str, list[int]] = {}  # each corporation's own certificates before a purchase
 
     # --- Game#setup ------------------------------------------------------------------------------
     def two_player(self, replay: GameReplay) -> bool:
@@ -106,6 +118,7 @@ class G1846(TitleSetup):
     def start(self, replay: GameReplay) -> None:
         cells = market_cells(replay.title.constants.get("MARKET"))
         self.market = Market1846(replay, cells or [], self.COMPUTES_RUNS)  # without MARKET: holdings, no prices
+        self.treasury = Treasury1846(replay, self.market, self.num_trains(replay))
         options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
         replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
         rand = EngineRand(replay.log.seed)
@@ -130,12 +143,27 @@ class G1846(TitleSetup):
             replay.place_home(minor)
         self.minor_trains(replay)
 
+    def num_trains(self, replay: GameReplay) -> dict[str, int]:
+        """``Game#num_trains``: how many trains of each name the depot holds."""
+        players = len(replay.log.players)
+        two = self.two_player(replay)
+        counts = {"2": 7 if two else players + 4, "4": 5 if two else players + 1, "5": 3 if two else players, "6": 4 if two else 9}
+        out = {}
+        for t in replay.title.trains:
+            name = t.get("name")
+            if isinstance(name, str):
+                num = t.get("num", counts.get(name))
+                out[name] = num if isinstance(num, int) else 0
+        return out
+
     def minor_trains(self, replay: GameReplay) -> None:
         """``Game#setup``: each minor, in order, is given the depot's next train (the 2s)."""
         first = next((t.get("name") for t in replay.title.trains if isinstance(t.get("name"), str)), None)
         if self.market is not None and first is not None:
             for i, minor in enumerate(self.minors):
                 self.market.trains[minor] = {f"{first}-{i}"}
+                if self.treasury is not None:
+                    self.treasury.from_depot.add(f"{first}-{i}")  # buy_train(minor, @depot.upcoming[0], :free)
 
     def remove_corporation(self, replay: GameReplay, corp: str) -> None:
         """A corporation removed at set-up: its home token stays on the map, and with two players
@@ -149,6 +177,12 @@ class G1846(TitleSetup):
             replay.add_token(hex_id, corp, 0)  # hex.tile.cities.first.place_token
         else:
             self.in_green[hex_id] = corp
+
+    def cash(self, replay: GameReplay) -> dict[str, int]:
+        treasury = self.treasury
+        if treasury is None:
+            return {}
+        return {c: v for c, v in treasury.cash.items() if c not in treasury.lost}
 
     # --- the operating round ---------------------------------------------------------------------
     def laid(self, replay: GameReplay, before: Scenario, label: str) -> None:
@@ -179,23 +213,41 @@ class G1846(TitleSetup):
         passer = replay.player_name(action.get("entity"))
         if passer in players:
             replay.owners[company] = players[(players.index(passer) - 1) % len(players)]
+            if self.treasury is not None:
+                self.treasury.pay(replay.owners[company], discount)  # at its min_auction_price, -discount
+
+    def min_bid(self, replay: GameReplay, company: str) -> int | None:
+        """``Company#min_bid``, what a drafted company costs: its value less its discount (a
+        minor's is negative: it costs its treasury more), each pass on it 10 less."""
+        info = next((c for c in replay.title.companies if c.get("sym") == company), {})
+        value, discount = whole(info.get("value")), whole(info.get("discount", 0))
+        if value is None or discount is None:
+            return None
+        return value - discount - 10 * self.passes.get(company, 0)
 
     def bankrupt(self, replay: GameReplay, corp: str) -> None:
-        """``Bankrupt#process_bankrupt``: the president's shares are sold (:class:`Market1846`),
-        their minors close (their tokens leave), and their companies close."""
-        market = self.market
+        """``Bankrupt#process_bankrupt``: the corporation issues what it can in an emergency, the
+        president's shares are sold (:class:`Market1846`) and their cash goes to the corporation
+        (:class:`Treasury1846`), their minors close (their tokens leave), and their companies close."""
+        market, treasury = self.market, self.treasury
         player = market.president.get(corp) if market is not None else None
-        if player is None or market is None:
+        if player is None or market is None or treasury is None:
             return
-        market.bankrupt(player)
+        market.train_step(corp)  # it goes bankrupt at its train step: a dividend step not taken was skipped
+        issued = treasury.emergency_bundle(corp)
+        if issued:
+            market.emergency_issue(corp, issued)
+        treasury.bankrupt(corp, player, market.bankrupt(player))
         for minor in [m for m in self.minors if replay.owners.get(m) == player]:
             replay.remove_tokens(minor)
             self.minors.remove(minor)
+            treasury.closed(minor)
         replay.closed |= {sym for sym, owner in replay.owners.items() if owner == player}
 
     def turn(self, replay: GameReplay, action: dict) -> None:
         """A round changes: a company acting after the players ends the stock round, a player
-        acting after the companies ends the operating round."""
+        acting after the companies ends the operating round; a company's turn in an operating
+        round comes after the automatic turns of the corporations before it."""
         market = self.market
         if market is None:
             return
@@ -207,13 +259,126 @@ class G1846(TitleSetup):
         if homing:
             return  # HomeToken: a corporation parred in the stock round chooses its home there
         if kind in ("corporation", "minor", "company") and self.in_stock:
-            self.in_stock = False
             market.stock_round_ends()
             self.close_corporations(replay)
+            self.operating_rounds_start(replay)
         elif kind == "player" and not self.in_stock and action.get("type") not in NOT_A_ROUND:
             self.in_stock = True
+            self.automatic_turns(replay, None)
             market.operating_round_ends()
             self.close_corporations(replay)
+            for _ in range(self.set_size - self.or_count):
+                self.next_operating_round(replay)  # one in which nothing acted (all skipped), as the engine plays it
+        entity = action.get("entity")
+        if kind == "company" and not self.in_stock and self.or_acted and self.at_round_start(replay, action):
+            self.next_operating_round(replay)
+        owner = replay.owners.get(entity) if kind == "company" else None
+        if owner in replay.company_ids:
+            kind, entity = "corporation", owner  # a corporation's private acts in its turn (any step of it)
+        if kind not in ("corporation", "minor") or self.in_stock or not isinstance(entity, str) \
+                or action.get("type") == "discard_train":  # a train discarded in another company's turn
+            return
+        kinds = Market1846.STEP_ORDER
+        order = kinds.get(str(action.get("type")), 0) if owner is None else 0
+        if action["type"] in ("sell_shares", "buy_shares") and owner is None and not market.emergency(entity, action):
+            order = self.ISSUE_STEP  # IssueShares: until its dividend step
+        again = entity == self.last_operator and 0 < order < kinds.get(self.last_kind, 0)
+        if entity in self.or_acted and (entity != self.last_operator or again):
+            self.next_operating_round(replay)  # a company's second turn
+        if entity not in self.or_acted:
+            self.automatic_turns(replay, entity)
+            self.or_acted.add(entity)
+        if entity != self.last_operator:
+            self.last_operator, self.last_kind = entity, ""
+        if order and order != self.ISSUE_STEP:
+            self.last_kind = str(action["type"])
+
+    def at_round_start(self, replay: GameReplay, action: dict) -> bool:
+        """A player's private acting as an operating round starts (``G1846::Step::Assign``: the
+        Steamboat Company's owner assigns it, or passes, before the first company's turn: its
+        abilities are ``or_start``'s)."""
+        private = action.get("entity")
+        return action.get("type") in ("assign", "pass") and replay.owners.get(private) in replay.log.players.values() \
+            and any(a.get("when") == "or_start" for a in replay.abilities.get(str(private), []))
+
+    def next_operating_round(self, replay: GameReplay) -> None:
+        """The operating round ended (the turns left are automatic), the next one starts."""
+        if self.market is None:
+            return
+        self.automatic_turns(replay, None)
+        self.market.operating_round_ends()
+        self.close_corporations(replay)
+        self.operating_round_starts(replay)
+
+    ISSUE_STEP = 2.5
+    """Where a corporation's issue or redemption of its shares stands in its turn's steps
+    (:attr:`Market1846.STEP_ORDER`): ``G1846::Step::IssueShares`` does not block, the
+    corporation may issue until its dividend step passes it (``dividend_step_passes``)."""
+
+    def operating_rounds_start(self, replay: GameReplay) -> None:
+        """A set of operating rounds starts (``Game::Base#next_round!``: as many as the phase's
+        ``operating_rounds``), and its first round."""
+        self.in_stock = False
+        phase = replay.title.phases[replay.phase_index] if replay.phase_index < len(replay.title.phases) else {}
+        self.set_size = whole(phase.get("operating_rounds")) or 1
+        self.or_count = 0
+        self.operating_round_starts(replay)
+
+    def draft_round_ends(self, replay: GameReplay, action: dict) -> bool:
+        """``Draft2pDistribution#finished?``: with two players, a round of the draft ends when
+        each player passed since it started (a bid takes back the bidder's pass); while a private
+        has no owner the operating rounds follow (``G1846::Game#next_round!``)."""
+        if not self.two_player(replay) or action.get("entity_type") != "player":
+            return False
+        player = replay.player_name(action.get("entity"))
+        left = [sym for sym in replay.private_names if sym not in replay.owners and sym not in replay.closed]
+        if action["type"] == "bid":
+            self.draft_passed.discard(player)
+        elif action["type"] == "pass" and len(left) != 1:  # on the last company a pass lowers its price
+            self.draft_passed.add(player)
+        if self.draft_passed < set(replay.log.players.values()):
+            return False
+        self.draft_passed = set()
+        return bool(left)
+
+    def operating_round_starts(self, replay: GameReplay) -> None:
+        """``Round::Operating#setup``: the privates pay their owners; the operating order is set."""
+        self.or_count += 1
+        self.or_acted, self.last_operator, self.last_kind = set(), None, ""
+        if self.market is not None and self.treasury is not None:
+            self.or_price = dict(self.market.prices() or {})
+            self.treasury.companies_pay()
+
+    def automatic_turns(self, replay: GameReplay, before: str | None) -> None:
+        """The turns of the corporations in receivership that operate before ``before`` (a
+        company about to take its first turn of the round; None: the round ends) and took none:
+        they take theirs with no action (``ReceivershipSkip``), and one with no train and the
+        cash buys the cheapest depot train (``receivership_train_buy``)."""
+        market, treasury = self.market, self.treasury
+        if market is None or treasury is None:
+            return
+        price = self.or_price.get(before) if before is not None else None
+        if before is not None and (before in self.minors or price is None):
+            return
+        waiting = [c for c, p in self.or_price.items() if c not in self.or_acted and c in market.column and p is not None
+                   and market.president.get(c) == POOL and replay.floated(c) and (before is None or p > price)]
+        for corp in sorted(waiting, key=lambda c: -(self.or_price[c] or 0)):
+            self.or_acted.add(corp)
+            market.automatic_turn(corp)
+            self.receivership_train(replay, corp)
+            market.end_turn()
+
+    def receivership_train(self, replay: GameReplay, corp: str) -> None:
+        """``receivership_train_buy``: the train the corporation buys by itself, if any."""
+        if self.treasury is None or self.market is None:
+            return
+        buy = self.treasury.receivership_buy(corp)
+        if buy is None:
+            return
+        self.treasury.bought_train(corp, None, buy)
+        self.market.bought_train(corp, buy)
+        replay.on_buy_train({k: v for k, v in buy.items() if k not in ("entity", "entity_type")})
+        self.train_bought(replay, buy["train"])
 
     def close_corporations(self, replay: GameReplay) -> None:
         """``Game::Base#close_corporation`` of every corporation in the closing cell: its tokens
@@ -221,6 +386,8 @@ class G1846(TitleSetup):
         if self.market is None:
             return
         for corp in self.market.closing():
+            if self.treasury is not None:
+                self.treasury.closed(corp)
             replay.remove_tokens(corp)
             replay.closed |= {sym for sym, owner in replay.owners.items() if owner == corp}
             replay.parred.discard(corp)
@@ -255,11 +422,76 @@ class G1846(TitleSetup):
         elif kind == "discard_train":
             market.discarded_train(action)
 
+    def before(self, replay: GameReplay, action: dict) -> None:
+        """What the cash followed needs of the position before the action: a lay's or a token's
+        cost, the train's seller, the certificates the corporations hold."""
+        market = self.market
+        self.cost, self.seller, self.treasury_certs = None, None, {}
+        if market is None or self.treasury is None:
+            return
+        kind = action["type"]
+        company = replay._acting_company(action)
+        if kind in ("lay_tile", "place_token") and company in self.treasury.cash:
+            self.cost = self.treasury.cost(action, company)
+        elif kind == "buy_train":
+            train = action.get("train")
+            self.seller = next((c for c, trains in market.trains.items() if train in trains), None)
+        elif kind == "buy_company":
+            self.seller = replay.owners.get(action.get("company"))
+        elif kind == "buy_shares" and action.get("entity_type") == "player":
+            self.treasury_certs = {c: list(market.held.get(c, {}).get(TREASURY, [])) for c in certificates(action.get("shares"))}
+
+    def follow_cash(self, replay: GameReplay, action: dict, divided: bool) -> None:
+        """The cash the action moves (:class:`Treasury1846`), the market followed first
+        (``divided``: the turn's dividend step was done before the action)."""
+        treasury, market = self.treasury, self.market
+        if treasury is None or market is None:
+            return
+        kind, entity, entity_type = action["type"], action.get("entity"), action.get("entity_type")
+        if entity_type == "player":
+            player = replay.player_name(entity)
+            if kind == "par" and isinstance(action.get("corporation"), str):
+                treasury.parred(action["corporation"], action.get("share_price"), player)
+            elif kind == "buy_shares":
+                treasury.bought_shares(action, player, self.treasury_certs)
+            elif kind == "bid" and action.get("company") in replay.private_names:
+                price = self.min_bid(replay, action["company"])
+                treasury.pay(player, None if price is None else -price)
+            for minor in self.minors:  # the draft: a minor bought floats with its treasury
+                if minor in replay.owners and minor not in treasury.cash and minor not in treasury.lost:
+                    treasury.minor_floats(minor)
+            return
+        company = replay._acting_company(action)
+        if kind in ("lay_tile", "place_token"):
+            treasury.gain(company, None if self.cost is None else -self.cost)
+        elif kind == "buy_train":
+            treasury.bought_train(company, self.seller, action)
+        elif kind == "discard_train":
+            treasury.discarded_train(action.get("train"))
+        if entity_type not in ("corporation", "minor") or not isinstance(entity, str) or self.in_stock:
+            return
+        if kind in ("sell_shares", "buy_shares"):
+            treasury.traded_own(entity, action)
+        elif kind == "run_routes" and entity in self.minors:
+            treasury.minor_ran(entity, market.run_revenue(entity, action))
+        elif kind == "run_routes" and market.president.get(entity) == POOL:
+            treasury.dividend(entity, "withhold", market.revenue)  # Operating#after_process: withheld
+        elif kind == "dividend" and not divided:
+            treasury.dividend(entity, str(action.get("kind")), market.revenue)
+        elif kind == "buy_company" and isinstance(action.get("company"), str):
+            treasury.bought_company(entity, action["company"], action.get("price"), action["company"] in self.minors, self.seller)
+
     def after(self, replay: GameReplay, action: dict) -> None:
         kind = action["type"]
         if kind == "pass" and action.get("entity_type") == "player":
             self.draft_pass(replay, action)
+        if self.in_stock and self.market is not None and self.draft_round_ends(replay, action):
+            self.operating_rounds_start(replay)  # the engine starts them now: the privates pay
+        divided = self.market is not None and self.market.turn == action.get("entity") and self.market.divided
+        if kind == "sell_shares" and action.get("entity_type") == "player" and self.treasury is not None:
+            self.treasury.sold_shares(action, replay.player_name(action.get("entity")))  # at the price before the sale
         self.follow_market(replay, action)
+        self.follow_cash(replay, action, divided)
         if kind == "bankrupt" and isinstance(action.get("entity"), str):
             self.bankrupt(replay, action["entity"])
         if kind == "buy_company" and action.get("company") in self.minors and isinstance(action.get("entity"), str):
@@ -271,14 +503,23 @@ class G1846(TitleSetup):
             for label, city in replay.remove_tokens(minor):
                 if (label, city) not in replay.tokens_of(corp):
                     replay.add_token(label, corp, city)
+                    if self.treasury is not None:  # entity.tokens << token: one beyond its own
+                        self.treasury.extra_tokens[corp] = self.treasury.extra_tokens.get(corp, 0) + 1
             self.minors.remove(minor)
-        if kind == "buy_train" and isinstance(action.get("train"), str) and \
-                action["train"].rsplit("-", 1)[0] in replay.closing and self.minors:
-            # event_close_companies!: the minors still in the game close (their tokens leave)
+        if kind == "buy_train" and isinstance(action.get("train"), str):
+            self.train_bought(replay, action["train"])
+        if kind == "bankrupt" and isinstance(action.get("entity"), str):
+            self.receivership_train(replay, action["entity"])  # Operating#after_process
+        self.close_corporations(replay)
+
+    def train_bought(self, replay: GameReplay, train: str) -> None:
+        """``event_close_companies!``: the minors still in the game close (their tokens leave)."""
+        if train.rsplit("-", 1)[0] in replay.closing and self.minors:
             for minor in self.minors:
                 replay.remove_tokens(minor)
+                if self.treasury is not None:
+                    self.treasury.closed(minor)
             self.minors = []
-        self.close_corporations(replay)
 
 
 class G18LosAngeles(G1846):
@@ -327,6 +568,9 @@ class G18LosAngeles(G1846):
             if isinstance(c.get("sym"), str) and c["sym"] not in self.HOME_CHOSEN:
                 replay.place_home(c["sym"])
 
+    def draft_round_ends(self, replay: GameReplay, action: dict) -> bool:
+        return False  # its draft is one round (init_round_finished), a stock round follows
+
     def draft_pass(self, replay: GameReplay, action: dict) -> None:
         """``DraftDistribution#process_pass``: a pass; the draft is over when every player passed
         since the last company was drafted (a bid unpasses everyone)."""
@@ -336,7 +580,15 @@ class G18LosAngeles(G1846):
         if len(self.passed) >= len(set(replay.log.players.values())):
             self.draft_finished(replay)
 
+    CODE_DISCOUNT = "CHE2"
+    """``Game#upgrade_cost``: the lays of this private's owner get a discount the engine's code
+    decides (and keeps once given, ``@use_che_discount``): their cost is not followed (the
+    corporation's cash is lost)."""
+
     def before(self, replay: GameReplay, action: dict) -> None:
+        super().before(replay, action)
+        if action["type"] == "lay_tile" and replay.owners.get(self.CODE_DISCOUNT) == replay._acting_company(action):
+            self.cost = None
         if self.draft_over or action["type"] in ("bid", "pass", "message") and action.get("entity_type") == "player":
             return
         self.draft_finished(replay)

@@ -18,9 +18,12 @@ What moves a price, each as the named engine code does:
   train, moves left once more;
 * the end of a stock round (``Round::Stock#finish_round``): a corporation whose shares the
   players hold all moves right, one with shares in the pool left (``POOL_SHARE_DROP``);
-* a player's ``bankrupt`` (``G1846::Step::Bankrupt``): the president sells what may be sold
-  (the price moves as a sale's) and then every share left, without moving a price; a
-  corporation they were president of enters receivership.
+* a player's ``bankrupt`` (``G1846::Step::Bankrupt``): the corporation issues in an
+  emergency what it can (:mod:`model.io.title_1846_cash` says what: it needs its cash), the
+  president sells what may be sold (the price moves as a sale's) and then every share left,
+  without moving a price; a corporation they were president of enters receivership;
+* obsolete trains (``obsolete_on``) rust after their corporation's next dividend step
+  (``rust_obsolete_trains!``).
 
 The presidency follows ``SharePool#transfer_shares``: the holder of the most shares (at least the
 president's certificate's percent) when the president does not, the nearest in seating order
@@ -70,10 +73,14 @@ class Market1846:
         self.trains: dict[str, set[str]] = {}  # corporation -> engine train ids it owns
         self.players = list(dict.fromkeys(replay.log.players.values()))
         rust: dict[str, set[str]] = {}
+        obsolete: dict[str, set[str]] = {}
         for t in replay.title.trains:
-            if isinstance(t.get("rusts_on"), str) and isinstance(t.get("name"), str):
-                rust.setdefault(t["rusts_on"], set()).add(t["name"])
+            for key, into in (("rusts_on", rust), ("obsolete_on", obsolete)):
+                if isinstance(t.get(key), str) and isinstance(t.get("name"), str):
+                    into.setdefault(t[key], set()).add(t["name"])
         self.rusts = rust
+        self.obsoletes = obsolete  # train name -> the names its first purchase makes obsolete
+        self.obsolete: set[str] = set()  # the names of obsolete trains (they rust after their next run)
         self.replay = replay
         self.runs = Revenue1846()
         self.compute_runs = compute_runs  # 1846's revenue_for (a title of the family with its own: False)
@@ -86,6 +93,7 @@ class Market1846:
         self.turn_kinds: list[str] = []
         self.divided = False  # its turn's dividend step is done
         self.revenue: int | None = 0  # its run's, None when unknown
+        self.emergency_issued = False  # it issued shares to buy a train (G1846::Round::Operating#emergency_issued)
 
     # --- prices -------------------------------------------------------------------------------
     def price(self, corp: str) -> int | None:
@@ -207,17 +215,29 @@ class Market1846:
                 for i in certs:
                     self._move_cert(corp, i, TREASURY)
                 continue
-            price = self.price(corp)
-            issue_price = self.cells[max(0, self.column[corp] - 1)][0] if price is not None else None
-            emergency = price is not None and action.get("share_price") != issue_price
-            if emergency:
-                self.train_step(corp)
-            for i in certs:
-                self._move_cert(corp, i, POOL)
-            if emergency:
+            if self.emergency(corp, action):
                 # not at the issue price (G1846 Game#issuable_shares: one step left): an emergency
                 # issue to buy a train, one step left a share (G1846 Step::BuyTrain)
-                self.move(corp, -len(certs))
+                self.train_step(corp)
+                self.emergency_issue(corp, certs)
+            else:
+                for i in certs:
+                    self._move_cert(corp, i, POOL)
+
+    def emergency(self, corp: str, action: dict) -> bool:
+        """A corporation's ``sell_shares`` of its own shares not at the issue price (``G1846
+        Game#issuable_shares``: one step left): an emergency issue, at its train step."""
+        if action["type"] != "sell_shares" or self.price(corp) is None:
+            return False
+        return action.get("share_price") != self.cells[max(0, self.column[corp] - 1)][0]
+
+    def emergency_issue(self, corp: str, certs: list[int]) -> None:
+        """``G1846::Step::BuyTrain#process_issue_shares``: the shares go to the pool, the price one
+        step left a share."""
+        for i in certs:
+            self._move_cert(corp, i, POOL)
+        self.move(corp, -len(certs))
+        self.emergency_issued = True
 
     def train_step(self, corp: str) -> None:
         """The corporation is in its train step (an emergency issue or sale): a dividend step it
@@ -247,8 +267,15 @@ class Market1846:
         (``G1846 Dividend#skip!``)."""
         if corp in self.column:
             self.dividend_move(corp, 0)
+            self.rust_obsolete(corp)
             if self.president.get(corp) == POOL and not self.trains.get(corp):
                 self.move(corp, -1)
+
+    def rust_obsolete(self, corp: str) -> None:
+        """``Dividend#process_dividend``'s ``rust_obsolete_trains!``: the corporation's obsolete
+        trains rust once it has run (its dividend step, taken or skipped)."""
+        trains = self.trains.get(corp, set())
+        trains -= {t for t in trains if t.rsplit("-", 1)[0] in self.obsolete}
 
     def withhold(self, corp: str) -> None:
         """The operating corporation's dividend step, a withhold, unless it was taken this turn."""
@@ -282,19 +309,12 @@ class Market1846:
         if kind == "pass" and not self.trains.get(corp) and not ran:
             self.withhold(corp)  # the track step passed: no train to run, the dividend skipped
         if kind == "run_routes":
-            routes = action.get("routes")
-            if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
-                    and isinstance(action.get("extra_revenue", 0), int):
-                self.revenue = sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
-            elif self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
-                # an older export records the route, not its revenue
-                self.revenue = self.runs.run(self.replay, corp, routes)
-            else:
-                self.revenue = None
+            self.revenue = self.run_revenue(corp, action)
             if self.revenue == 0 or self.president.get(corp) == POOL:
                 self.withhold(corp)
         elif kind == "dividend" and corp in self.column and not self.divided:
             self.divided = True
+            self.rust_obsolete(corp)
             how = action.get("kind")
             if how == "withhold":
                 self.dividend_move(corp, 0)
@@ -308,6 +328,24 @@ class Market1846:
         elif kind in ("sell_shares", "buy_shares"):
             self.corporation_trades(corp, action)
         self.turn_kinds.append(kind)
+
+    def run_revenue(self, corp: str, action: dict) -> int | None:
+        """A ``run_routes``' revenue: the routes' and its extra revenue; None when not known."""
+        routes = action.get("routes")
+        if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
+                and isinstance(action.get("extra_revenue", 0), int):
+            return sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
+        if self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
+            return self.runs.run(self.replay, corp, routes)  # an older export records the route, not its revenue
+        return None
+
+    def automatic_turn(self, corp: str) -> None:
+        """A turn with no action in the log (a corporation in receivership with nothing to run):
+        the turn before it ends, its dividend step is skipped."""
+        self.end_turn()
+        self.or_turns.add(corp)
+        self.turn = corp
+        self.withhold(corp)
 
     def operating_round_ends(self) -> None:
         """Every floated corporation takes a turn in an operating round; one that took no action
@@ -336,6 +374,7 @@ class Market1846:
             trains.discard(train)
         if corp is not None:
             self.trains.setdefault(corp, set()).add(train)
+        self.obsolete |= self.obsoletes.pop(name, set())
         rusted = self.rusts.pop(name, set())
         if rusted:
             for trains in self.trains.values():
@@ -356,25 +395,41 @@ class Market1846:
             if self.percent(corp, POOL) > 0:
                 self.move(corp, -1)
 
-    def bankrupt(self, player: str) -> None:
-        """``G1846::Step::Bankrupt#process_bankrupt`` (the corporation's emergency issue is not
-        followed: it needs the corporation's cash)."""
+    def bankrupt(self, player: str) -> int | None:
+        """``G1846::Step::Bankrupt#process_bankrupt`` after the corporation's emergency issue:
+        what the president's shares raise (None when a price is not known)."""
+        raised: int | None = 0
         for corp in sorted(self.certs):
-            if corp in self.closed or not self.held[corp].get(player):
-                continue
+            if corp in self.closed or not self.held[corp].get(player) or self.president.get(corp) == POOL:
+                continue  # G1846 Game#sellable_bundles: none of a corporation in receivership
             was_president = self.president.get(corp) == player
             room = MARKET_SHARE_LIMIT - self.percent(corp, POOL)
-            sellable = [i for i in self.held[corp][player] if i != 0 and self.certs[corp][i] <= room]
-            if was_president and sellable:
-                self.move(corp, -1)
+            bundle = []  # sellable_bundles(...).max_by(&:price): the most shares the pool takes
+            for i in self.held[corp][player]:
+                if i != 0 and self.certs[corp][i] <= room:
+                    bundle.append(i)
+                    room -= self.certs[corp][i]
+            if bundle:
+                raised = self._sale(raised, corp, bundle)
+                self.transfer(corp, bundle, POOL)
+                if was_president:
+                    self.move(corp, -1)
         for corp in sorted(self.certs):
             if corp in self.closed:
                 continue
             owned = list(self.held[corp].get(player, []))
             if owned:
+                raised = self._sale(raised, corp, owned)
                 self.transfer(corp, owned, POOL)  # a player holding enough may become president
             if self.president.get(corp) == player and self.price(corp) != 0:
                 self.president[corp] = POOL
+        return raised
+
+    def _sale(self, raised: int | None, corp: str, certs: list[int]) -> int | None:
+        price = self.price(corp) if corp in self.column else None
+        if raised is None or price is None:
+            return None
+        return raised + sum(price * self.certs[corp][i] // 10 for i in certs)
 
     def closing(self) -> list[str]:
         """The corporations in the closing cell (``close_corporations_in_close_cell!``)."""

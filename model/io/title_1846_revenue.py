@@ -4,7 +4,8 @@ its revenue. It follows the engine's code (never run):
 
 * ``Game::Base#compute_stops``: the stops are the ends of the route's connections; a train of a
   plain distance pays them all, an ``x/y`` train the best ``x`` (at least one of them a station
-  of the corporation, ``Train#requires_token``), bonuses included;
+  of the corporation, ``Train#requires_token``: on a hex of several cities, in the city the
+  route's path takes, ``City#tokened_by?``), bonuses included;
 * ``RevenueCenter#route_revenue``: a stop's revenue is its tile's (a laid tile's city, else the
   printed one's), a phase value (``yellow_30|brown_50``) for the phase's latest colour;
 * ``G1846::Game#revenue_for``: Boomtown +20, Meat Packing +30 and Steamboat +20 a port on the stop
@@ -51,9 +52,9 @@ def phase_value(value: int | str, colour: str) -> int:
 
 class Stop:
     """A stop of a route: its hex's revenue now, groups, label and icons, and whether the
-    corporation has a station there."""
+    corporation has a station there (in one of ``cities``, the cities the route may stop at)."""
 
-    def __init__(self, replay: GameReplay, label: str, colour: str, corp: str) -> None:
+    def __init__(self, replay: GameReplay, label: str, colour: str, corp: str, cities: set[int] | None = None) -> None:
         scenario = replay.scenario
         cell = scenario.board.cell_at_label(label)
         self.label = label
@@ -67,7 +68,7 @@ class Stop:
         self.revenue = max(values, default=0)
         self.groups = {g for s in cell.cities for g in s.groups}
         self.west = cell.label == "W"
-        self.tokened = any(t.company == corp for t in cell.tokens)
+        self.tokened = any(t.company == corp and (cities is None or t.city in cities) for t in cell.tokens)
 
 
 class Revenue1846:
@@ -132,16 +133,21 @@ class Revenue1846:
             colour = next((c for c in reversed(COLOURS) if c in tiles), "yellow")
         visits = []
         for route in routes:
-            stops = []
-            for conn in route.get("connections") or []:
-                if not isinstance(conn, list) or not conn or not all(isinstance(h, str) for h in conn):
-                    return None
-                for label in (conn[0], conn[-1]):
-                    if not replay.scenario.board.grid.is_label(label):
-                        return None
-                    if label not in [s.label for s in stops]:
-                        stops.append(Stop(replay, label, colour, corp))
-            visits.append(stops)
+            conns = route.get("connections") or []
+            grid = replay.scenario.board.grid
+            if not all(isinstance(c, list) and c and all(isinstance(h, str) for h in c) and grid.is_label(c[0])
+                       and grid.is_label(c[-1]) for c in conns):
+                return None
+            cities: dict[str, set[int] | None] = {}  # a stop's hex -> the cities the route may stop at there
+            for conn in conns:
+                for end, inner in ((conn[0], conn[1:2]), (conn[-1], conn[-2:-1])):
+                    found = self.cities_towards(replay, end, inner[0]) if inner else None
+                    known = cities.get(end)
+                    if known is None:
+                        cities[end] = found
+                    elif found is not None and known & found:
+                        cities[end] = known & found  # the city both connections meet at
+            visits.append([Stop(replay, label, colour, corp, cities[label]) for label in cities])
         mail = "MAIL" in replay.private_names and replay.owners.get("MAIL") == corp and "MAIL" not in replay.closed
         longest = max(range(len(routes)), key=lambda i: (len(visits[i]), str(routes[i].get("train"))), default=None)
         total = 0
@@ -157,6 +163,24 @@ class Revenue1846:
             if mail and i == longest:
                 total += 10 * len(visits[i])
         return total
+
+    def cities_towards(self, replay: GameReplay, label: str, neighbour: str) -> set[int] | None:
+        """The cities of a hex a connection leaves it from toward ``neighbour`` (a route's stop
+        on a hex of several cities is the city of the path it takes, ``tokened_by?`` that
+        city's); None: any (one city, or no edge found)."""
+        from model.rules.eighteen_xx.hexmap import current_view
+
+        grid = replay.scenario.board.grid
+        if not grid.is_label(neighbour):
+            return None
+        edge = grid.edge_towards(grid.coord(label), grid.coord(neighbour))
+        view = current_view(replay.scenario, replay.scenario.board.cell_at_label(label))
+        if edge is None or view.city_count < 2:
+            return None
+        nodes = {b if a == edge else a for a, b, _ in view.paths if edge in (a, b)}
+        found = {view.city_nodes.index(int(n[1:])) for n in nodes if isinstance(n, str) and n[1:].isdigit()
+                 and int(n[1:]) in view.city_nodes}
+        return found or None
 
     def paying(self, stops: list[Stop], distance: Any, corp: str, replay: GameReplay) -> int | None:
         """``compute_stops`` then ``revenue_for``: the best revenue of the stops the train pays."""

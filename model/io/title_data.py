@@ -18,7 +18,7 @@ from model.scenario import Company, GamePhase, Play, TileLay
 
 TITLE_CONSTANTS = ("PHASES", "TRAINS", "CORPORATIONS", "MINORS", "COMPANIES", "HOME_TOKEN_TIMING", "FLOAT_PERCENT", "TILE_LAYS",
                    "FIRST_OR_TILE_LAYS", "EXTRA_TILE_LAYS", "FIRST_OR_MINOR_TILE_LAYS", "MINOR_TILE_LAYS", "MARKET",
-                   "BOE_ROW")
+                   "BOE_ROW", "STARTING_CASH")
 """The constants the replay reads (the last ones: lay schedules a title's ``tile_lays`` method picks, for its adapter)."""
 
 

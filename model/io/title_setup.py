@@ -41,10 +41,14 @@ Variant               (the engine's random numbers from the game's seed, ``Game:
                       ``event_close_companies!``: the minors left close; ``DraftDistribution``: the
                       last company goes to the next player when passes took its price down;
                       ``upgrade_cost``: every lay costs at least ``TILE_COST`` (option
-                      ``min_tile_cost``); ``Bankrupt``: the president's minors and companies close
+                      ``min_tile_cost``); ``Bankrupt``: the president's minors and companies close;
+                      the share market (:mod:`model.io.title_1846_market`) and the corporations',
+                      minors' and players' cash (:mod:`model.io.title_1846_cash`): a corporation
+                      in receivership buys its train by itself (``receivership_train_buy``)
 18 Los Angeles 2      1846's code, and ``post_setup``: every corporation's home token but PER's at
                       set-up; ``init_round_finished``: the minors and companies nobody drafted close
-                      when the draft ends (its limit, or every player passed)
+                      when the draft ends (its limit, or every player passed); ``upgrade_cost``:
+                      the lays of CHE2's owner lose their corporation's cash (a discount not followed)
 18 Los Angeles        the second edition's code, with ``game_companies`` / ``game_corporations``
                       (its own entries over the second edition's), its groups and removals (a
                       removed corporation's second token at once), no home tokens at set-up

@@ -14,6 +14,8 @@ module Engine
 
         HOME_TOKEN_TIMING = :float
 
+        STARTING_CASH = { 2 => 600, 3 => 400, 4 => 400, 5 => 400 }.freeze
+
         MARKET = [
           %w[0c 10 20 30
              40p 50p 60p 70p 80p 90p 100p 112p 124p 137p 150p
@@ -27,7 +29,7 @@ module Engine
         ].freeze
 
         TRAINS = [
-          { name: '2', distance: 2, price: 80 },
+          { name: '2', distance: 2, price: 80, num: 3 },
           { name: '4', distance: 4, price: 180 },
           { name: '5', distance: 5, price: 500, events: [{ 'type' => 'close_companies' }] },
         ].freeze
