@@ -57,11 +57,12 @@ from typing import TYPE_CHECKING
 
 from model.io.game_log import certificates
 from model.io.title_1846_market import POOL, TREASURY
-from model.io.title_1848 import cost_of
+from model.io.title_hooks import cost_of
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
     from model.io.title_1846_market import Market1846
+
 
 def whole(value: object) -> int | None:
     """An amount an action names (an export may write ``false`` for none)."""

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from model.io.game_log import CHAT, NOT_A_ROUND, certificates
 from model.io.title_data import market_rows
-from model.io.title_hooks import TitleSetup
+from model.io.title_hooks import TitleSetup, cost_of
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
@@ -333,36 +333,6 @@ class Economy1848:
             if self.turn == corp:
                 self.turn, self.turn_kinds = None, []
         return out
-
-
-def cost_of(replay: GameReplay, action: dict, company: str) -> int | None:
-    """What a recorded lay or station token costs the company, as the ``18xx`` rule set prices
-    it on the position before it (None when it cannot say): a lay's terrain and borders, less the
-    company's discounts and the discount of the private's ability it is made through (nothing
-    when the ability is ``free``); a token, the company's next token price."""
-    from model.rules.eighteen_xx.company import next_token_cost
-    from model.rules.eighteen_xx.situation import Situation
-
-    scenario = replay.result(company)
-    corp = scenario.company(company)
-    if corp is None:
-        return None
-    if action["type"] == "place_token":
-        return next_token_cost(scenario, corp)
-    label, tile = action.get("hex"), scenario.tile(str(action.get("tile", "")).rsplit("-", 1)[0])
-    rotation = action.get("rotation", 0)
-    if not isinstance(label, str) or not scenario.board.grid.is_label(label) or tile is None or not isinstance(rotation, int):
-        return None
-    sit = Situation.reuse(scenario)
-    coord = scenario.board.grid.coord(label)
-    rules = replay.rules
-    if action.get("entity_type") != "company":
-        return rules.full_cost(sit, coord, tile, rotation, company, corp)
-    ability = next((a for a in replay.abilities.get(str(action["entity"]), []) if a.get("type") == "tile_lay"), {})
-    if ability.get("free"):
-        return 0
-    discount = ability.get("discount")
-    return max(0, rules.lay_cost(sit, coord, tile, rotation, corp) - (discount if isinstance(discount, int) else 0))
 
 
 class G1848(TitleSetup):

@@ -3,6 +3,7 @@ the base class of the per-title adapters (:mod:`model.io.title_setup`, :mod:`mod
 
 The base class does nothing: the generic replay (undo / redo, lays, tokens, homes by
 ``HOME_TOKEN_TIMING``, phases by ``PHASES``) is :class:`model.io.import_18xx_game.GameReplay`.
+:func:`cost_of` prices a recorded lay or token for the adapters that follow a title's cash.
 """
 
 from __future__ import annotations
@@ -22,6 +23,36 @@ def icon_name(icon: str) -> str:
     ``image:1846/50,sticky:1``): the image's file name without its extension."""
     image = icon.split(",", 1)[0].removeprefix("image:")
     return image.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+def cost_of(replay: GameReplay, action: dict, company: str) -> int | None:
+    """What a recorded lay or station token costs the company, as the ``18xx`` rule set prices
+    it on the position before it (None when it cannot say): a lay's terrain and borders, less the
+    company's discounts and the discount of the private's ability it is made through (nothing
+    when the ability is ``free``); a token, the company's next token price."""
+    from model.rules.eighteen_xx.company import next_token_cost
+    from model.rules.eighteen_xx.situation import Situation
+
+    scenario = replay.result(company)
+    corp = scenario.company(company)
+    if corp is None:
+        return None
+    if action["type"] == "place_token":
+        return next_token_cost(scenario, corp)
+    label, tile = action.get("hex"), scenario.tile(str(action.get("tile", "")).rsplit("-", 1)[0])
+    rotation = action.get("rotation", 0)
+    if not isinstance(label, str) or not scenario.board.grid.is_label(label) or tile is None or not isinstance(rotation, int):
+        return None
+    sit = Situation.reuse(scenario)
+    coord = scenario.board.grid.coord(label)
+    rules = replay.rules
+    if action.get("entity_type") != "company":
+        return rules.full_cost(sit, coord, tile, rotation, company, corp)
+    ability = next((a for a in replay.abilities.get(str(action["entity"]), []) if a.get("type") == "tile_lay"), {})
+    if ability.get("free"):
+        return 0
+    discount = ability.get("discount")
+    return max(0, rules.lay_cost(sit, coord, tile, rotation, corp) - (discount if isinstance(discount, int) else 0))
 
 
 class TitleSetup:
