@@ -73,6 +73,17 @@ SUBSIDY = "IC"
 """``Game#action_processed``: the corporation paid its par price when it is parred."""
 
 
+def _credit(book: dict[str, int], lost: set[str], who: str | None, amount: int | None) -> None:
+    """``amount`` into ``who``'s cash in ``book`` (out when negative; nobody followed there: nothing);
+    None: not known, ``who`` joins ``lost``."""
+    if who is None or who not in book:
+        return
+    if amount is None:
+        lost.add(who)
+    else:
+        book[who] += amount
+
+
 class Treasury1846:
     """The cash of one game's corporations and minors (see the module)."""
 
@@ -97,12 +108,7 @@ class Treasury1846:
 
     def pay(self, player: str | None, amount: int | None) -> None:
         """A player's cash in (out when negative); None: not known, the player's cash is lost."""
-        if player is None or player not in self.purse:
-            return
-        if amount is None:
-            self.purse_lost.add(player)
-        else:
-            self.purse[player] += amount
+        _credit(self.purse, self.purse_lost, player, amount)
 
     def holder_paid(self, holder: str | None, amount: int | None) -> None:
         """Cash to a corporation, a minor or a player (a private's owner)."""
@@ -113,12 +119,7 @@ class Treasury1846:
 
     def gain(self, corp: str | None, amount: int | None) -> None:
         """Cash in (out when negative); None: the amount is not known, the cash is lost."""
-        if corp is None or corp not in self.cash:
-            return
-        if amount is None:
-            self.lost.add(corp)
-        else:
-            self.cash[corp] += amount
+        _credit(self.cash, self.lost, corp, amount)
 
     # --- the stock round ----------------------------------------------------------------------
     def parred(self, corp: str, share_price: object, player: str) -> None:
