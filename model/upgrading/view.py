@@ -128,12 +128,11 @@ _BY_PARTS: Memo[tuple[tuple, TrackView]] = Memo(16384)
 
 
 def printed_view(cell: Cell) -> TrackView:
-    """The printed track of a cell (cached per cell object: cells are replaced, never changed, and
-    one view object per cell lets the caches keyed by a view's identity hit across positions).
-
-    A cell made from another by a new token or tile (``model_copy``) holds the same objects for
-    every printed part (``board.printed_parts``): it gets that cell's view, found by those parts'
-    identities, as a cell laid with a tile gets the tile's one view whatever its tokens."""
+    """The printed track of a cell: one view object per printed map of a cell, so the caches keyed
+    by a view's identity hit across positions. Cells are replaced, never changed: a view is kept per
+    cell object and, for a cell made from another by a new token or tile (``model_copy``, which
+    keeps the same objects for every printed part, ``board.printed_parts``), found again by those
+    parts' identities, as a cell laid with a tile gets the tile's one view whatever its tokens."""
     def by_parts() -> TrackView:
         parts = printed_parts(cell)
         key = tuple(map(id, parts))

@@ -33,7 +33,7 @@ def fill_distances(net: Network, sources: set[Coord], limit: int, free: Coord | 
     it (the cell included, the source left out) crosses; ``free``: an empty cell counted as
     filled; ``occupied``: the cells with track, when the caller knows them. Cells past ``limit``
     are left out."""
-    return _fill(net.grid, sources, limit, free, track_cells(net) if occupied is None else occupied)
+    return _fill(net.grid, sources, limit, free, net.track_cells() if occupied is None else occupied)
 
 
 def _fill(grid, sources: set[Coord], limit: int, free: Coord | None, occupied: set[Coord]) -> dict[Coord, int]:
@@ -67,17 +67,12 @@ def _neighbours(grid) -> dict[Coord, tuple[Coord, ...]]:
     return _ADJ.get(grid, None, lambda: {c: tuple(n for dx, dy in offsets if (n := (c[0] + dx, c[1] + dy)) in cells) for c in cells})
 
 
-def track_cells(net: Network) -> frozenset[Coord]:
-    """The cells with track (a tile, a city, a platform): :meth:`Network.track_cells`."""
-    return net.track_cells()
-
-
 def apart_for(net: Network, origin: set[Coord], targets: list[set[Coord]], limit: int) -> Apart:
     """The :class:`Apart` answer for ``net``'s board, shared by the boards of one search
     (``net.shared``) whose cells with track are the same: an answer reads nothing but the grid
     (the same for every network that shares the table), the cells with track, ``origin``,
     ``targets`` and ``limit``, which make its key."""
-    occupied = track_cells(net)
+    occupied = net.track_cells()
     key = (frozenset(occupied), frozenset(origin), tuple(frozenset(t) for t in targets), limit)
     table = net.shared.get("apart")
     if table is None:
@@ -106,7 +101,7 @@ class Apart:
                  occupied: set[Coord] | None = None) -> None:
         self.grid = net.grid
         self.limit = limit
-        self.occupied = occupied if occupied is not None else track_cells(net)
+        self.occupied = occupied if occupied is not None else net.track_cells()
         self._fills: dict[tuple[Coord, int], int] = {}
         self.d_origin = _fill(self.grid, origin, limit, None, self.occupied)
         self.d_targets = [_fill(self.grid, t, limit, None, self.occupied) for t in targets]

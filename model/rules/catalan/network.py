@@ -248,11 +248,17 @@ class Network:
             self._track_from = None
         return got
 
-    def _forget_track_cells(self, coords: list[Coord]) -> None:
+    def _track_since(self, changed: Iterable[Coord]) -> tuple[frozenset[Coord], frozenset[Coord]] | None:
+        """What :meth:`track_cells` reads after ``changed`` cells change here: the cells with track
+        known last and every cell changed since (None: nothing known, read the whole board)."""
         if self._track_cells is not None:
-            self._track_from = (self._track_cells, frozenset(coords))
-        elif self._track_from is not None:
-            self._track_from = (self._track_from[0], self._track_from[1] | frozenset(coords))
+            return (self._track_cells, frozenset(changed))
+        if self._track_from is not None:
+            return (self._track_from[0], self._track_from[1] | frozenset(changed))
+        return None
+
+    def _forget_track_cells(self, coords: list[Coord]) -> None:
+        self._track_from = self._track_since(coords)
         self._track_cells = None
 
     def invalidate(self, coords: Iterable[Coord]) -> None:
@@ -277,10 +283,7 @@ class Network:
         self._by_tile = dict(parent._by_tile)
         self._starts = parent._starts
         self._fixed = parent._fixed
-        if parent._track_cells is not None:
-            self._track_from = (parent._track_cells, frozenset(changed))
-        elif parent._track_from is not None:
-            self._track_from = (parent._track_from[0], parent._track_from[1] | frozenset(changed))
+        self._track_from = parent._track_since(changed)
         for pid, r in parent._reach.items():
             if changed.isdisjoint(reads(parent, r)):
                 self._reach[pid] = r
