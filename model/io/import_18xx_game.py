@@ -96,8 +96,8 @@ class GameReplay(TokenMoves):
                             and isinstance(c.get("min_players"), int) and c["min_players"] > players_n}
         self.private_names = {c["sym"]: c.get("name") for c in title.companies
                               if isinstance(c.get("sym"), str) and c["sym"] not in self.not_in_game}
-        self.abilities = {c["sym"]: [a for a in c.get("abilities") or [] if isinstance(a, dict)]
-                          for c in title.companies if isinstance(c.get("sym"), str)}
+        self.company_info = {c["sym"]: c for c in title.companies if isinstance(c.get("sym"), str)}
+        self.abilities = {sym: [a for a in c.get("abilities") or [] if isinstance(a, dict)] for sym, c in self.company_info.items()}
         # a private that closes when a corporation buys its first train (1830's B&O)
         self.close_on_train = {sym: a["corporation"] for sym, abilities in self.abilities.items() for a in abilities
                                if a.get("type") == "close" and a.get("when") == "bought_train" and isinstance(a.get("corporation"), str)}

@@ -202,7 +202,7 @@ class G1846(TitleSetup):
         if len(left) != 1:
             return
         company = left[0]
-        info = next(c for c in replay.title.companies if c.get("sym") == company)
+        info = replay.company_info[company]
         value, discount = info.get("value"), info.get("discount", 0)
         if not isinstance(value, int) or not isinstance(discount, int):
             return
@@ -219,7 +219,7 @@ class G1846(TitleSetup):
     def min_bid(self, replay: GameReplay, company: str) -> int | None:
         """``Company#min_bid``, what a drafted company costs: its value less its discount (a
         minor's is negative: it costs its treasury more), each pass on it 10 less."""
-        info = next((c for c in replay.title.companies if c.get("sym") == company), {})
+        info = replay.company_info.get(company, {})
         value, discount = whole(info.get("value")), whole(info.get("discount", 0))
         if value is None or discount is None:
             return None

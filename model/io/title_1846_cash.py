@@ -195,7 +195,7 @@ class Treasury1846:
 
     def minor_floats(self, minor: str) -> None:
         """``float_minor``: the minor starts with its private's treasury (its value)."""
-        info = next((c for c in self.replay.title.companies if c.get("sym") == minor), {})
+        info = self.replay.company_info.get(minor, {})
         value = info.get("treasury", info.get("value"))
         if isinstance(value, int):
             self.cash[minor] = value
@@ -268,9 +268,7 @@ class Treasury1846:
         if market.trains.get(corp) or market.emergency_issued or cheapest is None or corp not in market.column \
                 or not self.followed(corp):
             return []
-        info = next((t for t in self.replay.title.trains if t.get("name") == cheapest[0].rsplit("-", 1)[0]), {})
-        prices = [info.get("price")] + [v.get("price") for v in info.get("variants") or [] if isinstance(v, dict)]
-        prices = [p for p in prices if isinstance(p, int)]
+        prices = [price for _, price in self.variants(cheapest[0].rsplit("-", 1)[0])]
         cash = self.cash[corp]
         if not prices or cash >= max(prices):
             return []
@@ -388,24 +386,30 @@ class Treasury1846:
                 continue
             upcoming = next((f"{name}-{i}" for i in range(self.num_trains.get(name, 0)) if f"{name}-{i}" not in self.from_depot), None)
             if upcoming is not None:
-                out.append((self.variant(name)[1], upcoming, self.variant(name)[0]))
+                variant, price = self.variant(name)
+                out.append((price, upcoming, variant))
                 break  # the upcoming trains' first (later ones cost more)
         seen: set[str] = set()
         for train in self.discarded:
             name = train.rsplit("-", 1)[0]
             if name not in seen:  # @discarded.uniq(&:name)
                 seen.add(name)
-                out.append((self.variant(name)[1], train, self.variant(name)[0]))
+                variant, price = self.variant(name)
+                out.append((price, train, variant))
         if not out:
             return None
         price, train, variant = min(out, key=lambda o: o[0])
         return train, variant, price
 
-    def variant(self, name: str) -> tuple[str, int]:
-        """A train's cheapest variant (``train.variants.min_by { price }``): (name, price)."""
+    def variants(self, name: str) -> list[tuple[str, int]]:
+        """A train's variants with their prices (``train.variants``: the train itself first)."""
         info = next((t for t in self.replay.title.trains if t.get("name") == name), {})
         options = [(name, info.get("price"))] + [(v.get("name"), v.get("price")) for v in info.get("variants") or [] if isinstance(v, dict)]
-        priced = [(str(n), p) for n, p in options if isinstance(p, int)]
+        return [(str(n), p) for n, p in options if isinstance(p, int)]
+
+    def variant(self, name: str) -> tuple[str, int]:
+        """A train's cheapest variant (``train.variants.min_by { price }``): (name, price)."""
+        priced = self.variants(name)
         return min(priced, key=lambda o: o[1]) if priced else (name, 0)
 
     def receivership_buy(self, corp: str) -> dict | None:

@@ -189,16 +189,13 @@ class Market1846:
         self._move_cert(corp, 0, player)
         self.president[corp] = player
 
-    def shares_of(self, action: dict) -> dict[str, list[int]]:
-        return certificates(action.get("shares"))
-
     def player_buys(self, action: dict, player: str) -> None:
-        for corp, certs in self.shares_of(action).items():
+        for corp, certs in certificates(action.get("shares")).items():
             if corp in self.certs:
                 self.transfer(corp, certs, player)
 
     def player_sells(self, action: dict, player: str) -> None:
-        for corp, certs in self.shares_of(action).items():
+        for corp, certs in certificates(action.get("shares")).items():
             if corp not in self.certs:
                 continue
             was_president = self.president.get(corp) == player
@@ -208,7 +205,7 @@ class Market1846:
 
     def corporation_trades(self, corp: str, action: dict) -> None:
         """A corporation issues (``sell_shares``) or redeems (``buy_shares``) its own shares."""
-        for owner, certs in self.shares_of(action).items():
+        for owner, certs in certificates(action.get("shares")).items():
             if owner != corp or corp not in self.certs:
                 continue
             if action["type"] == "buy_shares":

@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from model.io.title_hooks import icon_name
+from model.tiles import node_index
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
@@ -177,9 +178,8 @@ class Revenue1846:
         view = current_view(replay.scenario, replay.scenario.board.cell_at_label(label))
         if edge is None or view.city_count < 2:
             return None
-        nodes = {b if a == edge else a for a, b, _ in view.paths if edge in (a, b)}
-        found = {view.city_nodes.index(int(n[1:])) for n in nodes if isinstance(n, str) and n[1:].isdigit()
-                 and int(n[1:]) in view.city_nodes}
+        ends = (node_index(b if a == edge else a) for a, b, _ in view.paths if edge in (a, b))
+        found = {view.city_nodes.index(k) for k in ends if k in view.city_nodes}
         return found or None
 
     def paying(self, stops: list[Stop], distance: Any, corp: str, replay: GameReplay) -> int | None:
