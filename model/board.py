@@ -11,8 +11,9 @@ import bisect
 from operator import attrgetter
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
+from model.changes import CountedModel, TrackedDict, TrackedList
 from model.drawing import CircleMark
 from model.grid import Coord, Grid, HexGrid
 from model.tiles import ExtraKeys, HexDecor, StopDetails, TilePath
@@ -33,7 +34,7 @@ that connects across it, as the engine does)."""
 PlatformKind = Literal["origin", "destination", "other"]
 
 
-class _Model(BaseModel):
+class _Model(CountedModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
 
@@ -241,8 +242,8 @@ class Board(_Model):
     """A grid with its cells and edge features."""
 
     grid: Grid
-    cells: dict[str, Cell] = Field(default_factory=dict)
-    edges: list[EdgeFeature] = Field(default_factory=list)
+    cells: dict[str, Cell] = Field(default_factory=TrackedDict)
+    edges: list[EdgeFeature] = Field(default_factory=TrackedList)
     other_names: dict[str, str] = Field(
         default_factory=dict,
         description="Names an 18xx.games map gives to hexes it does not define (the title's code adds "
@@ -274,9 +275,16 @@ class Board(_Model):
         """
         layout = info.context.get(CELL_LAYOUT) if isinstance(info.context, dict) else None
         if layout is None:
-            return cells
+            return TrackedDict(cells)
         labels, keys, first = layout
-        return {label: cells[first[key]] for label, key in zip(labels, keys, strict=True)}
+        return TrackedDict({label: cells[first[key]] for label, key in zip(labels, keys, strict=True)})
+
+    @field_validator("edges", mode="after")
+    @classmethod
+    def _tracked_edges(cls, edges: list[EdgeFeature]) -> list[EdgeFeature]:
+        """The edge list as the tracked kind (``model.changes``), like the cells: the editor
+        changes both in place."""
+        return TrackedList(edges)
 
     # --- access by coordinate ------------------------------------------------------------
     def label(self, coord: Coord) -> str:

@@ -396,12 +396,11 @@ class India(PrivateRules, EighteenXX):
             out += context.keep(self.extra_lay_moves(sit, company, self.network(sit, company), phase, context.tile))
         return out
 
-    def explain(self, scenario: Scenario, move: Move) -> Verdict:
-        verdict = super().explain(scenario, move)
-        if verdict.legal:
-            reasons = self.reason_of(scenario, move, verdict.cost)
-            if reasons:
-                return Verdict(True, None, f"{verdict.message} ({'; '.join(reasons)})", verdict.cost)
+    def legal_verdict(self, sit: Situation, move: Move, cost: int) -> Verdict:
+        verdict = super().legal_verdict(sit, move, cost)
+        reasons = self.reason_of(sit.scenario, move, cost)
+        if reasons:
+            return Verdict(True, None, f"{verdict.message} ({'; '.join(reasons)})", cost)
         return verdict
 
     def _apply_move(self, scenario: Scenario, move: Move, cost: int) -> Scenario:

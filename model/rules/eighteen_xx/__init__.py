@@ -188,8 +188,9 @@ class EighteenXX(TileLays, RuleSet):
         if fail:
             yield fail
             return
-        if not 0 <= rotation < sit.sm.sides:
-            yield ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
+        fail = static.bad_rotation(sit, coord, rotation)
+        if fail:
+            yield fail
             return
         yield from self.rotation_failures(sit, coord, new, rotation)
 
@@ -412,21 +413,81 @@ class EighteenXX(TileLays, RuleSet):
         return []
 
     def explain(self, scenario: Scenario, move: Move) -> Verdict:
-        scenario = self.at_phase(scenario, move.phase)
-        sit = Situation.reuse(scenario)
-        if move.cell not in sit.sm.coord_of and not scenario.board.grid.is_label(move.cell):
-            return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
+        """The verdict of one move, kept with the position (``Situation.explained``) for every
+        rotation of the move's tile there, computed together on the first ask (``lay_failures``):
+        asking each rotation of a tile in turn reads the hex and the tile once."""
+        sit = Situation.reuse(scenario if move.phase is None else self.at_phase(scenario, move.phase))
+        key = (self, move.kind, move.cell, move.tile, move.actor, move.extra)
+        row = sit.explained.get(key)
+        if row is None:
+            row = sit.explained[key] = self.explain_row(sit, move)
+        r = move.rotation
+        if 0 <= r < len(row):
+            hit = row[r]
+            if hit is None:
+                hit = row[r] = self.explain_in(sit, move)
+            return hit
+        return self.explain_in(sit, move)
+
+    def explain_row(self, sit: Situation, move: Move) -> list[Verdict | None]:
+        """The verdicts of the move at every rotation: for a tile move, all of them; for any
+        other move, None each (computed on asking, :meth:`explain_in`)."""
+        sides = sit.sm.sides
+        if move.kind not in ("lay", "upgrade", "place") or self._through_private(move):
+            return [None] * sides
+        if move.cell not in sit.sm.coord_of and not sit.scenario.board.grid.is_label(move.cell):
+            return [self._off_board(move)] * sides
+        every, per = self.lay_failures(sit, move)
+        if every:
+            return [Verdict(False, self.rid(every[0]), every[1], 0)] * sides
+        legal: dict[int, Verdict] = {}  # the legal verdict reads the cost, not the rotation
+        row: list[Verdict | None] = []
+        for fail, cost in per:
+            if fail is not None:
+                row.append(Verdict(False, self.rid(fail[0]), fail[1], cost))
+            else:
+                v = legal.get(cost)
+                if v is None:
+                    v = legal[cost] = self.legal_verdict(sit, move, cost)
+                row.append(v)
+        return row
+
+    def explain_in(self, sit: Situation, move: Move) -> Verdict:
+        """The verdict of one move in the situation, computed (no row kept: a move other than a
+        tile move, a lay through a private's ability, a rotation outside 0 to sides - 1)."""
+        if move.cell not in sit.sm.coord_of and not sit.scenario.board.grid.is_label(move.cell):
+            return self._off_board(move)
         kind = move.kind
         if kind in ("lay", "upgrade", "place"):
-            fail, cost = self.lay_failure(sit, move, None)
+            if self._through_private(move):
+                fail, cost = privates.private_lay_failure(self, sit, move, None)
+            else:
+                every, per = self.lay_failures(sit, move)
+                if 0 <= move.rotation < len(per):
+                    fail, cost = per[move.rotation]
+                else:
+                    coord = sit.sm.coord_of.get(move.cell) or sit.sm.grid.coord(move.cell)
+                    fail, cost = every or static.bad_rotation(sit, coord, move.rotation), 0
         elif kind == "station":
             fail, cost = self.station_failure(sit, move, None)
         else:
             fail, cost = self.other_failure(sit, move)
         if fail is None:
-            why = play.lay_context(self, sit, move) if kind in ("lay", "upgrade") else []
-            return Verdict(True, None, "; ".join([f"every rule passes; cost {cost}", *why]), cost)
+            return self.legal_verdict(sit, move, cost)
         return Verdict(False, self.rid(fail[0]), fail[1], cost)
+
+    def _through_private(self, move: Move) -> bool:
+        """A tile move made through a private's ability (``extra`` names the private)."""
+        return bool(move.extra) and self.generic_abilities and dict(move.extra).get("private") is not None
+
+    def _off_board(self, move: Move) -> Verdict:
+        return Verdict(False, self.rid("off-board"), f"{move.cell} is not on the board")
+
+    def legal_verdict(self, sit: Situation, move: Move, cost: int) -> Verdict:
+        """The verdict of a legal move with this cost: for a lay, what the phase and the lay
+        entry allow (the same at every rotation of its tile)."""
+        why = play.lay_context(self, sit, move) if move.kind in ("lay", "upgrade") else []
+        return Verdict(True, None, "; ".join([f"every rule passes; cost {cost}", *why]), cost)
 
     TURN_REFUSALS: ClassVar[tuple[str, ...]] = ("unknown-move", "unknown-company")
     """The rules (without the rule set's id) of :meth:`explain`'s refusals that are about the turn:

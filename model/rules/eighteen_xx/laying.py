@@ -1,7 +1,7 @@
 """The tile lays of the generic ``18xx`` rule set: what a lay reads and in which order (the
 mixin :class:`TileLays` of :class:`~model.rules.eighteen_xx.EighteenXX`).
 
-A lay's verdict is asked in parts (``lay_failure``): what reads the hex and the tile but not the
+A lay's verdict is asked in parts (``lay_failures``, every rotation at once): what reads the hex and the tile but not the
 rotation (``hex_tile_failure``: the ability tiles, the company, its turn, the phase), the static
 rules (shared across positions: :mod:`~model.rules.eighteen_xx.static`), the supply and the
 hexes a private blocks (``after_static_failure``), then what reads the rotation (``rotation_lay_failure``:
@@ -51,27 +51,34 @@ class TrackMove(Move):
 class TileLays:
     """The tile-lay methods of the 18xx rule set (a mixin: ``self`` is the rule set)."""
 
-    def lay_failure(self, sit: Situation, move: Move, net: Network | None) -> tuple[Failure, int]:
-        """The first rule a tile move breaks (None if legal), and its cost.
+    def lay_failures(self, sit: Situation, move: Move) -> tuple[Failure, list[tuple[Failure, int]]]:
+        """What a tile move (not through a private's ability) breaks at each rotation of its tile
+        on the hex: ``(failure, [])`` when one failure holds for every rotation, else
+        ``(None, [(failure or None, cost), ...])`` for rotations 0 to sides - 1.
 
         In this order: what reads the hex and the tile but not the rotation, before the static
-        rules (:meth:`hex_tile_failure`), the static rules (``static.first_failure``), the supply
-        and a private's block (:meth:`after_static_failure`), and what reads the rotation
-        (:meth:`rotation_lay_failure`). ``lay_moves`` asks the same parts, each as seldom as it can."""
-        if move.extra and self.generic_abilities and dict(move.extra).get("private") is not None:
-            return privates.private_lay_failure(self, sit, move, net)
+        rules (:meth:`hex_tile_failure`), the static rules (``static.tile_verdicts``: the fit, then
+        the rotation's), the supply and a private's block (:meth:`after_static_failure`), and what
+        reads the rotation (:meth:`rotation_lay_failure`). ``lay_moves`` asks the same parts, each
+        as seldom as it can."""
         grid = sit.sm.grid
         coord = sit.sm.coord_of.get(move.cell) or grid.coord(move.cell)
         tile = sit.tileset.get(move.tile or "")
         if tile is None:
-            return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), 0)
+            return (("unknown-tile", f"there is no tile {move.tile!r} in this scenario's manifest"), [])
         company = self.company(sit.scenario, move.actor)
-        fail = (self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company)
-                or static.first_failure(self, sit, coord, tile, move.rotation)  # the first of tile_failures
-                or self.after_static_failure(sit, move.cell, tile, company))
+        fail = self.hex_tile_failure(sit, move.cell, coord, tile, move.actor, company)
         if fail:
-            return (fail, 0)
-        return self.rotation_lay_failure(sit, coord, tile, move.rotation, move.actor, company, net)
+            return (fail, [])
+        verdicts = static.tile_verdicts(self, sit, coord, tile)
+        if verdicts.fit is not None:
+            return (verdicts.fit, [])
+        after = self.after_static_failure(sit, move.cell, tile, company)
+        out: list[tuple[Failure, int]] = []
+        for r in range(sit.sm.sides):
+            fail = verdicts.rotation(self, sit, coord, tile, r) or after
+            out.append((fail, 0) if fail else self.rotation_lay_failure(sit, coord, tile, r, move.actor, company, None))
+        return (None, out)
 
     def actor_failure(self, sit: Situation, actor: str) -> Failure:
         """A rule that stops the company laying any tile now (none here)."""

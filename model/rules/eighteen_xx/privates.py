@@ -302,6 +302,7 @@ def special_tile_failures(rules, sit: Situation, coord, tile, rotation: int, spe
     if not special:
         yield from rules.tile_failures(sit, coord, tile, rotation)
         return
+    from model.rules.eighteen_xx import static
     from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS
     from model.upgrading import predicates as upgrades
 
@@ -313,8 +314,9 @@ def special_tile_failures(rules, sit: Situation, coord, tile, rotation: int, spe
     if fail:
         yield (fail[0], f"{label}: {fail[1]}")
         return
-    if not 0 <= rotation < sit.sm.sides:
-        yield ("bad-rotation", f"{label}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
+    fail = static.bad_rotation(sit, coord, rotation)
+    if fail:
+        yield fail
         return
     yield from rules.rotation_failures(sit, coord, tile, rotation)
 

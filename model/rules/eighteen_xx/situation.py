@@ -8,7 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from model import changes
 from model.board import EMPTY_CELL, Cell
+from model.changes import TrackedDict, TrackedList
 from model.grid import Coord
 from model.memo import Memo
 from model.rules.eighteen_xx.hexmap import StaticMap, TrackView, current_view, printed_view, static_map
@@ -39,6 +41,14 @@ class Situation:
         ``legal_moves`` once per tile of a hand): the one built last time when nothing it was
         built from has changed (every top-level part by identity, the containers the editor
         changes in place by value), else a new one."""
+        if _SITUATIONS:  # the latest one, unchanged since it last matched (one comparison, no lock)
+            try:
+                k, sit = _SITUATIONS[0]
+            except IndexError:  # emptied by another thread meanwhile
+                pass
+            else:
+                if k.scenario is scenario and k.seen == changes.now():
+                    return sit
         with _SITUATIONS_LOCK:  # the checker thread and the main thread both ask
             for i, (k, sit) in enumerate(_SITUATIONS):
                 if k.matches(scenario):
@@ -55,6 +65,7 @@ class Situation:
     _tileset: TileSet | None = None
     memo: dict = field(default_factory=dict)
     walk_memo: dict = field(default_factory=dict)
+    explained: dict = field(default_factory=dict)  # (rule set, move but its rotation) -> verdict per rotation
 
     def cached(self, key, compute: Callable[[], T]) -> T:
         """What ``compute()`` answers in this position, computed on the first ask (``memo``)."""
@@ -179,7 +190,12 @@ def cell_view(scenario: Scenario, cell: Cell) -> TrackView:
 class _SituationKey:
     """What a :class:`Situation` depends on, compared cheaply: the objects by identity, the
     containers the editor may change in place (cells, edge list, this turn's lays, companies)
-    by a shallow comparison, which short-cuts on identical items."""
+    by a shallow comparison, which short-cuts on identical items.
+
+    When those containers are the tracked kind (``model.changes``: what validation makes of
+    them), a key that matched once stays matched while :func:`model.changes.now` answers what it
+    answered before that comparison: nothing was assigned or changed in place since, so the
+    next ask is one comparison instead of a walk over the cells."""
 
     scenario: Scenario
     parts: tuple
@@ -187,6 +203,7 @@ class _SituationKey:
     edges: list
     laid: tuple
     companies: list
+    seen: int = -1  # changes.now() before the last comparison that matched (tracked keys only)
 
     @staticmethod
     def _parts(scenario: Scenario) -> tuple:
@@ -196,16 +213,20 @@ class _SituationKey:
 
     @classmethod
     def of(cls, scenario: Scenario) -> _SituationKey:
+        seen = changes.now()
         board = scenario.board
         return cls(scenario, cls._parts(scenario), dict(board.cells), list(board.edges),
-                   tuple(scenario.state.laid), list(scenario.companies))
+                   tuple(scenario.state.laid), list(scenario.companies), seen if _tracked(scenario) else -1)
 
     def matches(self, scenario: Scenario) -> bool:
         if self.scenario is not scenario:
             return False
+        if self.seen == changes.now():
+            return True
+        seen = changes.now()
         board, state = scenario.board, scenario.state
         p = self.parts
-        return (
+        same = (
             p[0] is board and p[1] is board.grid and p[2] is state and p[3] is state.game_phase and p[4] is state.active
             and p[5] is scenario.tiles and p[6] is scenario.rules and p[7] is scenario.play
             and p[8] is scenario.players and p[9] is scenario.puzzle and p[10] is scenario.meta
@@ -214,6 +235,16 @@ class _SituationKey:
             and self.laid == tuple(scenario.state.laid)
             and self.companies == scenario.companies
         )
+        if same and _tracked(scenario):
+            self.seen = seen
+        return same
+
+
+def _tracked(scenario: Scenario) -> bool:
+    """Whether every container a key compares by value is the tracked kind (``model.changes``)."""
+    board = scenario.board
+    return (type(board.cells) is TrackedDict and type(board.edges) is TrackedList
+            and type(scenario.state.laid) is TrackedList and type(scenario.companies) is TrackedList)
 
 
 _SITUATIONS: list[tuple[_SituationKey, Situation]] = []  # the most recently used first

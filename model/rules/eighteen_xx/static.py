@@ -113,14 +113,11 @@ def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
     return entry
 
 
-def first_failure(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef, rotation: int) -> Failure:
-    """The first of ``rules.tile_failures`` (None: the static rules pass), from the shared verdicts."""
-    verdicts = tile_verdicts(rules, sit, coord, tile)
-    if verdicts.fit is not None:
-        return verdicts.fit
-    if not 0 <= rotation < sit.sm.sides:
-        return ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
-    return verdicts.rotation(rules, sit, coord, tile, rotation)
+def bad_rotation(sit: Situation, coord: Coord, rotation: int) -> Failure:
+    """``bad-rotation`` when ``rotation`` is not one of the hex's sides (None when it is)."""
+    if 0 <= rotation < sit.sm.sides:
+        return None
+    return ("bad-rotation", f"{sit.sm.label_of[coord]}: rotation {rotation} is not 0-{sit.sm.sides - 1}")
 
 
 def _per_hex(rules: EighteenXX, sit: Situation, coord: Coord, colours, kind: str, compute):
