@@ -83,6 +83,15 @@ class Verdict:
     message: str = ""
     cost: int = 0
 
+    @classmethod
+    def made(cls, legal: bool, rule: str | None, message: str, cost: int) -> Verdict:
+        """The verdict with these fields, made without the frozen ``__init__``'s one
+        ``object.__setattr__`` per field: for rule sets that answer thousands of moves. Every
+        field is given; the result equals ``cls(...)``."""
+        verdict = object.__new__(cls)
+        verdict.__dict__.update(legal=legal, rule=rule, message=message, cost=cost)
+        return verdict
+
 
 @dataclass(frozen=True)
 class MoveContext:

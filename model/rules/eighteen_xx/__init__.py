@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
+from model import changes
 from model.board import Cell, LaidTile, Token
 from model.features import CELL_FEATURES, EDGE_FEATURES
 from model.grid import Coord
+from model.memo import IdentityMemo
 from model.rules import (
     ActorKind,
     Issue,
@@ -62,6 +64,10 @@ from model.tiles import COLOR_ORDER, TileDef
 from model.upgrading import predicates as upgrades
 
 TRACK_RESTRICTIONS = ("permissive", "city_permissive", "restrictive", "semi_restrictive", "station_restrictive")
+
+_REFUSALS: IdentityMemo = IdentityMemo(1 << 15)
+"""``explain``'s refusal of a tile move for every rotation, by the failure's identity and the rule
+set's id: a static fit failure is one object per hex view and tile, shared across positions."""
 
 
 @register
@@ -416,7 +422,13 @@ class EighteenXX(TileLays, RuleSet):
         """The verdict of one move, kept with the position (``Situation.explained``) for every
         rotation of the move's tile there, computed together on the first ask (``lay_failures``):
         asking each rotation of a tile in turn reads the hex and the tile once."""
-        sit = Situation.reuse(scenario if move.phase is None else self.at_phase(scenario, move.phase))
+        if move.phase is not None:
+            scenario = self.at_phase(scenario, move.phase)
+        last = _SITUATIONS[0] if _SITUATIONS else None  # Situation.reuse's first look, without its call
+        if last is not None and last[0].scenario is scenario and last[0].seen == changes.now():
+            sit = last[1]
+        else:
+            sit = Situation.reuse(scenario)
         key = (self, move.kind, move.cell, move.tile, move.actor, move.extra)
         row = sit.explained.get(key)
         if row is None:
@@ -439,12 +451,15 @@ class EighteenXX(TileLays, RuleSet):
             return [self._off_board(move)] * sides
         every, per = self.lay_failures(sit, move)
         if every:
-            return [Verdict(False, self.rid(every[0]), every[1], 0)] * sides
+            hit = _REFUSALS.entries.get((id(every), self.id))
+            if hit is None or hit[0] is not every:
+                return [_REFUSALS.get(every, self.id, lambda: Verdict.made(False, self.rid(every[0]), every[1], 0))] * sides
+            return [hit[1]] * sides
         legal: dict[int, Verdict] = {}  # the legal verdict reads the cost, not the rotation
         row: list[Verdict | None] = []
         for fail, cost in per:
             if fail is not None:
-                row.append(Verdict(False, self.rid(fail[0]), fail[1], cost))
+                row.append(Verdict.made(False, self.rid(fail[0]), fail[1], cost))
             else:
                 v = legal.get(cost)
                 if v is None:

@@ -28,6 +28,11 @@ Failure = tuple[str, str] | None
 _NOBODY: IdentityMemo = IdentityMemo(1 << 14)  # TileLays._nobody_lays, by the hex's passing rotations
 
 
+def _at_hex(cell: str, fail: Failure) -> Failure:
+    """A failure of the tile alone, told of the hex it is laid on."""
+    return (fail[0], f"{cell}: {fail[1]}") if fail else None
+
+
 class BorderCharges(dict):
     """Side -> what a lay pays to newly connect across that side's border; ``mask``: those sides."""
 
@@ -74,10 +79,12 @@ class TileLays:
         if verdicts.fit is not None:
             return (verdicts.fit, [])
         after = self.after_static_failure(sit, move.cell, tile, company)
+        same_cost = None if self._hex_costs(sit, coord, company)[2] else self._rotation_free_cost(
+            sit, coord, tile, move.actor, company, sit.cached(("costs", type(self), move.actor), dict))
         out: list[tuple[Failure, int]] = []
         for r in range(sit.sm.sides):
             fail = verdicts.rotation(self, sit, coord, tile, r) or after
-            out.append((fail, 0) if fail else self.rotation_lay_failure(sit, coord, tile, r, move.actor, company, None))
+            out.append((fail, 0) if fail else self.rotation_lay_failure(sit, coord, tile, r, move.actor, company, None, same_cost))
         return (None, out)
 
     def actor_failure(self, sit: Situation, actor: str) -> Failure:
@@ -89,8 +96,12 @@ class TileLays:
     ) -> Failure:
         """The rules of a lay that read the hex and the tile but not the rotation and come before
         the static rules: the ability tiles, the company and its turn (the lay schedule), the phase."""
-        if fail := self.ability_tile_failure(sit, tile):
-            return fail
+        key = ("tile-own", type(self), tile.id)  # what reads only the tile, once per position
+        own = sit.memo.get(key)
+        if own is None:
+            own = sit.memo[key] = (self.ability_tile_failure(sit, tile), self._phase_of_tile(sit, tile))
+        if own[0]:
+            return own[0]
         if actor is not None and company is None:
             return ("unknown-company", f"there is no company {actor!r}")
         if actor is not None and (fail := self.actor_failure(sit, actor)):
@@ -99,7 +110,7 @@ class TileLays:
             fail = self.turn_failure(sit, coord, tile, sit.view(coord), company.id)
             if fail:
                 return fail
-        return self.phase_failure(sit, cell, tile)
+        return _at_hex(cell, own[1])
 
     def after_static_failure(self, sit: Situation, cell: str, tile: TileDef, company: Company | None) -> Failure:
         """The rules of a lay asked after the static ones: the supply, the hexes a private blocks."""
@@ -111,8 +122,12 @@ class TileLays:
 
     def phase_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
         """A tile of a colour the phase does not allow (once per position and tile)."""
-        fail = sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
-        return (fail[0], f"{cell}: {fail[1]}") if fail else None
+        return _at_hex(cell, self._phase_of_tile(sit, tile))
+
+    @staticmethod
+    def _phase_of_tile(sit: Situation, tile: TileDef) -> Failure:
+        """``play.phase_failure`` of the tile, once per position and tile."""
+        return sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
 
     def ability_tile_failure(self, sit: Situation, tile: TileDef) -> Failure:
         """A tile only a private's ability lays, asked of an ordinary lay (it reads only the rule

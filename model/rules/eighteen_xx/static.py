@@ -94,8 +94,9 @@ def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
     """The static verdicts of ``tile`` on ``coord`` as the situation shows the hex."""
     old = sit.view(coord)
     sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
-    if shares(type(rules)):
-        key = (type(rules), id(sm), coord, id(old), id(tile), id(ts), id(spec), sit.accept_mask(coord))
+    cls = type(rules)
+    if _CLASSES.get(cls) or shares(cls):
+        key = (cls, id(sm), coord, id(old), id(tile), id(ts), id(spec), sit.accept_mask(coord))
         hit = _SHARED.peek(key)
         if hit is not None:
             o = hit.owners
