@@ -424,7 +424,7 @@ class EighteenXX(TileLays, RuleSet):
         asking each rotation of a tile in turn reads the hex and the tile once."""
         if move.phase is not None:
             scenario = self.at_phase(scenario, move.phase)
-        last = _SITUATIONS[0] if _SITUATIONS else None  # Situation.reuse's first look, without its call
+        last = _SITUATIONS[0] if _SITUATIONS else None  # Situation.reuse's first look, without the call
         if last is not None and last[0].scenario is scenario and last[0].seen == changes.now():
             sit = last[1]
         else:

@@ -41,14 +41,10 @@ class Situation:
         ``legal_moves`` once per tile of a hand): the one built last time when nothing it was
         built from has changed (every top-level part by identity, the containers the editor
         changes in place by value), else a new one."""
-        if _SITUATIONS:  # the latest one, unchanged since it last matched (one comparison, no lock)
-            try:
-                k, sit = _SITUATIONS[0]
-            except IndexError:  # emptied by another thread meanwhile
-                pass
-            else:
-                if k.scenario is scenario and k.seen == changes.now():
-                    return sit
+        if _SITUATIONS:  # the latest one, unchanged since it last matched: one comparison, no lock
+            k, sit = _SITUATIONS[0]  # (once filled, the list never has fewer than one entry)
+            if k.scenario is scenario and k.seen == changes.now():
+                return sit
         with _SITUATIONS_LOCK:  # the checker thread and the main thread both ask
             for i, (k, sit) in enumerate(_SITUATIONS):
                 if k.matches(scenario):
