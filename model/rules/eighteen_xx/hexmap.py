@@ -233,13 +233,13 @@ class _PrintedKey:
             self.edges = tuple(edges)
         known = self.cells
         cells = board.cells
-        if cells == known:
-            # every cell the one remembered (compared by identity first, in C): the printed labels,
-            # all remembered, are there
-            return True
-        # only the cells that are other objects than the ones remembered are compared (found in
-        # C: a position one lay away has one), then every printed label must be there
-        for label, cell in compress(cells.items(), map(is_not, cells.values(), map(known.get, cells))):
+        # only the cells that are other objects than the ones remembered are compared (found by
+        # identity, in C: a position one lay away has one; a comparison of the dicts would compare
+        # those cells' whole contents first), then every printed label must be there
+        changed = list(compress(cells.items(), map(is_not, cells.values(), map(known.get, cells))))
+        if not changed and len(cells) == len(known):
+            return True  # every cell the one remembered: the printed labels, all remembered, are there
+        for label, cell in changed:
             old = known.get(label)
             if not same_printed(cell, old if old is not None else EMPTY_CELL):
                 return False
