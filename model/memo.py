@@ -15,6 +15,7 @@ track views are frozen; cells and edge features are replaced, never mutated).
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
@@ -24,11 +25,16 @@ _MISSING = object()
 
 
 class Memo(Generic[V]):
-    """A cache of at most ``maxsize`` values by hashable key; the oldest entries are evicted first."""
+    """A cache of at most ``maxsize`` values by hashable key; the oldest entries are evicted first.
+
+    The entries are an ``OrderedDict``: evicting its oldest entry costs the same however many
+    were evicted before it (a plain ``dict`` finds its first entry by walking past the slots of
+    every entry deleted since it last grew, which made each eviction of a full cache cost
+    microseconds)."""
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
-        self._data: dict[Hashable, V] = {}
+        self._data: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, compute: Callable[[], V]) -> V:
@@ -45,7 +51,7 @@ class Memo(Generic[V]):
             data = self._data
             data.pop(key, None)
             while len(data) >= self.maxsize:
-                del data[next(iter(data))]  # dicts keep insertion order: the oldest first
+                data.popitem(last=False)  # the oldest first
             data[key] = value
 
     def peek(self, key: Hashable, default: V | None = None) -> V | None:

@@ -21,6 +21,17 @@ def test_memo_is_bounded_and_evicts_the_oldest_first():
     assert memo.peek(1) is None and memo.peek(4) == 40  # 1 was the oldest when 4 came
 
 
+def test_a_full_memo_keeps_the_newest_entries_through_many_evictions():
+    memo: Memo[int] = Memo(100)
+    for k in range(10_000):
+        memo.put(k, k)
+    memo.put(9_950, -1)  # put again: the newest now
+    memo.put(10_000, 10_000)
+    assert len(memo) == 100
+    assert memo.peek(9_900) is None and memo.peek(9_901) == 9_901
+    assert list(memo._data)[-2:] == [9_950, 10_000] and memo.peek(9_950) == -1
+
+
 def test_identity_memo_tells_equal_objects_apart_and_keeps_its_keys_alive():
     memo: IdentityMemo[str] = IdentityMemo(8)
     a, b = [1, 2], [1, 2]

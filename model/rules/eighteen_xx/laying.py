@@ -28,6 +28,15 @@ Failure = tuple[str, str] | None
 _NOBODY: IdentityMemo = IdentityMemo(1 << 14)  # TileLays._nobody_lays, by the hex's passing rotations
 
 
+def _city_blocks(cell, city: int, slots: int, company: str) -> bool:
+    """A city of a tile laid on ``cell`` blocks the company: its ``slots`` circles all hold
+    tokens, none neutral nor the company's."""
+    tokens = [t for t in cell.tokens if t.city == city]
+    if any(t.kind == "neutral" for t in tokens) or any(t.company == company for t in tokens):
+        return False
+    return len(tokens) >= slots > 0
+
+
 def _at_hex(cell: str, fail: Failure) -> Failure:
     """A failure of the tile alone, told of the hex it is laid on."""
     return (fail[0], f"{cell}: {fail[1]}") if fail else None
@@ -176,17 +185,19 @@ class TileLays:
         if not old.paths:
             return None  # the track restriction is about lays over old track (play.restriction_failure)
         mode = self.option(sit.scenario, "track_restriction")
+        if mode == "permissive":
+            return None
         cell = sit.cell(coord)
+        view = tile_view(tile, rotation, sit.sm.sides)
+        city_nodes = view.city_nodes
+        seen: dict[int, bool] = {}
 
         def blocks(node: int) -> bool:
-            view = tile_view(tile, rotation, sit.sm.sides)
-            k = view.city_nodes.index(node) if node in view.city_nodes else None
-            if k is None:
-                return False
-            tokens = [t for t in cell.tokens if t.city == k]
-            if any(t.kind == "neutral" for t in tokens) or any(t.company == net.company for t in tokens):
-                return False
-            return len(tokens) >= view.node_slots[node] > 0
+            """Whether the new tile's city ``node`` blocks the company (asked once per node)."""
+            hit = seen.get(node)
+            if hit is None:
+                hit = seen[node] = node in city_nodes and _city_blocks(cell, city_nodes.index(node), view.node_slots[node], net.company)
+            return hit
 
         return play.restriction_failure(sit, coord, tile, rotation, old, net, mode, blocks)
 
