@@ -169,6 +169,34 @@ def test_a_companys_own_schedule_comes_before_the_plays(rules):
     assert verdict(rules, x, "lay B7 s 0", "X").legal
 
 
+def test_a_schedule_that_bars_a_hex_lists_what_judging_each_tile_there_lists(rules, monkeypatch):
+    """``lay_moves`` skips a hex whose every tile the lay schedule refuses (``turn_bars_hex``):
+    no lay left, an upgrade when the entry allows none, the same hex twice when the entry says
+    ``cannot_reuse_same_hex``; the moves are those of judging every tile there."""
+    from model.scenario import Play, TileLay
+
+    def position(laid, *entries):
+        s = make(tiles={"B5": ("yc", 0), "B7": ("s", 0)}, tokens={"B5": [("X", 0)]}, laid=laid)
+        return s.model_copy(update={"play": Play(tile_lays=list(entries))})
+
+    cases = {
+        "upgrades allowed": position([("D9", "k")], TileLay(), TileLay()),
+        "upgrades barred": position([("D9", "k")], TileLay(), TileLay(upgrade=False)),
+        "no lay left": position([("D9", "k")], TileLay()),
+        "the same hex twice": position([("B7", "s")], TileLay(), TileLay(cannot_reuse_same_hex=True)),
+    }
+    ctx = MoveContext("X", kinds=frozenset({"lay", "upgrade"}))
+    listed = {name: {m.text() for m in rules.legal_moves(s, ctx)} for name, s in cases.items()}
+    assert {"upgrade B7 law 0", "upgrade B7 law 3"} <= listed["upgrades allowed"]
+    assert listed["upgrades barred"] == {t for t in listed["upgrades allowed"] if t.startswith("lay ")}
+    assert listed["no lay left"] == set()
+    assert "upgrade B5 gc 0" not in listed["the same hex twice"] and listed["the same hex twice"]
+    assert not any(t.startswith("upgrade B7") for t in listed["the same hex twice"])
+    monkeypatch.setattr(type(rules), "turn_bars_hex", lambda self, *args: False)
+    for name, s in cases.items():
+        assert {m.text() for m in rules.legal_moves(s.model_copy(), ctx)} == listed[name], name
+
+
 def test_supply_counts(rules):
     s = make(tiles={"A8": ("c", 4)})
     assert verdict(rules, s, "lay B7 c 3").rule == "18xx.supply-exhausted"

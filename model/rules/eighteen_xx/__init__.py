@@ -151,6 +151,20 @@ class EighteenXX(TileLays, RuleSet):
         return sit.cached(("turn", type(self), actor, here, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
             sit.scenario, label, tile, old, laid, lays))
 
+    def turn_bars_hex(self, sit: Situation, coord: Coord, old: TrackView, actor: str) -> bool:
+        """Whether :meth:`turn_failure` refuses every tile on the hex (so ``lay_moves`` need not
+        judge the hex's tiles): the lay schedule's checks that read the hex but not the tile."""
+        if type(self).turn_failure is not EighteenXX.turn_failure:
+            return False  # a title's own schedule: asked tile by tile
+        lays = self.lay_schedule(sit, actor)
+        if lays is None:
+            return False
+        label = sit.sm.label_of[coord]
+        laid = sit.turn_laid(actor)
+        here = label if any(e.cell == label for e in laid) else None
+        return sit.cached(("turn-bars", type(self), actor, here, old.color == "white"), lambda: play.schedule_bars_hex(
+            sit.scenario, label, old, laid, lays))
+
     def lay_schedule(self, sit: Situation, actor: str | None):
         """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
         def compute():

@@ -298,7 +298,7 @@ class TileLays:
             kind = "lay" if old.tile is None else "upgrade"
             if not context.wants(kind):
                 continue
-            if company is not None and self.blocked_failure(sit, label, company):
+            if company is not None and (self.blocked_failure(sit, label, company) or self.turn_bars_hex(sit, coord, old, company.id)):
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
             if company is None and not charges and context.tile is None:

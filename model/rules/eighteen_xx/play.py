@@ -129,6 +129,18 @@ def schedule_failure(
     return None
 
 
+def schedule_bars_hex(scenario: Scenario, label: str, old: TrackView, laid: list[LaidThisTurn], lays: list[TileLay]) -> bool:
+    """Whether :func:`schedule_failure` refuses every tile on the hex: no lay left, an upgrade (a
+    non-white hex) when the entry allows none, or the hex laid this turn when the entry says
+    ``cannot_reuse_same_hex`` (the checks that do not read the tile)."""
+    _k, entry, upgraded = current_entry(scenario, laid, lays)
+    if entry is None:
+        return True
+    if old.color != "white" and not _allowed(entry.upgrade, upgraded):
+        return True
+    return entry.cannot_reuse_same_hex and any(e.cell == label for e in laid)
+
+
 def schedule_cost(scenario: Scenario, tile: TileDef, laid: list[LaidThisTurn], lays: list[TileLay] | None) -> int:
     """What the schedule's entry adds to the lay's cost (``cost`` for a yellow, else ``upgrade_cost``)."""
     if not lays:
