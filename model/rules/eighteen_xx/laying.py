@@ -311,6 +311,11 @@ class TileLays:
             for tile, found in static.hex_lays(self, sit, coord, colours) if net is None else static.hex_fits(self, sit, coord, colours):
                 if context.tile is not None and tile.id != context.tile:
                     continue
+                # what reads the tile but not the rotation first (kept per listing and position),
+                # then the static rules of the rotations that reach the company's track
+                if not self._tile_passes(sit, label, tile, tile_ok) or (
+                        company is not None and self.turn_failure(sit, coord, tile, old, company.id)):
+                    continue
                 if net is None:
                     rots = found
                 else:
@@ -318,9 +323,6 @@ class TileLays:
                     rots = [r for r in distinct if masks[r] & reach and found.rotation(self, sit, coord, tile, r) is None]
                     if not rots:
                         continue
-                if not self._tile_passes(sit, label, tile, tile_ok) or (
-                        company is not None and self.turn_failure(sit, coord, tile, old, company.id)):
-                    continue
                 same_cost = None if charges else self._rotation_free_cost(sit, coord, tile, actor, company, costs)
                 for rot in rots:
                     fail, cost = self.rotation_lay_failure(sit, coord, tile, rot, actor, company, net, same_cost)
