@@ -21,7 +21,7 @@ import pytest
 from model.io.game_log import effective_actions, read_game
 from model.io.import_18xx_game import GameReplay, base_scenario, import_game
 from model.io.title_1846_market import POOL, Market1846, market_cells
-from model.io.title_1846_revenue import Revenue1846, Stop, phase_value
+from model.io.title_1846_revenue import Revenue18LA, Revenue1846, Stop, phase_value
 from model.io.title_hooks import icon_name
 
 ENGINE = Path(__file__).parent / "cases" / "import" / "game" / "engine"
@@ -100,6 +100,38 @@ def test_an_x_y_train_pays_its_best_stops_with_a_station_among_them():
     ew = [stop("W", 20, tokened=True, west=True, icons=["50"]), stop("M", 60), stop("Q", 40), stop("E", 10, east=True, icons=["20"])]
     # W, E and the best other: 20 + 10 + 60 + the bonus 70 beats W + M + Q (120)
     assert runs.paying(ew, three_of_five, "X", replay) == 160
+
+
+def la_stop(label, revenue, tile_label="", icons=()):
+    s = Stop.__new__(Stop)
+    s.label, s.revenue, s.tokened, s.groups, s.west, s.icons = label, revenue, True, set(), False, list(icons)
+    s.tile_label = tile_label
+    return s
+
+
+def test_18_los_angeles_pays_its_own_bonuses_north_south_and_the_dump():
+    """``G18LosAngeles::Game#revenue_for``: its companies' bonuses, the east-west or north-south
+    bonus by the tiles' labels, less the Dump's penalty (``dump_penalty``)."""
+    runs = Revenue18LA()
+    replay = SimpleNamespace(closed=set(), owners={"LAS": "X"})
+    plain = [la_stop("D7", 30), la_stop("F9", 10, icons=["port", "port"])]
+    assert runs.revenue_for(plain, "X", replay) == 40
+    for action in ({"entity": "RKO", "target": "D7", "target_type": "hex"}, {"entity": "RKO", "target": "X", "target_type": "corporation"},
+                   {"entity": "LAS", "target": "F9", "target_type": "hex"}, {"entity": "LAS", "target": "X", "target_type": "corporation"}):
+        runs.assigned(action)
+    assert runs.revenue_for(plain, "X", replay) == 40 + 20 + 2 * 20  # RKO at D7, the Steamship's two ports at F9
+    assert runs.revenue_for(plain, "Y", replay) == 40  # assigned to X only
+    ns = [la_stop("A4", 20, "N", ["30"]), la_stop("F13", 20, "S", ["10"])]
+    assert runs.revenue_for(ns, "Y", replay) == 40 + 40
+    ew = [*ns, la_stop("B1", 10, "W", ["50"]), la_stop("C14", 10, "E", ["20"])]
+    assert runs.revenue_for(ew, "Y", replay) == 60 + 70  # east-west first
+    runs.placed_token({"entity": "GT", "hex": "D7"})  # a corporation's token is not the Dump
+    assert runs.revenue_for(plain, "Y", replay) == 40
+    runs.placed_token({"entity": "APD", "hex": "D7"})
+    assert runs.revenue_for(plain, "Y", replay) == 20 and runs.revenue_for(ns, "Y", replay) == 80
+    runs.dump_hex = "F9"  # Westminster: 10 off, or 20 off its Steamship bonus
+    assert runs.revenue_for(plain, "Y", replay) == 30
+    assert runs.revenue_for(plain, "X", replay) == 100 - 20
 
 
 def market(players=("ann", "bob", "cy")) -> Market1846:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from model.io.game_log import CHAT, NOT_A_ROUND, certificates
 from model.io.title_1846_cash import Treasury1846, whole
 from model.io.title_1846_market import POOL, TREASURY, Market1846, market_cells
+from model.io.title_1846_revenue import Revenue18LA, Revenue1846
 from model.io.title_hooks import TitleSetup
 
 if TYPE_CHECKING:
@@ -108,16 +109,16 @@ class G1846(TitleSetup):
             names = [n for n in names if n not in ("Boomtown", "Little Miami", "C&O")]
         return rand.sort_by(names)[:count]
 
-    COMPUTES_RUNS = True
-    """A run whose revenue the export does not record is computed (:mod:`model.io.title_1846_revenue`:
-    1846's ``revenue_for``)."""
+    REVENUE: type[Revenue1846] = Revenue1846
+    """What a run whose revenue the export does not record earns (:mod:`model.io.title_1846_revenue`:
+    the title's ``revenue_for``)."""
 
     TILE_COST = 20
     """``Game#upgrade_cost``: every lay's own cost is at least ``TILE_COST`` (the rule option ``min_tile_cost``)."""
 
     def start(self, replay: GameReplay) -> None:
         cells = market_cells(replay.title.constants.get("MARKET"))
-        self.market = Market1846(replay, cells or [], self.COMPUTES_RUNS)  # without MARKET: holdings, no prices
+        self.market = Market1846(replay, cells or [], self.REVENUE())  # without MARKET: holdings, no prices
         self.treasury = Treasury1846(replay, self.market, self.num_trains(replay))
         options = {**replay.scenario.rules.options, "min_tile_cost": self.TILE_COST}
         replay.scenario = replay.scenario.model_copy(update={"rules": replay.scenario.rules.model_copy(update={"options": options})})
@@ -414,6 +415,8 @@ class G1846(TitleSetup):
                 market.end_turn()
         if kind == "assign":
             market.runs.assigned(action)
+        elif kind == "place_token":
+            market.runs.placed_token(action)
         elif kind == "buy_company" and entity_type == "corporation" and isinstance(entity, str) \
                 and isinstance(action.get("company"), str):
             market.runs.bought_company(replay, entity, action["company"])
@@ -525,7 +528,7 @@ class G1846(TitleSetup):
 class G18LosAngeles(G1846):
     """18 Los Angeles 2 (``lib/engine/game/g_18_los_angeles``), 1846's code with its own set-up."""
 
-    COMPUTES_RUNS = False  # its own revenue_for (its companies' bonuses) is not followed
+    REVENUE = Revenue18LA  # its own revenue_for: its companies' bonuses, north-south, the Dump
 
     CORPORATIONS_GROUP = ("ELA", "LA", "LAIR", "PER", "SF", "SP", "UP")
     REMOVED_CORP_SECOND_TOKEN = {"ELA": "C4", "LA": "B9", "LAIR": "E6", "SF": "D11", "SP": "C6", "UP": "B13"}

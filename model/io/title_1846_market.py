@@ -31,9 +31,9 @@ after the old president; the president's certificate is swapped for the new pres
 shares.
 
 A run an older export records without its revenue is computed from its route
-(:mod:`model.io.title_1846_revenue`, 1846's ``revenue_for``); where it cannot be (a title of the
-family with its own bonuses, 18 Los Angeles; a route it cannot read), the price is not followed
-from that dividend on: that corporation never closes by its price here.
+(:mod:`model.io.title_1846_revenue`: the title's ``revenue_for``, 1846's or 18 Los Angeles');
+where it cannot be (a route it cannot read), the price is not followed from that dividend on:
+that corporation never closes by its price here.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def market_cells(value: Any) -> list[tuple[int, str]] | None:
 class Market1846:
     """The share prices, holdings and presidents of one game's corporations (see the module)."""
 
-    def __init__(self, replay: GameReplay, cells: list[tuple[int, str]], compute_runs: bool = True) -> None:
+    def __init__(self, replay: GameReplay, cells: list[tuple[int, str]], runs: Revenue1846 | None = None) -> None:
         self.cells = cells
         self.column: dict[str, int] = {}
         self.lost: set[str] = set()  # corporations whose price the log does not give
@@ -82,8 +82,7 @@ class Market1846:
         self.obsoletes = obsolete  # train name -> the names its first purchase makes obsolete
         self.obsolete: set[str] = set()  # the names of obsolete trains (they rust after their next run)
         self.replay = replay
-        self.runs = Revenue1846()
-        self.compute_runs = compute_runs  # 1846's revenue_for (a title of the family with its own: False)
+        self.runs = runs if runs is not None else Revenue1846()  # the title's revenue_for
         self._reset_turn()
         self.or_turns: set[str] = set()  # the corporations that took a turn in this operating round
         self.bought_names: set[str] = set()  # the train names bought so far (a name's events: its first)
@@ -332,7 +331,7 @@ class Market1846:
         if isinstance(routes, list) and all(isinstance(r, dict) and isinstance(r.get("revenue"), int) for r in routes) \
                 and isinstance(action.get("extra_revenue", 0), int):
             return sum(r["revenue"] for r in routes) + action.get("extra_revenue", 0)
-        if self.compute_runs and isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
+        if isinstance(routes, list) and all(isinstance(r, dict) for r in routes):
             return self.runs.run(self.replay, corp, routes)  # an older export records the route, not its revenue
         return None
 

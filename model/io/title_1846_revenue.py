@@ -13,6 +13,12 @@ its revenue. It follows the engine's code (never run):
   of group ``E`` and one labelled ``W``: the numbers on both hexes' icons); the Mail Contract, +10
   a stop visited, on the corporation's longest route.
 
+18 Los Angeles (:class:`Revenue18LA`, ``G18LosAngeles::Game#revenue_for``) pays its own bonus
+companies (RKO Pictures, Los Angeles Citrus, Los Angeles Steamship), the east-west bonus also
+north-south (a stop whose tile's label contains ``E`` and one with ``W``, else ``N`` and ``S``),
+and takes the Dump's penalty off a route that stops at its hex (``dump_penalty``: 20, 10 at
+Westminster unless the Steamship's bonus is paid there).
+
 A route it cannot read (a hex not on the map, a train it does not know) gives None: the price is
 then not followed, as when nothing is recorded.
 """
@@ -23,14 +29,13 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from model.io.title_hooks import icon_name
+from model.rules.eighteen_xx.hexmap import current_view
 from model.tiles import node_index
 
 if TYPE_CHECKING:
     from model.io.import_18xx_game import GameReplay
 
 COLOURS = ("yellow", "green", "brown", "gray")
-BONUSES = (("BT", 20, None), ("MPC", 30, None), ("SC", 20, "port"))
-"""``G1846::Game#revenue_for``: (company, bonus, the icon counted on the stop, if any)."""
 
 
 def phase_value(value: int | str, colour: str) -> int:
@@ -68,6 +73,7 @@ class Stop:
             self.icons = [icon_name(i) for i in cell.icons]
         self.revenue = max(values, default=0)
         self.groups = {g for s in cell.cities for g in s.groups}
+        self.tile_label = str(current_view(scenario, cell).label or "")  # the label of the tile on the hex
         self.west = cell.label == "W"
         self.tokened = any(t.company == corp and (cities is None or t.city in cities) for t in cell.tokens)
 
@@ -75,6 +81,10 @@ class Stop:
 class Revenue1846:
     """What a run earns (see the module): the assignments of the bonus companies, followed from
     the log, and the trains' variants."""
+
+    BONUSES: tuple[tuple[str, int, str | None], ...] = (("BT", 20, None), ("MPC", 30, None), ("SC", 20, "port"))
+    """``Game#revenue_for``: (company, bonus, the icon counted on the stop, if any); the last is the
+    Steamboat (``event_close_companies!`` takes its bonus off unless a corporation owns it)."""
 
     def __init__(self) -> None:
         self.hex_of: dict[str, str] = {}  # company -> the hex it is assigned to
@@ -104,9 +114,10 @@ class Revenue1846:
 
     def companies_close(self, replay: GameReplay) -> None:
         """``event_close_companies!``: a Steamboat not owned by a corporation loses its bonus."""
-        if replay.owners.get("SC") not in replay.company_ids:
-            self.hex_of.pop("SC", None)
-            self.corp_of.pop("SC", None)
+        steamboat = self.BONUSES[-1][0]
+        if replay.owners.get(steamboat) not in replay.company_ids:
+            self.hex_of.pop(steamboat, None)
+            self.corp_of.pop(steamboat, None)
 
     def bonuses_removed(self) -> None:
         """``event_remove_bonuses!``: every assignment goes."""
@@ -169,8 +180,6 @@ class Revenue1846:
         """The cities of a hex a connection leaves it from toward ``neighbour`` (a route's stop
         on a hex of several cities is the city of the path it takes, ``tokened_by?`` that
         city's); None: any (one city, or no edge found)."""
-        from model.rules.eighteen_xx.hexmap import current_view
-
         grid = replay.scenario.board.grid
         if not grid.is_label(neighbour):
             return None
@@ -202,17 +211,72 @@ class Revenue1846:
 
     def revenue_for(self, stops: list[Stop], corp: str, replay: GameReplay) -> int:
         revenue = sum(s.revenue for s in stops)
-        for company, bonus, icon in BONUSES:  # a closed company's assignments stay (until removed)
+        for company, bonus, icon in self.BONUSES:  # a closed company's assignments stay (until removed)
             if self.corp_of.get(company) != corp:
                 continue
             stop = next((s for s in stops if s.label == self.hex_of.get(company)), None)
             if stop is not None:
                 revenue += bonus * (stop.icons.count(icon) if icon else 1)
+        return revenue + self.east_west_bonus(stops)
+
+    def east_west_bonus(self, stops: list[Stop]) -> int:
+        """A stop of group ``E`` and one labelled ``W``: the numbers on both hexes' icons."""
         east = next((s for s in stops if "E" in s.groups), None)
         west = next((s for s in stops if s.west), None)
-        if east is not None and west is not None:
-            revenue += sum(int(i) for i in east.icons if i.isdigit()) + sum(int(i) for i in west.icons if i.isdigit())
-        return revenue
+        return _icon_numbers(east) + _icon_numbers(west) if east is not None and west is not None else 0
+
+    # --- the log's other moves a run reads ---------------------------------------------------
+    def placed_token(self, action: dict) -> None:
+        """A ``place_token`` (only 18 Los Angeles' Dump is read)."""
 
 
-__all__ = ["Revenue1846", "Stop", "phase_value"]
+def _icon_numbers(stop: Stop) -> int:
+    return sum(int(i) for i in stop.icons if i.isdigit())
+
+
+class Revenue18LA(Revenue1846):
+    """``G18LosAngeles::Game#revenue_for``: 1846's with its own companies, the east-west or
+    north-south bonus, less the Dump's penalty."""
+
+    BONUSES = (("RKO", 20, None), ("LAC", 30, None), ("LAS", 20, "port"))
+    DUMP = "APD"
+    """The company whose token is the Dump (``dump_company``; ``Step::SpecialToken`` keeps it)."""
+    DUMP_PENALTY = 20
+    DUMP_PENALTY_WESTMINSTER = 10
+    WESTMINSTER_HEX = "F9"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dump_hex: str | None = None
+
+    def placed_token(self, action: dict) -> None:
+        if action.get("entity") == self.DUMP and isinstance(action.get("hex"), str):
+            self.dump_hex = action["hex"]
+
+    def revenue_for(self, stops: list[Stop], corp: str, replay: GameReplay) -> int:
+        return super().revenue_for(stops, corp, replay) - self.dump_penalty(stops, corp, replay)
+
+    def east_west_bonus(self, stops: list[Stop]) -> int:
+        """A stop whose tile's label contains ``E`` and one with ``W``, else ``N`` and ``S``."""
+        def first(letter: str) -> Stop | None:
+            return next((s for s in stops if letter in s.tile_label), None)
+
+        for a, b in (("E", "W"), ("N", "S")):
+            one, other = first(a), first(b)
+            if one is not None and other is not None:
+                return _icon_numbers(one) + _icon_numbers(other)
+        return 0
+
+    def dump_penalty(self, stops: list[Stop], corp: str, replay: GameReplay) -> int:
+        """``dump_penalty``: 20 a route stopping at the Dump's hex; 10 at Westminster, unless the
+        Steamship's owner runs it there with the Steamship assigned to the hex."""
+        if self.dump_hex is None or not any(s.label == self.dump_hex for s in stops):
+            return 0
+        if self.dump_hex != self.WESTMINSTER_HEX:
+            return self.DUMP_PENALTY
+        steamboat = self.BONUSES[-1][0]
+        paid = replay.owners.get(steamboat) == corp and self.hex_of.get(steamboat) == self.dump_hex
+        return self.DUMP_PENALTY if paid else self.DUMP_PENALTY_WESTMINSTER
+
+
+__all__ = ["Revenue1846", "Revenue18LA", "Stop", "phase_value"]
