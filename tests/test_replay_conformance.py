@@ -162,6 +162,9 @@ def test_the_speed_target_is_judged_on_the_median_of_the_per_position_ratios(rc)
     e, o, ratio, share = rc.speed([fast, slow])
     assert (e, o, ratio, share) == (10.0, 1.0, 20.0, 0.6)
     assert rc.speed_line([fast, slow]).endswith("Target: 10x (the median ratio): met.")
+    # by the engine's own time: 1 ms quick (1x); 2, 10, 20, 30 ms (2x, 20x, 20x, 30x)
+    assert rc.speed_bands([fast, slow]) == [("under 2 ms", 1, 1.0, 1.0, 1.0), ("2 ms or more", 4, 15.0, 1.0, 20.0)]
+    assert "the 1 it takes under 2 ms (its median 1.0 ms, ours 1.00 ms) at 1.0x, the 4 it takes 2 ms" in rc.speed_line([fast, slow])
     slow.engine_ms, slow.ours_ms = [1.0, 2.0, 3.0, 4.0], [1.0, 1.0, 1.0, 1.0]  # now most positions are slow
     assert rc.speed([fast, slow])[2] == 4.0  # 1, 2, 3, 4, 20, 20, 30
     assert "**not met**" in rc.speed_line([fast, slow])

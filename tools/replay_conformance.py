@@ -246,16 +246,36 @@ def speed(results: list[TitleResult]) -> tuple[float, float, float, float] | Non
             sum(x >= SPEED_TARGET for x in ratios) / len(ratios))
 
 
+QUICK_MS = 2.0
+"""The engine's time under which a position counts as quick for it (:func:`speed_bands`)."""
+
+
+def speed_bands(results: list[TitleResult]) -> list[tuple[str, int, float, float, float]]:
+    """The timed positions in two bands by the engine's own time (under :data:`QUICK_MS`, and
+    the others): per band (name, positions, the engine's median ms, ours, the median ratio)."""
+    pairs = [(e, o) for r in results for e, o in zip(r.engine_ms, r.ours_ms, strict=True) if o > 0]
+    out = []
+    for name, band in ((f"under {QUICK_MS:g} ms", [p for p in pairs if p[0] < QUICK_MS]),
+                       (f"{QUICK_MS:g} ms or more", [p for p in pairs if p[0] >= QUICK_MS])):
+        if band:
+            out.append((name, len(band), statistics.median(e for e, _ in band), statistics.median(o for _, o in band),
+                        statistics.median(e / o for e, o in band)))
+    return out
+
+
 def speed_line(results: list[TitleResult]) -> str:
-    """The per-position speed and its target, in one sentence (met or not, or not measured)."""
+    """The per-position speed and its target, in one sentence (met or not, or not measured), and
+    the same by the engine's own time (:func:`speed_bands`)."""
     got = speed(results)
     if got is None:
         return f"Per position: nothing timed; the target ({SPEED_TARGET:g}x) is not judged."
     e, o, ratio, share = got
     verdict = "met" if ratio >= SPEED_TARGET else "**not met**"
+    bands = ", ".join(f"the {n:,} it takes {name} (its median {be:.1f} ms, ours {bo:.2f} ms) at {br:.1f}x"
+                      for name, n, be, bo, br in speed_bands(results))
     return (f"Per position: the engine's median {e:.1f} ms, ours {o:.2f} ms; the median of the per-position ratios "
-            f"{ratio:.1f}x, {share:.0%} of the positions at {SPEED_TARGET:g}x or more. Target: {SPEED_TARGET:g}x "
-            f"(the median ratio): {verdict}.")
+            f"{ratio:.1f}x, {share:.0%} of the positions at {SPEED_TARGET:g}x or more. By the engine's own time: "
+            f"{bands}. Target: {SPEED_TARGET:g}x (the median ratio): {verdict}.")
 
 
 def compared_reason(pos: dict) -> str | None:
