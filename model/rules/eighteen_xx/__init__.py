@@ -140,14 +140,10 @@ class EighteenXX(TileLays, RuleSet):
     def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None) -> Failure:
         """The lay schedule (``play.tile_lays`` or the option ``tile_lays``) read against this
         turn's lays (``state.laid``): see :mod:`model.rules.eighteen_xx.play`."""
-        lays = self.lay_schedule(sit, actor)
-        if lays is None:
+        reading = self._schedule_reading(sit, coord, actor)
+        if reading is None:
             return None
-        label = sit.sm.label_of[coord]
-        laid = sit.turn_laid(actor)
-        # the schedule reads of the tile and the hex only whether they are yellow and white, of
-        # the hex's label only whether it was laid this turn
-        here = label if any(e.cell == label for e in laid) else None
+        lays, label, laid, here = reading
         return sit.cached(("turn", type(self), actor, here, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
             sit.scenario, label, tile, old, laid, lays))
 
@@ -156,14 +152,23 @@ class EighteenXX(TileLays, RuleSet):
         judge the hex's tiles): the lay schedule's checks that read the hex but not the tile."""
         if type(self).turn_failure is not EighteenXX.turn_failure:
             return False  # a title's own schedule: asked tile by tile
-        lays = self.lay_schedule(sit, actor)
-        if lays is None:
+        reading = self._schedule_reading(sit, coord, actor)
+        if reading is None:
             return False
-        label = sit.sm.label_of[coord]
-        laid = sit.turn_laid(actor)
-        here = label if any(e.cell == label for e in laid) else None
+        lays, label, laid, here = reading
         return sit.cached(("turn-bars", type(self), actor, here, old.color == "white"), lambda: play.schedule_bars_hex(
             sit.scenario, label, old, laid, lays))
+
+    def _schedule_reading(self, sit: Situation, coord: Coord, actor: str | None) -> tuple | None:
+        """What the schedule's verdicts read: (the schedule, the hex's label, this turn's lays, the
+        label if the hex was laid this turn, else None: of the label the schedule reads only
+        that); None when the rule set has no schedule."""
+        lays = self.lay_schedule(sit, actor)
+        if lays is None:
+            return None
+        label = sit.sm.label_of[coord]
+        laid = sit.turn_laid(actor)
+        return lays, label, laid, label if any(e.cell == label for e in laid) else None
 
     def lay_schedule(self, sit: Situation, actor: str | None):
         """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
