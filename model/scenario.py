@@ -262,6 +262,14 @@ class Scenario(_Model):
         """Drop the cached :meth:`tileset` (after ``rules`` or ``tiles`` were assigned in place)."""
         self._catalog = None
 
+    def share_tileset(self, other: Scenario) -> None:
+        """Keep ``other``'s built tile set when this scenario's tile supply is ``other``'s (the
+        same object): its tile definitions stay the same objects (what the rules derive from a
+        tile is kept by the tile's identity)."""
+        hit = (other.__pydantic_private__ or {}).get("_catalog")
+        if hit is not None and hit[0] is self.tiles:
+            self._catalog = hit
+
     def tileset(self) -> TileSet:
         """Every tile type in play: the bundled set plus custom tiles, with the scenario's counts."""
         key = self.tiles

@@ -65,6 +65,26 @@ def test_undo_takes_back_the_last_lay_and_redo_brings_back_the_token():
     assert ("BB", 0) in board(at(17))["C3"][2]
 
 
+def test_a_game_session_shows_the_next_move_by_the_objects_of_the_last_one():
+    """``GameSession.at`` replays the game for every move it shows; what did not change is the
+    object the last move showed (``share_parts``), so what the rules derived from it is found again."""
+    from model.io.import_18xx_game import GameSession, replay_to, share_parts
+    from model.rules.eighteen_xx.hexmap import static_map
+
+    session = GameSession(GAME, ENGINE)
+    first, second = session.at(8), session.at(10)  # 9 undoes the lay on D4, 10 lays on C1
+    assert second == replay_to(session.log, session.base, session.title, 10)[0]  # the same position
+    assert second.rules is first.rules and second.tiles is first.tiles and second.tileset() is first.tileset()
+    assert second.board.cells["C3"] is first.board.cells["C3"]  # unchanged: the same cell
+    assert "C1" not in first.board.cells and second.board.cells["C1"].tile.tile == "7"  # laid on since
+    assert "D4" not in {k for k, c in second.board.cells.items() if c.tile is not None}
+    assert static_map(second) is static_map(first)
+    again = replay_to(session.log, session.base, session.title, 10)[0]
+    assert share_parts(again, None) is again
+    shared = share_parts(again, second)
+    assert shared == again and all(shared.board.cells[k] is c for k, c in second.board.cells.items())
+
+
 def test_private_owners_from_the_auction_and_the_purchase():
     assert owners(at(3)) == {"PI": ("ann", False), "FE": ("ann", False)}  # the higher bid wins FE
     assert owners(at(12))["PI"] == ("AA", False)

@@ -427,7 +427,7 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
 
 def judge_game(res: TitleResult, path: Path, dump: dict, timed: bool) -> None:
     from model.io.game_log import GameLogError, effective_actions, find_engine, read_game
-    from model.io.import_18xx_game import GameReplay, base_scenario
+    from model.io.import_18xx_game import GameReplay, base_scenario, share_parts
     from model.rules import get_rule_set
 
     res.games += 1
@@ -454,6 +454,7 @@ def judge_game(res: TitleResult, path: Path, dump: dict, timed: bool) -> None:
     broken = None
     for index, action in enumerate(log.actions):
         if action["type"] in ("undo", "redo"):
+            before = replay.scenario
             replay = GameReplay(base, title, log)
             try:
                 for a in effective_actions(log.actions[: index + 1]):
@@ -461,6 +462,9 @@ def judge_game(res: TitleResult, path: Path, dump: dict, timed: bool) -> None:
                 broken = None
             except GameLogError as exc:
                 broken = str(exc)
+            # the game replayed again shows its unchanged hexes by the objects it had (as the
+            # editor's Game panel does from move to move: GameSession.at)
+            replay.scenario = share_parts(replay.scenario, before)
             continue
         pos = by_index.get(index)
         if pos is not None:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from model.changes import TrackedDict
 from model.io.game_log import (
     CHAT,
     GameLog,
@@ -488,6 +489,32 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
     return base, title, list(result.warnings) + title.notes
 
 
+def share_parts(scenario: Scenario, like: Scenario | None) -> Scenario:
+    """``scenario`` with the parts equal to ``like``'s taken from ``like``: the rules, the tile
+    supply with its built tile set, the play, and each cell equal to ``like``'s at its hex. A game
+    replayed again (after an undo, or to show another of its moves) then shows its hexes by the
+    objects the earlier replay made, and what the rules derived from them (kept by identity:
+    views, static verdicts, the static map) is found again instead of computed anew."""
+    if like is None:
+        return scenario
+    update: dict = {part: getattr(like, part) for part in ("rules", "tiles", "play")
+                    if getattr(scenario, part) is not getattr(like, part) and getattr(scenario, part) == getattr(like, part)}
+    cells, old, shared = {}, like.board.cells, False
+    for label, cell in scenario.board.cells.items():
+        was = old.get(label)
+        if was is not None and was is not cell and was == cell:
+            cell, shared = was, True
+        cells[label] = cell
+    if shared:
+        update["board"] = scenario.board.model_copy(update={"cells": TrackedDict(cells)})
+    if not update:
+        return scenario
+    out = scenario.model_copy(update=update)
+    if "tiles" in update:
+        out.share_tileset(like)
+    return out
+
+
 def replay_to(log: GameLog, base: Scenario, title: TitleData, action_id: int | None) -> tuple[Scenario, int]:
     """The scenario after the actions up to ``action_id`` (default: the last), undo/redo followed."""
     upto = len(log.actions) if action_id is None else log.index_of(action_id) + 1
@@ -594,6 +621,7 @@ class GameSession:
         self.log = read_game(read_text(self.path, "18xx-games-game"), str(self.path))
         self.base, self.title, self.warnings = base_scenario(self.log, find_engine(self.path, engine))
         self.actions = effective_actions(self.log.actions)
+        self._shown: Scenario | None = None  # the scenario last shown (at)
 
     def at(self, action_id: int | None) -> Scenario:
         """The scenario after ``action_id`` (None: before the first action)."""
@@ -602,7 +630,9 @@ class GameSession:
             if self.actions:
                 replay.before(self.actions[0])
             return replay.result(acting_after(self.log, self.actions, replay, 0))
-        return replay_to(self.log, self.base, self.title, action_id)[0]
+        scenario = share_parts(replay_to(self.log, self.base, self.title, action_id)[0], self._shown)
+        self._shown = scenario  # the next move shown shares what it can with this one
+        return scenario
 
     def next_lays(self, action_id: int | None, lays: int) -> NextLays:
         """The position after ``action_id`` and the acting company's next ``lays`` lays (for a
@@ -610,4 +640,5 @@ class GameSession:
         return next_lays(self.log, self.base, self.title, action_id, lays)
 
 
-__all__ = ["GameReplay", "GameSession", "ImportedGame", "NextLays", "action_text", "next_lays", "UNSET", "base_scenario", "import_game", "replay_to"]
+__all__ = ["GameReplay", "GameSession", "ImportedGame", "NextLays", "action_text", "next_lays", "UNSET", "base_scenario", "import_game",
+           "replay_to", "share_parts"]

@@ -163,12 +163,16 @@ class EighteenXX(TileLays, RuleSet):
         """What the schedule's verdicts read: (the schedule, the hex's label, this turn's lays, the
         label if the hex was laid this turn, else None: of the label the schedule reads only
         that); None when the rule set has no schedule."""
-        lays = self.lay_schedule(sit, actor)
+        key = ("schedule", type(self), actor)
+        turn = sit.memo.get(key)
+        if turn is None:  # once per position and company
+            laid = sit.turn_laid(actor)
+            turn = sit.memo[key] = (self.lay_schedule(sit, actor), laid, frozenset(e.cell for e in laid))
+        lays, laid, cells = turn
         if lays is None:
             return None
         label = sit.sm.label_of[coord]
-        laid = sit.turn_laid(actor)
-        return lays, label, laid, label if any(e.cell == label for e in laid) else None
+        return lays, label, laid, label if label in cells else None
 
     def lay_schedule(self, sit: Situation, actor: str | None):
         """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
