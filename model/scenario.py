@@ -296,6 +296,11 @@ class Scenario(_Model):
             from model.upgrade_graph import with_overrides
 
             listed = with_overrides(listed, self.tiles.upgrades, self.board.grid.sides)
+        if hit is not None:
+            # a supply changed (a tile added, a count): the tiles equal to the last set's stay its
+            # objects, so that what is derived from a tile (kept by its identity) is found again
+            before = hit[1].by_id
+            listed = [t if (was := before.get(t.id)) is None or was is t or was != t else was for t in listed]
         ts = TileSet(id=set_id, name=name, sides=self.board.grid.sides, tiles=listed)
         self._catalog = (key, ts)
         return ts

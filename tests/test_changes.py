@@ -124,3 +124,19 @@ def test_explains_rows_answer_what_one_move_computed_alone_answers():
                 assert got == rules.explain_in(fresh, m), m
                 legal += got.legal
     assert legal > 100
+
+
+def test_a_tile_set_rebuilt_for_a_changed_supply_keeps_the_tiles_that_did_not_change():
+    """``Scenario.tileset`` after the supply changed (a tile added, a count changed): the tiles
+    equal to the last set's stay its objects, a changed one is new."""
+    from model.tiles import TileDef, TilePath
+
+    s = make()
+    before = s.tileset()
+    extra = TileDef(id="x9", color="yellow", paths=[TilePath(a=1, b=4)], count=1)
+    counts = {"s": 1}
+    after = s.model_copy(update={"tiles": s.tiles.model_copy(update={"custom": [*s.tiles.custom, extra], "counts": counts})})
+    ts = after.tileset()
+    assert ts is not before and ts.get("x9") == extra
+    assert all(ts.get(t.id) is t for t in before.tiles if t.id != "s")
+    assert ts.get("s") is not before.get("s") and ts.get("s").count == 1
