@@ -97,6 +97,13 @@ def test_explain_follows_every_change_made_in_place(edit, rule):
         assert got.rule == rule
 
 
+def test_explain_answers_a_move_whose_extra_cannot_be_kept():
+    rules = get_rule_set("18xx")
+    s = make(tiles={"B5": ("yc", 0)})
+    odd = Move("station", "B5", actor="X", extra=[("city", 0)])  # a list: not hashable
+    assert rules.explain(s, odd) == rules.explain(s, Move("station", "B5", actor="X", extra=(("city", 0),)))
+
+
 def test_a_plain_container_put_in_by_model_copy_is_compared_by_value():
     rules = get_rule_set("18xx")
     s = make(tiles={"B5": ("yc", 0)})

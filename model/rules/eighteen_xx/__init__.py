@@ -453,7 +453,10 @@ class EighteenXX(TileLays, RuleSet):
         else:
             sit = Situation.reuse(scenario)
         key = (self, move.kind, move.cell, move.tile, move.actor, move.extra)
-        row = sit.explained.get(key)
+        try:
+            row = sit.explained.get(key)
+        except TypeError:  # an unhashable extra (a list from a hand-built move): asked alone
+            return self.explain_in(sit, move)
         if row is None:
             row = sit.explained[key] = self.explain_row(sit, move)
         r = move.rotation
