@@ -17,7 +17,7 @@ from model.grid import Coord
 from model.memo import IdentityMemo
 from model.rules import Move, MoveContext
 from model.rules.eighteen_xx import play, privates, static
-from model.rules.eighteen_xx.company import Network
+from model.rules.eighteen_xx.company import Network, city_is_full_for
 from model.rules.eighteen_xx.hexmap import LAYABLE_COLORS, TrackView, exit_mask, iter_exit_bits, tile_facts, tile_view
 from model.rules.eighteen_xx.situation import Situation
 from model.scenario import Company
@@ -26,15 +26,6 @@ from model.tiles import TileDef
 Failure = tuple[str, str] | None
 
 _NOBODY: IdentityMemo = IdentityMemo(1 << 14)  # TileLays._nobody_lays, by the hex's passing rotations
-
-
-def _city_blocks(cell, city: int, slots: int, company: str) -> bool:
-    """A city of a tile laid on ``cell`` blocks the company: its ``slots`` circles all hold
-    tokens, none neutral nor the company's."""
-    tokens = [t for t in cell.tokens if t.city == city]
-    if any(t.kind == "neutral" for t in tokens) or any(t.company == company for t in tokens):
-        return False
-    return len(tokens) >= slots > 0
 
 
 def _at_hex(cell: str, fail: Failure) -> Failure:
@@ -196,7 +187,7 @@ class TileLays:
             """Whether the new tile's city ``node`` blocks the company (asked once per node)."""
             hit = seen.get(node)
             if hit is None:
-                hit = seen[node] = node in city_nodes and _city_blocks(cell, city_nodes.index(node), view.node_slots[node], net.company)
+                hit = seen[node] = node in city_nodes and city_is_full_for(view, cell, city_nodes.index(node), net.company)
             return hit
 
         return play.restriction_failure(sit, coord, tile, rotation, old, net, mode, blocks)

@@ -95,7 +95,7 @@ def tile_verdicts(rules: EighteenXX, sit: Situation, coord: Coord, tile: TileDef
     old = sit.view(coord)
     sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
     cls = type(rules)
-    if _CLASSES.get(cls) or shares(cls):
+    if shares(cls):
         key = (cls, id(sm), coord, id(old), id(tile), id(ts), id(spec), sit.accept_mask(coord))
         hit = _SHARED.peek(key)
         if hit is not None:
