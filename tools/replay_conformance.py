@@ -64,12 +64,12 @@ DEFAULT_ENGINE = "../shared/upstream/18xx-2025-01"
 SCRIPT = ROOT / "tools" / "replay_engine.rb"
 BASELINE = ROOT / "tools" / "replay-baseline.json"
 RUNS = 1
-SPEED_TARGET = 10.0
-"""The legal set of one position this many times faster than the engine's, judged on the median
-of the per-position ratios (half the positions at least this much faster)."""
 """Our legal set is timed once per position, as the engine's is: the first call (what one position
 leaves in the rule set's caches for the next is kept, as the engine's game keeps its own; a second
 call on the same position would find its own answers cached, so a best of several is not fair)."""
+SPEED_TARGET = 10.0
+"""The legal set of one position this many times faster than the engine's, judged on the median
+of the per-position ratios (half the positions at least this much faster)."""
 DOC = ROOT / "docs" / "conformance.md"
 BEGIN, END = "<!-- replay: written by tools/replay_conformance.py -->", "<!-- /replay -->"
 
@@ -235,10 +235,15 @@ class TitleResult:
         return sum(self.engine_ms) / sum(self.ours_ms) if self.ours_ms and sum(self.ours_ms) else None
 
 
+def timed_pairs(results: list[TitleResult]) -> list[tuple[float, float]]:
+    """(the engine's ms, ours) of every timed position."""
+    return [(e, o) for r in results for e, o in zip(r.engine_ms, r.ours_ms, strict=True) if o > 0]
+
+
 def speed(results: list[TitleResult]) -> tuple[float, float, float, float] | None:
     """(the engine's median ms a position, ours, the median of the per-position ratios, the share
     of positions at :data:`SPEED_TARGET` or more), None when nothing was timed."""
-    pairs = [(e, o) for r in results for e, o in zip(r.engine_ms, r.ours_ms, strict=True) if o > 0]
+    pairs = timed_pairs(results)
     if not pairs:
         return None
     ratios = [e / o for e, o in pairs]
@@ -253,7 +258,7 @@ QUICK_MS = 2.0
 def speed_bands(results: list[TitleResult]) -> list[tuple[str, int, float, float, float]]:
     """The timed positions in two bands by the engine's own time (under :data:`QUICK_MS`, and
     the others): per band (name, positions, the engine's median ms, ours, the median ratio)."""
-    pairs = [(e, o) for r in results for e, o in zip(r.engine_ms, r.ours_ms, strict=True) if o > 0]
+    pairs = timed_pairs(results)
     out = []
     for name, band in ((f"under {QUICK_MS:g} ms", [p for p in pairs if p[0] < QUICK_MS]),
                        (f"{QUICK_MS:g} ms or more", [p for p in pairs if p[0] >= QUICK_MS])):
