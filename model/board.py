@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import bisect
 from operator import attrgetter
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
-from model.changes import CountedModel, TrackedDict, TrackedList
+from model.changes import TRACKED, CountedModel, TrackedDict, TrackedList
 from model.drawing import CircleMark
 from model.grid import Coord, Grid, HexGrid
 from model.tiles import ExtraKeys, HexDecor, StopDetails, TilePath
@@ -243,7 +243,7 @@ class Board(_Model):
 
     grid: Grid
     cells: dict[str, Cell] = Field(default_factory=TrackedDict)
-    edges: list[EdgeFeature] = Field(default_factory=TrackedList)
+    edges: Annotated[list[EdgeFeature], TRACKED] = Field(default_factory=TrackedList)
     other_names: dict[str, str] = Field(
         default_factory=dict,
         description="Names an 18xx.games map gives to hexes it does not define (the title's code adds "
@@ -278,13 +278,6 @@ class Board(_Model):
             return TrackedDict(cells)
         labels, keys, first = layout
         return TrackedDict({label: cells[first[key]] for label, key in zip(labels, keys, strict=True)})
-
-    @field_validator("edges", mode="after")
-    @classmethod
-    def _tracked_edges(cls, edges: list[EdgeFeature]) -> list[EdgeFeature]:
-        """The edge list as the tracked kind (``model.changes``), like the cells: the editor
-        changes both in place."""
-        return TrackedList(edges)
 
     # --- access by coordinate ------------------------------------------------------------
     def label(self, coord: Coord) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import AfterValidator, BaseModel
 
 _TICKS = itertools.count(1)  # next() on a count is atomic: two threads never draw the same value
 _NOW = [0]
@@ -37,49 +37,25 @@ def touch() -> None:
     _NOW[0] = next(_TICKS)
 
 
+def _touching(base: type, name: str):
+    """``base``'s method ``name``, calling :func:`touch` after it (even when it raises: it may
+    have changed something first)."""
+    method = getattr(base, name)
+
+    def changed(self, *args: Any, **kwargs: Any):
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            touch()
+
+    changed.__name__, changed.__doc__ = name, method.__doc__
+    return changed
+
+
 class TrackedDict(dict):
     """A ``dict`` whose every change calls :func:`touch` (reads are the plain ``dict``'s)."""
 
     __slots__ = ()
-
-    def __setitem__(self, key, value) -> None:
-        dict.__setitem__(self, key, value)
-        touch()
-
-    def __delitem__(self, key) -> None:
-        dict.__delitem__(self, key)
-        touch()
-
-    def __ior__(self, other):
-        dict.update(self, other)
-        touch()
-        return self
-
-    def pop(self, *args):
-        try:
-            return dict.pop(self, *args)
-        finally:
-            touch()
-
-    def popitem(self):
-        try:
-            return dict.popitem(self)
-        finally:
-            touch()
-
-    def clear(self) -> None:
-        dict.clear(self)
-        touch()
-
-    def update(self, *args, **kwargs) -> None:
-        dict.update(self, *args, **kwargs)
-        touch()
-
-    def setdefault(self, key, default=None):
-        try:
-            return dict.setdefault(self, key, default)
-        finally:
-            touch()
 
     def __reduce__(self):
         return (TrackedDict, (dict(self),))
@@ -90,40 +66,23 @@ class TrackedList(list):
 
     __slots__ = ()
 
-    def _changed(name: str):  # noqa: N805 - builds the methods below
-        base = getattr(list, name)
-
-        def method(self, *args: Any):
-            try:
-                return base(self, *args)
-            finally:
-                touch()
-
-        method.__name__ = name
-        method.__doc__ = base.__doc__
-        return method
-
-    __setitem__ = _changed("__setitem__")
-    __delitem__ = _changed("__delitem__")
-    __iadd__ = _changed("__iadd__")
-    __imul__ = _changed("__imul__")
-    append = _changed("append")
-    extend = _changed("extend")
-    insert = _changed("insert")
-    pop = _changed("pop")
-    remove = _changed("remove")
-    clear = _changed("clear")
-    reverse = _changed("reverse")
-    del _changed
-
-    def sort(self, *, key=None, reverse=False) -> None:
-        try:
-            list.sort(self, key=key, reverse=reverse)
-        finally:
-            touch()
-
     def __reduce__(self):
         return (TrackedList, (list(self),))
+
+
+for _cls, _base, _names in (
+    (TrackedDict, dict, ("__setitem__", "__delitem__", "__ior__", "pop", "popitem", "clear", "update", "setdefault")),
+    (TrackedList, list, ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "pop",
+                         "remove", "clear", "sort", "reverse")),
+):
+    for _name in _names:  # every method that changes the container
+        setattr(_cls, _name, _touching(_base, _name))
+del _cls, _base, _names, _name
+
+
+TRACKED = AfterValidator(TrackedList)
+"""A list field's annotation (``Annotated[list[X], TRACKED]``): validation makes it a
+:class:`TrackedList`."""
 
 
 class CountedModel(BaseModel):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from model.board import Board
-from model.changes import CountedModel, TrackedList
+from model.changes import TRACKED, CountedModel, TrackedList
 from model.grid import GridError
 from model.puzzle_spec import Puzzle
 from model.tiles import TileDef, TileSet, load_tileset
@@ -213,7 +213,7 @@ class GameState(_Model):
     phase: str | None = Field(default=None, description="Turn phase, e.g. 'mandatory' / 'optional' (Catalan).")
     game_phase: str | None = Field(default=None, description="Game phase, e.g. 'I'…'IV' (18xx).")
     drawn: str | None = Field(default=None, description="The tile drawn for the mandatory phase.")
-    laid: list[LaidThisTurn] = Field(default_factory=TrackedList, description="Tiles laid so far this turn, in order.")
+    laid: Annotated[list[LaidThisTurn], TRACKED] = Field(default_factory=TrackedList, description="Tiles laid so far this turn, in order.")
     gauge_markers: list[tuple[str, int]] = Field(
         default_factory=list, description="Gauge-change markers: (cell, edge) of each marked side."
     )
@@ -221,12 +221,6 @@ class GameState(_Model):
     pending_home: str | None = Field(
         default=None, description="A company that must choose its home now (18 India's GIPR): its moves are the home choices."
     )
-
-    @field_validator("laid", mode="after")
-    @classmethod
-    def _tracked_laid(cls, laid: list[LaidThisTurn]) -> list[LaidThisTurn]:
-        """This turn's lays as the tracked kind (``model.changes``): the editor changes them in place."""
-        return TrackedList(laid)
 
 
 class Scenario(_Model):
@@ -239,7 +233,7 @@ class Scenario(_Model):
     board: Board
     tiles: TileSupply = Field(default_factory=TileSupply)
     players: list[Player] = Field(default_factory=list)
-    companies: list[Company] = Field(default_factory=TrackedList)
+    companies: Annotated[list[Company], TRACKED] = Field(default_factory=TrackedList)
     play: Play = Field(default_factory=Play, description="Phases and lay schedule (18xx); see docs/format.md.")
     state: GameState = Field(default_factory=GameState)
     puzzle: Puzzle | None = Field(default=None, description="A puzzle: goal, resources and phases (see model/puzzle_spec.py).")
@@ -315,12 +309,6 @@ class Scenario(_Model):
         return next((c for c in self.companies if c.id == cid), None)
 
     # --- structural validation: load errors, reported with a field path --------------------
-    @field_validator("companies", mode="after")
-    @classmethod
-    def _tracked_companies(cls, companies: list[Company]) -> list[Company]:
-        """The companies as the tracked kind (``model.changes``): the editor changes them in place."""
-        return TrackedList(companies)
-
     @model_validator(mode="after")
     def _structure(self) -> Scenario:
         grid = self.board.grid
