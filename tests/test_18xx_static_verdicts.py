@@ -8,6 +8,7 @@ agree move by move with the shared verdicts warm and cold.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -188,3 +189,108 @@ def test_the_kept_moves_of_nobody_follow_the_phase_the_supply_and_the_board():
     warm = rules.legal_moves(one_laid, MoveContext(None, None, None))
     assert not any(m.tile == yellow.tile for m in warm)
     assert warm == _cold_moves(rules, one_laid)
+
+
+def _lay_keys(moves):
+    return sorted((m.kind, m.cell, m.tile, m.rotation, m.cost) for m in moves)
+
+
+def _cold(rules, position, actor):
+    """The moves with nothing kept from earlier positions (what was kept comes back after)."""
+    from model.rules.eighteen_xx import laying
+
+    kept = [(memo, dict(memo._data)) for memo in (laying._HEX_LAYS, static._SHARED)]
+    laying.clear()
+    try:
+        return rules.legal_moves(position, MoveContext(actor=actor))
+    finally:
+        for memo, data in kept:
+            memo._data.clear()
+            memo._data.update(data)
+
+
+def _with_companies(path: Path) -> bool:
+    import json
+
+    return bool(json.loads(path.read_text(encoding="utf-8"))["scenario"].get("companies"))
+
+
+CASES = [p for p in sorted((Path(__file__).resolve().parent / "cases" / "18xx").glob("*/case.json")) if _with_companies(p)]
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.parent.name)
+def test_lays_kept_across_a_lay_and_back_are_those_of_a_cold_start(path):
+    """On every golden 18xx board: each company's lays before one of them lays a tile, after it,
+    and back on the board before, each asked with what the position before kept, are the lays of
+    a cold start (a lay opens sides to a company, adds track where its walk enters a hex, faces
+    new track toward a neighbour; going back closes them again)."""
+    import json
+
+    from model.io.files import loads
+
+    scenario = loads(json.dumps(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+    rules = get_rule_set(scenario.rules.id)
+    actors = [c.id for c in scenario.companies]
+    first = [m for a in actors for m in rules.legal_moves(scenario, MoveContext(actor=a)) if m.kind in ("lay", "upgrade")]
+    positions = [scenario] + [rules.apply(scenario, m) for m in first[:: max(1, len(first) // 4)][:4]]
+    for position in positions + [scenario]:
+        for actor in actors:
+            warm = rules.legal_moves(position.model_copy(), MoveContext(actor=actor))
+            assert _lay_keys(warm) == _lay_keys(_cold(rules, position.model_copy(), actor)), actor
+
+
+@pytest.mark.parametrize("path", ["scenarios/puzzles/1830-01-pittsburgh-and-lancaster.json",
+                                  "scenarios/puzzles/1889-01-kubokawa-to-kouchi.json"])
+def test_a_companys_lays_kept_across_positions_are_those_of_a_cold_start(path, monkeypatch):
+    """Position after position (each company in turn lays one of its tiles), the lays found again
+    per hex (laying._HEX_LAYS) are exactly the ones computed with nothing kept, and some are found."""
+    from pathlib import Path
+
+    from model.io import load
+    from model.rules.eighteen_xx import laying
+
+    s = load(Path(__file__).resolve().parent.parent / path)
+    rules = get_rule_set(s.rules.id)
+    found = []
+    peek = laying._HEX_LAYS.peek
+
+    def counting(key, default=None):
+        hit = peek(key, default)
+        found.append(hit is not None)
+        return hit
+
+    monkeypatch.setattr(laying._HEX_LAYS, "peek", counting)
+    companies = [c.id for c in s.companies if any(t.company == c.id for cell in s.board.cells.values() for t in cell.tokens)]
+    assert companies
+
+    laying.clear()
+    for step in range(9):
+        actor = companies[step % len(companies)]
+        s = s.model_copy(update={"state": s.state.model_copy(update={"active": actor, "laid": []})})
+        warm = rules.legal_moves(s.model_copy(), MoveContext(actor=actor))
+        assert _lay_keys(warm) == _lay_keys(_cold(rules, s.model_copy(), actor)), f"step {step} ({actor})"
+        lays = [m for m in warm if m.kind in ("lay", "upgrade")]
+        if lays:
+            s = rules.apply(s, lays[len(lays) // 2])
+    assert any(found) and not all(found)
+
+
+def test_the_cash_is_set_against_the_lays_found_again(rules):
+    """The lays of a hex are kept before their cost meets the company's cash: a poorer company in
+    the next position is offered only what it can pay, a richer one all of it."""
+    from model.rules.eighteen_xx import laying
+
+    s = make(tokens={"B5": [("X", 0)]}, tiles={"B5": ("yc", 0)})
+
+    def with_cash(cash):
+        companies = [c.model_copy(update={"treasury": cash}) if c.id == "X" else c for c in s.companies]
+        return s.model_copy(update={"companies": companies})
+
+    laying.clear()
+    rich = rules.legal_moves(with_cash(1000), MoveContext(actor="X"))
+    costs = sorted({m.cost for m in rich})
+    assert len(costs) > 1, costs  # some lays cost more than others (the mountain of B7)
+    poor = rules.legal_moves(with_cash(costs[0]), MoveContext(actor="X"))
+    assert poor and all(m.cost <= costs[0] for m in poor) and len(poor) < len(rich)
+    laying.clear()
+    assert _lay_keys(rules.legal_moves(with_cash(costs[0]), MoveContext(actor="X"))) == _lay_keys(poor)

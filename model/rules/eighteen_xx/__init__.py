@@ -190,10 +190,6 @@ class EighteenXX(TileLays, RuleSet):
         """Extra rotation rules of a title (none here)."""
         return None
 
-    def company_lay_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, net: Network) -> Failure:
-        """Extra rules about which hexes a company may lay on this turn (none here)."""
-        return None
-
     def company_cost(self, sit: Situation, company: Company | None, cost: int) -> int:
         """What a company pays for a lay that costs ``cost``: less a ``tile_discount`` with no
         terrain (the engine's ``tile_cost_with_discount``; a title may have its own)."""

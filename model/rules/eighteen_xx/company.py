@@ -445,27 +445,31 @@ def may_walk(scenario: Scenario, sm: StaticMap, company: str, stations: list[tup
     the order of the walks, paths and nodes already walked, the sides the walk is crossing. So
     every path the walk walks is reached here.
 
-    What it reaches without entering ``coord`` does not depend on the tile: with ``shared``
-    (``Situation.walk_reading``) it is followed once per position, company and hex, and each tile
-    only from where that reach comes to the hex."""
+    What it reaches before the tile is laid does not depend on the tile, nor on the hex: with
+    ``shared`` (``Situation.walk_reading``) it is followed once per position and company, with
+    where it comes to each hex, and each tile only from where that reach comes to its hex. The
+    reach before the lay holds what it reaches without entering the hex, and where it comes to
+    the hex from there, and may hold more (what it reached through the old track of the hex):
+    the answer can only be True more often, never less."""
     if any(c == coord for c, _node in stations):
         return True  # a station on the hex: its nodes map onto the new tile's, the walk decides
-    reach = _Reach(scenario, sm, company, view_of, coord, shared)
     if shared is not None:
-        key = (coord, tuple(stations))
-        outside = shared[2].get(key)
-        if outside is None:
-            outside = shared[2][key] = reach.outside(stations)
+        key = ("before", tuple(stations))
+        before = shared[2].get(key)
+        if before is None:
+            before = shared[2][key] = _Reach(scenario, sm, company, view_of, None, shared).before(stations)
     else:
-        outside = reach.outside(stations)
-    return reach.tile_reaches(outside, new, targets, blocks_new)
+        before = _Reach(scenario, sm, company, view_of, None, None).before(stations)
+    known, arrivals = before
+    reach = _Reach(scenario, sm, company, view_of, coord, shared)
+    return reach.tile_reaches(known, tuple(arrivals.get(coord, ())), new, targets, blocks_new)
 
 
 class _Reach:
     """The reach :func:`may_walk` follows, for one company and one hex a tile is tried on."""
 
     def __init__(self, scenario: Scenario, sm: StaticMap, company: str, view_of: Callable[[Coord], TrackView],
-                 coord: Coord, shared: tuple[dict, dict, dict] | None) -> None:
+                 coord: Coord | None, shared: tuple[dict, dict, dict] | None) -> None:
         self.scenario, self.sm, self.company, self.view_of, self.coord = scenario, sm, company, view_of, coord
         self.cells = shared[0] if shared is not None else {}
         self.blocked = shared[1] if shared is not None else {}
@@ -486,12 +490,13 @@ class _Reach:
             hit = self.blocked[(c, k)] = node_blocks(self.view_of(c), cell, k, self.company)
         return hit
 
-    def follow(self, todo: list, seen: set, known: set, new: TrackView | None, new_cell: _Cell | None,
-               blocks_new: Callable[[int], bool] | None, targets: set[int], arrivals: list | None) -> bool:
+    def follow(self, todo: list, seen: set, known: frozenset, new: TrackView | None, new_cell: _Cell | None,
+               blocks_new: Callable[[int], bool] | None, targets: set[int], arrivals: dict | None) -> bool:
         """Follow states (hex, path, the end come to: an edge e >= 0, a node -1 - k) from ``todo``,
-        skipping those in ``seen`` or ``known`` (followed before). Without a tile (``new`` None) the
-        hex is not entered: each arrival at it (side, track kind) goes to ``arrivals``. True as soon
-        as a path of ``targets`` on the hex is reached."""
+        skipping those in ``seen`` or, off the hex a tile is tried on, in ``known`` (followed
+        before, on the board before the lay). Without a tile (``new`` None, no hex tried) every
+        hex is entered, and each arrival at a hex (side, track kind) goes to ``arrivals``. True as
+        soon as a path of ``targets`` on the hex is reached."""
         coord, sm = self.coord, self.sm
         sides = sm.sides
         half = sides // 2
@@ -499,7 +504,7 @@ class _Reach:
 
         def add(c: Coord, i: int, entry: int | None) -> None:
             key = (c, i, entry)
-            if key not in seen and key not in known:
+            if key not in seen and (c == coord or key not in known):
                 seen.add(key)
                 todo.append(key)
 
@@ -532,18 +537,21 @@ class _Reach:
                 if nb is None:
                     continue
                 ne = (e + half) % sides
-                if nb == coord and new is None:
-                    arrivals.append((ne, track))
-                    continue
+                if arrivals is not None:
+                    got = arrivals.get(nb)
+                    if got is None:
+                        arrivals[nb] = {(ne, track): None}
+                    else:
+                        got[(ne, track)] = None
                 nw = new_cell if nb == coord else self.cell_of(nb)
                 for p in nw.by_edge.get(ne, ()):
                     if ok is None or nw.track[p] in ok:
                         add(nb, p, ne)
         return False
 
-    def outside(self, stations: list[tuple[Coord, int]]) -> tuple[frozenset, tuple]:
-        """Every state reached from the stations without entering the hex, and where (side, track
-        kind) that reach comes to the hex."""
+    def before(self, stations: list[tuple[Coord, int]]) -> tuple[frozenset, dict]:
+        """Every state reached from the stations on the board as it stands (no hex tried), and per
+        hex where (side, track kind) that reach comes to it."""
         seen: set = set()
         todo: list = []
         for c, node in stations:
@@ -552,14 +560,14 @@ class _Reach:
                 if key not in seen:
                     seen.add(key)
                     todo.append(key)
-        arrivals: list = []
+        arrivals: dict = {}
         self.follow(todo, seen, frozenset(), None, None, None, set(), arrivals)
-        return frozenset(seen), tuple(dict.fromkeys(arrivals))
+        return frozenset(seen), arrivals
 
-    def tile_reaches(self, outside: tuple[frozenset, tuple], new: TrackView, targets: set[int],
+    def tile_reaches(self, known: frozenset, arrivals: tuple, new: TrackView, targets: set[int],
                      blocks_new: Callable[[int], bool]) -> bool:
-        """Whether the reach, going on from its arrivals at the hex into ``new``, comes to a target."""
-        known, arrivals = outside
+        """Whether the reach, going on from its arrivals at the hex into ``new``, comes to a target
+        (the states ``known`` off the hex were followed before)."""
         new_cell = walk_cell(new)
         seen: set = set()
         todo: list = []

@@ -14,7 +14,7 @@ the cost once per hex and colour where no border charges.
 from __future__ import annotations
 
 from model.grid import Coord
-from model.memo import IdentityMemo
+from model.memo import IdentityMemo, Memo
 from model.rules import Move, MoveContext
 from model.rules.eighteen_xx import play, privates, static
 from model.rules.eighteen_xx.company import Network, city_is_full_for
@@ -26,6 +26,8 @@ from model.tiles import TileDef
 Failure = tuple[str, str] | None
 
 _NOBODY: IdentityMemo = IdentityMemo(1 << 14)  # TileLays._nobody_lays, by the hex's passing rotations
+_HEX_LAYS: Memo = Memo(1 << 14)  # TileLays._company_hex_lays, by what a hex's lays read
+_REUSES: dict[type, bool] = {}
 
 
 def _at_hex(cell: str, fail: Failure) -> Failure:
@@ -86,6 +88,10 @@ class TileLays:
             fail = verdicts.rotation(self, sit, coord, tile, r) or after
             out.append((fail, 0) if fail else self.rotation_lay_failure(sit, coord, tile, r, move.actor, company, None, same_cost))
         return (None, out)
+
+    def company_lay_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, net: Network) -> Failure:
+        """Extra rules about which hexes a company may lay on this turn (none here)."""
+        return None
 
     def actor_failure(self, sit: Situation, actor: str) -> Failure:
         """A rule that stops the company laying any tile now (none here)."""
@@ -162,9 +168,12 @@ class TileLays:
 
     def full_cost(self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, actor: str | None, company: Company | None) -> int:
         """What the company pays for the lay: its own cost, the schedule's extra, less discounts."""
-        extra = sit.cached(("schedule-cost", type(self), actor, tile.color == "yellow"), lambda: play.schedule_cost(
+        return self.company_cost(sit, company, self.lay_cost(sit, coord, tile, rotation, company) + self.schedule_extra(sit, actor, tile))
+
+    def schedule_extra(self, sit: Situation, actor: str | None, tile: TileDef) -> int:
+        """What the lay schedule's entry adds to a lay's cost (it reads whether the tile is yellow)."""
+        return sit.cached(("schedule-cost", type(self), actor, tile.color == "yellow"), lambda: play.schedule_cost(
             sit.scenario, tile, sit.turn_laid(actor), self.lay_schedule(sit, actor)))
-        return self.company_cost(sit, company, self.lay_cost(sit, coord, tile, rotation, company) + extra)
 
     def connection_failure(
         self, sit: Situation, coord: Coord, tile: TileDef, rotation: int, old: TrackView, net: Network
@@ -295,6 +304,9 @@ class TileLays:
             if company is None and not charges and context.tile is None:
                 out += self._nobody_lays(sit, coord, label, kind, phase, colours, tile_ok, costs)
                 continue
+            if net is not None and context.tile is None and self._reuses_hex_lays():
+                out += self._company_hex_moves(sit, coord, label, kind, old, colours, tile_ok, actor, phase, company, net)
+                continue
             reach = net.reach_mask(coord) if net is not None else 0
             sides = sit.sm.sides
             # no company: every passing rotation (static.hex_lays); a company's: only the rotations
@@ -320,3 +332,90 @@ class TileLays:
                     if fail is None:
                         out.append(TrackMove.made(kind, label, tile.id, rot, actor, phase, (), cost))
         return out
+
+    def _reuses_hex_lays(self) -> bool:
+        """Whether a company's lays on a hex may be kept for other positions (``_company_hex_lays``):
+        the static verdicts are shared (``static.shares``) and the rules read after them are the
+        generic ones, which read no more than the key holds."""
+        cls = type(self)
+        hit = _REUSES.get(cls)
+        if hit is None:
+            hit = _REUSES[cls] = static.shares(cls) and (
+                cls.rotation_lay_failure is TileLays.rotation_lay_failure and cls.connection_failure is TileLays.connection_failure
+                and cls.company_lay_failure is TileLays.company_lay_failure and cls.full_cost is TileLays.full_cost
+                and cls.lay_cost is TileLays.lay_cost)
+        return hit
+
+    def _company_hex_lays(self, sit: Situation, coord: Coord, label: str, old: TrackView, colours,
+                          tile_ok: dict[str, bool], company: Company, net: Network) -> tuple[tuple[str, int, int, bool], ...]:
+        """The company's lays on one hex before their cost is set against its cash: (tile, rotation,
+        the lay's own cost, whether the tile is yellow) for each tile that passes its own and the
+        turn's verdict, at each rotation that reaches the company's track and passes the static
+        rules, the connection and the track restriction.
+
+        They read the hex as it stands (its cell and view), the tile set and the options (through
+        the static verdicts' list, one object while those are the same), which tiles pass, the
+        sides the company reaches here and, over old track, where its walk enters the hex and its
+        stations here, and the hex's cost reading: kept by those, so the next position where the
+        company's track reaches the hex alike finds them again. A verdict that walked beyond the
+        hex (``Situation.wide_walks``) is not kept."""
+        fits = static.hex_fits(self, sit, coord, colours)
+        cid = company.id
+        oks = tuple(self._tile_passes(sit, label, tile, tile_ok) and not self.turn_failure(sit, coord, tile, old, cid)
+                    for tile, _v in fits)
+        if not any(oks):
+            return ()
+        reach = net.reach_mask(coord)
+        walk = None
+        if old.paths:
+            entries = net.entries.get(coord, ())
+            busy = net.busy
+            walk = (tuple((e, frozenset(busy.get((coord, e), ()))) for e in sorted(entries)),
+                    tuple(n for c, n in net.stations if c == coord))
+        own, _mask, charges = self._hex_costs(sit, coord, company)
+        cell = sit.cell(coord)
+        key = (self, coord, id(cell), id(fits), oks, cid, reach, walk, own, tuple(charges.items()) if charges else ())
+        hit = _HEX_LAYS.peek(key)
+        if hit is not None and hit[0] is cell and hit[1] is fits:
+            return hit[2]
+        walks = sit.wide_walks
+        rows = []
+        sides = sit.sm.sides
+        for (tile, found), ok in zip(fits, oks, strict=True):
+            if not ok:
+                continue
+            masks, distinct = tile_facts(tile, sides)
+            yellow = tile.color == "yellow"
+            for r in distinct:
+                if masks[r] & reach and found.rotation(self, sit, coord, tile, r) is None and not (
+                        self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net)):
+                    rows.append((tile.id, r, self.lay_cost(sit, coord, tile, r, company), yellow))
+        out = tuple(rows)
+        if sit.wide_walks == walks:
+            _HEX_LAYS.put(key, (cell, fits, out))
+        return out
+
+    def _company_hex_moves(self, sit: Situation, coord: Coord, label: str, kind: str, old: TrackView, colours,
+                           tile_ok: dict[str, bool], actor: str | None, phase: str | None, company: Company,
+                           net: Network) -> list[Move]:
+        """The company's legal lays on one hex (``_company_hex_lays``), each at its full cost (the
+        schedule's extra, less the company's discounts) and within the company's cash."""
+        out: list[Move] = []
+        extra: dict[bool, int] = {}
+        cash = company.treasury
+        for tid, r, own, yellow in self._company_hex_lays(sit, coord, label, old, colours, tile_ok, company, net):
+            add = extra.get(yellow)
+            if add is None:
+                add = extra[yellow] = self.schedule_extra(sit, actor, sit.tileset.get(tid))
+            cost = self.company_cost(sit, company, own + add)
+            if cash is None or cost <= cash:
+                out.append(TrackMove.made(kind, label, tid, r, actor, phase, (), cost))
+        return out
+
+
+
+def clear() -> None:
+    """Forget every lay kept across positions: the static verdicts and the companies' lays per hex
+    (tests and benchmarks that time a cold start)."""
+    static.clear()
+    _HEX_LAYS.clear()

@@ -408,6 +408,7 @@ def restriction_failure(
         # the first such path it walks
         from model.rules.eighteen_xx.company import may_walk, network
 
+        sit.wide_walks += 1  # the verdict now reads the board beyond the hex (lay_moves' reuse)
         # only the walks of stations that entered the hex (or stand on it) read its track: the
         # others are the same after the lay and walk no path here
         by = net.entered_by

@@ -62,6 +62,10 @@ class Situation:
     memo: dict = field(default_factory=dict)
     walk_memo: dict = field(default_factory=dict)
     explained: dict = field(default_factory=dict)  # (rule set, move but its rotation) -> verdict per rotation
+    wide_walks: int = 0
+    """How many times a lay's verdict here walked the company's track beyond the hex (the track
+    restriction's walk after a lay over converging paths): a verdict that did reads more than
+    the hex, so ``lay_moves`` keeps no copy of it for other positions."""
 
     def cached(self, key, compute: Callable[[], T]) -> T:
         """What ``compute()`` answers in this position, computed on the first ask (``memo``)."""
@@ -99,8 +103,8 @@ class Situation:
     def walk_reading(self, company: str) -> tuple[dict, dict, dict]:
         """What the company's walks in this position read the same way on every hex they do not
         try a tile on: each hex's walk reading, whether a city blocks the company
-        (``company.network(shared=)``), and per hex what ``company.may_walk`` reaches without
-        entering it; forgotten when a view changes (:meth:`set_view`)."""
+        (``company.network(shared=)``), and what ``company.may_walk`` reaches on the board as it
+        stands, with where it comes to each hex; forgotten when a view changes (:meth:`set_view`)."""
         got = self.walk_memo.get(company)
         if got is None:
             got = self.walk_memo[company] = ({}, {}, {})
