@@ -357,8 +357,9 @@ class TileLays:
         the static verdicts' list, one object while those are the same), which tiles pass, the
         sides the company reaches here and, over old track, where its walk enters the hex and its
         stations here, and the hex's cost reading: kept by those, so the next position where the
-        company's track reaches the hex alike finds them again. A verdict that walked beyond the
-        hex (``Situation.wide_walks``) is not kept."""
+        company's track reaches the hex alike finds them again. A rotation whose verdict walked
+        beyond the hex (``Situation.wide_walks``: the track restriction's walk after a lay over
+        converging paths) is kept as a rotation to judge again in each position."""
         fits = static.hex_fits(self, sit, coord, colours)
         cid = company.id
         oks = tuple(self._tile_passes(sit, label, tile, tile_ok) and not self.turn_failure(sit, coord, tile, old, cid)
@@ -377,9 +378,18 @@ class TileLays:
         key = (self, coord, id(cell), id(fits), oks, cid, reach, walk, own, tuple(charges.items()) if charges else ())
         hit = _HEX_LAYS.peek(key)
         if hit is not None and hit[0] is cell and hit[1] is fits:
-            return hit[2]
-        walks = sit.wide_walks
-        rows = []
+            kept, again = hit[2], hit[3]
+            if not again:
+                return kept
+            # the rotations judged beyond the hex, judged again in their places
+            lays = []
+            for row in kept:
+                if row[0] is None and (row := self._walked_lay(sit, coord, old, row[1], company, net)) is None:
+                    continue
+                lays.append(row)
+            return tuple(lays)
+        rows: list = []
+        again = False
         sides = sit.sm.sides
         for (tile, found), ok in zip(fits, oks, strict=True):
             if not ok:
@@ -387,13 +397,28 @@ class TileLays:
             masks, distinct = tile_facts(tile, sides)
             yellow = tile.color == "yellow"
             for r in distinct:
-                if masks[r] & reach and found.rotation(self, sit, coord, tile, r) is None and not (
-                        self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net)):
-                    rows.append((tile.id, r, self.lay_cost(sit, coord, tile, r, company), yellow))
-        out = tuple(rows)
-        if sit.wide_walks == walks:
-            _HEX_LAYS.put(key, (cell, fits, out))
+                if not masks[r] & reach or found.rotation(self, sit, coord, tile, r) is not None:
+                    continue
+                walks = sit.wide_walks
+                fail = self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net)
+                row = None if fail else (tile.id, r, self.lay_cost(sit, coord, tile, r, company), yellow)
+                if sit.wide_walks != walks:
+                    again = True
+                    rows.append((None, (tile, r), row))  # judged again in each position
+                elif row is not None:
+                    rows.append(row)
+        out = tuple(row if row[0] is not None else row[2] for row in rows if row[0] is not None or row[2] is not None)
+        _HEX_LAYS.put(key, (cell, fits, tuple(rows) if again else out, again))
         return out
+
+    def _walked_lay(self, sit: Situation, coord: Coord, old: TrackView, tile_rotation: tuple[TileDef, int],
+                    company: Company, net: Network) -> tuple[str, int, int, bool] | None:
+        """A kept rotation whose verdict walks beyond the hex, judged in this position (the static
+        rules and what the key holds passed when it was kept)."""
+        tile, r = tile_rotation
+        if self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net):
+            return None
+        return (tile.id, r, self.lay_cost(sit, coord, tile, r, company), tile.color == "yellow")
 
     def _company_hex_moves(self, sit: Situation, coord: Coord, label: str, kind: str, old: TrackView, colours,
                            tile_ok: dict[str, bool], actor: str | None, phase: str | None, company: Company,
