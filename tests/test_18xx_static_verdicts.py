@@ -294,3 +294,55 @@ def test_the_cash_is_set_against_the_lays_found_again(rules):
     assert poor and all(m.cost <= costs[0] for m in poor) and len(poor) < len(rich)
     laying.clear()
     assert _lay_keys(rules.legal_moves(with_cash(costs[0]), MoveContext(actor="X"))) == _lay_keys(poor)
+
+
+def test_a_phase_that_allows_a_colour_more_keeps_the_candidates_of_a_hex_it_does_not_reach(rules):
+    """The list of tiles that fit a hex reads of the phase only whether the hex's next colour is
+    allowed: from a phase of yellow and green to one adding brown, a yellow hex keeps its list
+    (the same object), a green one gets a new one."""
+    from model.scenario import GamePhase
+
+    s = make(tokens={"B5": [("X", 0)]}, tiles={"B5": ("yc", 0)})
+    phases = [GamePhase(name="2", tiles=["yellow", "green"]), GamePhase(name="5", tiles=["yellow", "green", "brown"])]
+    s = s.model_copy(update={"play": s.play.model_copy(update={"phases": phases})})
+
+    def fits(game_phase, label):
+        position = s.model_copy(update={"state": s.state.model_copy(update={"game_phase": game_phase})})
+        sit = Situation.of(position)
+        from model.rules.eighteen_xx import play
+
+        return static.hex_fits(rules, sit, sit.sm.coord_of[label], play.phase_colours(position))
+
+    assert fits("2", "B5") is fits("5", "B5")  # yellow city: green candidates either way
+    assert fits("2", "B7") is fits("5", "B7")  # empty hex: yellow candidates either way
+    yellow = Situation.of(s).view(Situation.of(s).sm.coord_of["B5"])
+    assert rules.candidate_colours(yellow, frozenset({"yellow"})) is False
+    assert rules.candidate_colours(yellow, frozenset({"yellow", "green"})) is True
+
+    class OwnCandidates(EighteenXX):
+        def candidate_tiles(self, sit, coord):
+            return super().candidate_tiles(sit, coord)
+
+    assert OwnCandidates().candidate_colours(yellow, frozenset({"yellow"})) == frozenset({"yellow"})
+
+
+def test_two_companies_reaching_a_hex_alike_share_its_lays(rules, monkeypatch):
+    """The lays kept for a hex read of the company only what it reaches there and its tokens on
+    it: a second company reaching an empty hex as the first did finds the first's lays."""
+    from model.rules.eighteen_xx import laying
+
+    s = make(tokens={"B5": [("X", 0), ("Y", 0)]}, tiles={"B5": ("yc", 0)})
+    laying.clear()
+    x = rules.legal_moves(s, MoveContext(actor="X"))
+    found = []
+    peek = laying._HEX_LAYS.peek
+
+    def counting(key, default=None):
+        hit = peek(key, default)
+        found.append(hit is not None)
+        return hit
+
+    monkeypatch.setattr(laying._HEX_LAYS, "peek", counting)
+    y = rules.legal_moves(s.model_copy(update={"state": s.state.model_copy(update={"active": "Y"})}), MoveContext(actor="Y"))
+    assert found and all(found)
+    assert {(m.cell, m.tile, m.rotation, m.cost) for m in x} == {(m.cell, m.tile, m.rotation, m.cost) for m in y}

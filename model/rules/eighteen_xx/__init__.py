@@ -292,6 +292,14 @@ class EighteenXX(TileLays, RuleSet):
                     f"{sm.grid.edge_name(e)} side (edge {e}), which {sm.exit_problem(coord, e)}",
                 )
 
+    def candidate_colours(self, old: TrackView, colours: frozenset[str] | None):
+        """What :meth:`candidate_tiles` reads of the phase's colours on a hex showing ``old``:
+        whether the colour after the hex's is allowed (a title's own candidates: all of them)."""
+        if type(self).candidate_tiles is not EighteenXX.candidate_tiles or colours is None:
+            return colours
+        want = color_rank(old.color) + 1
+        return 1 <= want < len(COLOR_ORDER) and COLOR_ORDER[want] in colours
+
     def candidate_tiles(self, sit: Situation, coord: Coord) -> list[TileDef]:
         """Tiles worth trying on a hex: the next colour, restricted to the upgrade graph."""
         old = sit.view(coord)

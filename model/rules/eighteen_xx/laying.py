@@ -356,8 +356,9 @@ class TileLays:
         They read the hex as it stands (its cell and view), the tile set and the options (through
         the static verdicts' list, one object while those are the same), which tiles pass, the
         sides the company reaches here and, over old track, where its walk enters the hex and its
-        stations here, and the hex's cost reading: kept by those, so the next position where the
-        company's track reaches the hex alike finds them again. A rotation whose verdict walked
+        stations here, the cities here holding its tokens, and the hex's cost reading: kept by
+        those, so the next position where a company's track reaches the hex alike (this one's at
+        its next turn, or another's) finds them again. A rotation whose verdict walked
         beyond the hex (``Situation.wide_walks``: the track restriction's walk after a lay over
         converging paths) is kept as a rotation to judge again in each position."""
         fits = static.hex_fits(self, sit, coord, colours)
@@ -375,7 +376,9 @@ class TileLays:
                     tuple(n for c, n in net.stations if c == coord))
         own, _mask, charges = self._hex_costs(sit, coord, company)
         cell = sit.cell(coord)
-        key = (self, coord, id(cell), id(fits), oks, cid, reach, walk, own, tuple(charges.items()) if charges else ())
+        # of the company itself a lay reads only its tokens here (a city full of others' blocks it)
+        own_cities = tuple(t.city for t in cell.tokens if t.company == cid) if cell.tokens else ()
+        key = (self, coord, id(cell), id(fits), oks, own_cities, reach, walk, own, tuple(charges.items()) if charges else ())
         hit = _HEX_LAYS.peek(key)
         if hit is not None and hit[0] is cell and hit[1] is fits:
             kept, again = hit[2], hit[3]

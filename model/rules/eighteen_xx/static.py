@@ -14,8 +14,9 @@ keeps one view object per cell and tile), the candidate tile, the tile set (the 
 and the rule options (``scenario.rules``, replaced, never changed in place, as
 :class:`~model.rules.eighteen_xx.situation.Situation` assumes too); and by value the sides of the
 hex that accept an exit now (``Situation.accept_mask``: a tile laid on a neighbouring hex of an
-impassable colour opens a side). The per-hex list of candidate tiles also depends on the phase's
-colours, which join its key by value.
+impassable colour opens a side). The per-hex list of candidate tiles also depends on what it
+reads of the phase's colours (``candidate_colours``: whether the hex's next colour is allowed),
+which joins its key by value.
 
 A title that overrides a method the verdicts are computed by (:data:`HOOKS`) shares them only if
 the class overriding it says ``static_hooks = True`` (its overrides read nothing but the hex, the
@@ -127,6 +128,7 @@ def _per_hex(rules: EighteenXX, sit: Situation, coord: Coord, colours, kind: str
     old = sit.view(coord)
     sm, ts, spec = sit.sm, sit.tileset, sit.scenario.rules
     shared = shares(type(rules))
+    colours = rules.candidate_colours(old, colours)  # a phase that allows more of other colours: the same list
     if shared:
         key = (kind, type(rules), id(sm), coord, id(old), id(ts), id(spec), sit.accept_mask(coord), colours)
         hit = _SHARED.peek(key)
