@@ -147,6 +147,11 @@ class EighteenXX(TileLays, RuleSet):
         return sit.cached(("turn", type(self), actor, here, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
             sit.scenario, label, tile, old, laid, lays))
 
+    def turn_reads_colour_only(self) -> bool:
+        """Whether :meth:`turn_failure` reads of the tile only whether it is yellow (the generic
+        schedule; a title's own turn rules may read more)."""
+        return type(self).turn_failure is EighteenXX.turn_failure
+
     def turn_bars_hex(self, sit: Situation, coord: Coord, old: TrackView, actor: str) -> bool:
         """Whether :meth:`turn_failure` refuses every tile on the hex (so ``lay_moves`` need not
         judge the hex's tiles): the lay schedule's checks that read the hex but not the tile."""

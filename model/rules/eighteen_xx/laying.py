@@ -28,6 +28,7 @@ Failure = tuple[str, str] | None
 _NOBODY: IdentityMemo = IdentityMemo(1 << 14)  # TileLays._nobody_lays, by the hex's passing rotations
 _HEX_LAYS: Memo = Memo(1 << 14)  # TileLays._company_hex_lays, by what a hex's lays read
 _REUSES: dict[type, bool] = {}
+_UNSET = object()
 
 
 def _at_hex(cell: str, fail: Failure) -> Failure:
@@ -132,13 +133,26 @@ class TileLays:
 
     @staticmethod
     def _phase_of_tile(sit: Situation, tile: TileDef) -> Failure:
-        """``play.phase_failure`` of the tile, once per position and tile."""
+        """``play.phase_failure`` of the tile: None at once for a colour the phase allows (the
+        phase's colours read once per position), else the failure, once per position and tile."""
+        memo = sit.memo
+        colours = memo.get("phase-colours", _UNSET)
+        if colours is _UNSET:
+            colours = memo["phase-colours"] = play.phase_colours(sit.scenario)
+        if colours is None or tile.color in colours:
+            return None
         return sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
 
     def ability_tile_failure(self, sit: Situation, tile: TileDef) -> Failure:
-        """A tile only a private's ability lays, asked of an ordinary lay (it reads only the rule
-        set, the options and the tile: once per position)."""
-        return sit.cached(("ability-tile", type(self), tile.id), lambda: privates.ability_tile_failure(self, sit.scenario, tile.id, None))
+        """A tile only a private's ability lays, asked of an ordinary lay: None at once for a tile
+        the option ``ability_tiles`` does not name (read once per position), else the failure."""
+        key = ("ability-only", type(self))
+        only = sit.memo.get(key)
+        if only is None:
+            only = sit.memo[key] = privates.ability_only_tiles(self, sit.scenario)
+        if tile.id not in only:
+            return None
+        return privates.ability_tile_failure(self, sit.scenario, tile.id, None)
 
     def tile_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
         """The rules of a lay that read only the tile: the ability tiles, the phase, the supply."""
@@ -363,8 +377,18 @@ class TileLays:
         converging paths) is kept as a rotation to judge again in each position."""
         fits = static.hex_fits(self, sit, coord, colours)
         cid = company.id
-        oks = tuple(self._tile_passes(sit, label, tile, tile_ok) and not self.turn_failure(sit, coord, tile, old, cid)
-                    for tile, _v in fits)
+        by_colour = self.turn_reads_colour_only()  # then the turn's verdict once per colour class here
+        turn: dict[bool, bool] = {}
+        passing = []
+        for tile, _v in fits:
+            ok = self._tile_passes(sit, label, tile, tile_ok)
+            if ok:
+                yellow = tile.color == "yellow"
+                ok = turn.get(yellow) if by_colour else None
+                if ok is None:
+                    ok = turn[yellow] = not self.turn_failure(sit, coord, tile, old, cid)
+            passing.append(ok)
+        oks = tuple(passing)
         if not any(oks):
             return ()
         reach = net.reach_mask(coord)

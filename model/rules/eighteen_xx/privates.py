@@ -117,12 +117,17 @@ def ability_fit_failure(ab: Ability, label: str, tile_id: str, upgrade: bool) ->
     return None
 
 
+def ability_only_tiles(rules, scenario: Scenario) -> frozenset[str]:
+    """The tiles of the rule set's option ``ability_tiles`` (none when it has no such option)."""
+    if not any(o.name == "ability_tiles" for o in rules.options):
+        return frozenset()
+    return frozenset(str(rules.option(scenario, "ability_tiles")).split())
+
+
 def ability_tile_failure(rules, scenario: Scenario, tile_id: str, ability_tiles: list[str] | None) -> Failure:
     """A tile of the rule set's option ``ability_tiles`` laid otherwise than through an ability
     naming it (``ability_tiles``: the tiles of the ability used, None for an ordinary lay)."""
-    if not any(o.name == "ability_tiles" for o in rules.options):
-        return None
-    if tile_id not in str(rules.option(scenario, "ability_tiles")).split() or (ability_tiles and tile_id in ability_tiles):
+    if tile_id not in ability_only_tiles(rules, scenario) or (ability_tiles and tile_id in ability_tiles):
         return None
     return ("ability-tile-only", f"tile {tile_id} is laid only through a private company's ability that names it")
 
