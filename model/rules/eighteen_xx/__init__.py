@@ -137,56 +137,6 @@ class EighteenXX(TileLays, RuleSet):
         """True for upgrades that only need to keep the old exits (none in generic 18xx)."""
         return False
 
-    def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None) -> Failure:
-        """The lay schedule (``play.tile_lays`` or the option ``tile_lays``) read against this
-        turn's lays (``state.laid``): see :mod:`model.rules.eighteen_xx.play`."""
-        reading = self._schedule_reading(sit, coord, actor)
-        if reading is None:
-            return None
-        lays, label, laid, here = reading
-        return sit.cached(("turn", type(self), actor, here, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
-            sit.scenario, label, tile, old, laid, lays))
-
-    def turn_reads_colour_only(self) -> bool:
-        """Whether :meth:`turn_failure` reads of the tile only whether it is yellow (the generic
-        schedule; a title's own turn rules may read more)."""
-        return type(self).turn_failure is EighteenXX.turn_failure
-
-    def turn_bars_hex(self, sit: Situation, coord: Coord, old: TrackView, actor: str) -> bool:
-        """Whether :meth:`turn_failure` refuses every tile on the hex (so ``lay_moves`` need not
-        judge the hex's tiles): the lay schedule's checks that read the hex but not the tile."""
-        if type(self).turn_failure is not EighteenXX.turn_failure:
-            return False  # a title's own schedule: asked tile by tile
-        reading = self._schedule_reading(sit, coord, actor)
-        if reading is None:
-            return False
-        lays, label, laid, here = reading
-        return sit.cached(("turn-bars", type(self), actor, here, old.color == "white"), lambda: play.schedule_bars_hex(
-            sit.scenario, label, old, laid, lays))
-
-    def _schedule_reading(self, sit: Situation, coord: Coord, actor: str | None) -> tuple | None:
-        """What the schedule's verdicts read: (the schedule, the hex's label, this turn's lays, the
-        label if the hex was laid this turn, else None: of the label the schedule reads only
-        that); None when the rule set has no schedule."""
-        key = ("schedule", type(self), actor)
-        turn = sit.memo.get(key)
-        if turn is None:  # once per position and company
-            laid = sit.turn_laid(actor)
-            turn = sit.memo[key] = (self.lay_schedule(sit, actor), laid, frozenset(e.cell for e in laid))
-        lays, laid, cells = turn
-        if lays is None:
-            return None
-        label = sit.sm.label_of[coord]
-        return lays, label, laid, label if label in cells else None
-
-    def lay_schedule(self, sit: Situation, actor: str | None):
-        """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
-        def compute():
-            default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
-            return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
-
-        return sit.cached(("lays", type(self), actor), compute)
-
     def fit_failure(self, sit: Situation, coord: Coord, old: TrackView, new: TileDef) -> Failure:
         """Extra tile-against-hex rules of a title (none here)."""
         return None
@@ -298,8 +248,8 @@ class EighteenXX(TileLays, RuleSet):
                 )
 
     def candidate_colours(self, old: TrackView, colours: frozenset[str] | None):
-        """What :meth:`candidate_tiles` reads of the phase's colours on a hex showing ``old``:
-        whether the colour after the hex's is allowed (a title's own candidates: all of them)."""
+        """What :meth:`candidate_tiles` reads of the phase's colours on a hex showing ``old`` (the
+        generic one: whether the hex's next colour is allowed; a title's own: all of them)."""
         if type(self).candidate_tiles is not EighteenXX.candidate_tiles or colours is None:
             return colours
         want = color_rank(old.color) + 1

@@ -1,5 +1,6 @@
-"""The tile lays of the generic ``18xx`` rule set: what a lay reads and in which order (the
-mixin :class:`TileLays` of :class:`~model.rules.eighteen_xx.EighteenXX`).
+"""The tile lays of the generic ``18xx`` rule set: what a lay reads and in which order, and the
+lay schedule read against this turn's lays (the mixin :class:`TileLays` of
+:class:`~model.rules.eighteen_xx.EighteenXX`).
 
 A lay's verdict is asked in parts (``lay_failures``, every rotation at once): what reads the hex and the tile but not the
 rotation (``hex_tile_failure``: the ability tiles, the company, its turn, the phase), the static
@@ -89,6 +90,55 @@ class TileLays:
             fail = verdicts.rotation(self, sit, coord, tile, r) or after
             out.append((fail, 0) if fail else self.rotation_lay_failure(sit, coord, tile, r, move.actor, company, None, same_cost))
         return (None, out)
+
+    def turn_failure(self, sit: Situation, coord: Coord, tile: TileDef, old: TrackView, actor: str | None) -> Failure:
+        """The lay schedule (``play.tile_lays`` or the option ``tile_lays``) read against this
+        turn's lays (``state.laid``): see :mod:`model.rules.eighteen_xx.play`."""
+        reading = self._schedule_reading(sit, coord, actor)
+        if reading is None:
+            return None
+        lays, label, laid, here = reading
+        return sit.cached(("turn", type(self), actor, here, tile.color == "yellow", old.color == "white"), lambda: play.schedule_failure(
+            sit.scenario, label, tile, old, laid, lays))
+
+    def turn_reads_colour_only(self) -> bool:
+        """Whether :meth:`turn_failure` reads of the tile only whether it is yellow (the generic one does)."""
+        return type(self).turn_failure is TileLays.turn_failure
+
+    def turn_bars_hex(self, sit: Situation, coord: Coord, old: TrackView, actor: str) -> bool:
+        """Whether :meth:`turn_failure` refuses every tile on the hex (so ``lay_moves`` need not
+        judge the hex's tiles): the lay schedule's checks that read the hex but not the tile."""
+        if type(self).turn_failure is not TileLays.turn_failure:
+            return False  # a title's own schedule: asked tile by tile
+        reading = self._schedule_reading(sit, coord, actor)
+        if reading is None:
+            return False
+        lays, label, laid, here = reading
+        return sit.cached(("turn-bars", type(self), actor, here, old.color == "white"), lambda: play.schedule_bars_hex(
+            sit.scenario, label, old, laid, lays))
+
+    def _schedule_reading(self, sit: Situation, coord: Coord, actor: str | None) -> tuple | None:
+        """What the schedule's verdicts read: (the schedule, the hex's label, this turn's lays, the
+        label if the hex was laid this turn, else None: of the label the schedule reads only
+        that); None when the rule set has no schedule."""
+        key = ("schedule", type(self), actor)
+        turn = sit.memo.get(key)
+        if turn is None:  # once per position and company
+            laid = sit.turn_laid(actor)
+            turn = sit.memo[key] = (self.lay_schedule(sit, actor), laid, frozenset(e.cell for e in laid))
+        lays, laid, cells = turn
+        if lays is None:
+            return None
+        label = sit.sm.label_of[coord]
+        return lays, label, laid, label if label in cells else None
+
+    def lay_schedule(self, sit: Situation, actor: str | None):
+        """The company's lay schedule now (None: the rule set counts lays its own way); once per position."""
+        def compute():
+            default = int(self.option(sit.scenario, "tile_lays")) if any(o.name == "tile_lays" for o in self.options) else None
+            return play.schedule(sit.scenario, self.company(sit.scenario, actor), default)
+
+        return sit.cached(("lays", type(self), actor), compute)
 
     def company_lay_failure(self, sit: Situation, coord: Coord, new: TileDef, rotation: int, net: Network) -> Failure:
         """Extra rules about which hexes a company may lay on this turn (none here)."""
