@@ -43,6 +43,14 @@ class BorderCharges(dict):
     mask: int = 0
 
 
+def _with_borders(own: int, old_mask: int, charges: BorderCharges, exits: int) -> int:
+    """A lay's cost: the hex's own and each border charge its exits ``exits`` newly connect across."""
+    cost = own
+    for e in iter_exit_bits(exits & ~old_mask & charges.mask):
+        cost += charges[e]
+    return cost
+
+
 class TrackMove(Move):
     """A move that prints itself in the command-line syntax (``station K14 0``, ``remove-marker G6 5``)."""
 
@@ -175,6 +183,12 @@ class TileLays:
 
     def blocked_failure(self, sit: Situation, cell: str, company: Company) -> Failure:
         """``hex-blocked`` by a private's ``blocks_hexes`` (once per position, hex and company)."""
+        key = ("blocking", company.id)
+        named = sit.memo.get(key)
+        if named is None:
+            named = sit.memo[key] = privates.blocking_labels(sit.scenario, company.id)
+        if cell not in named:
+            return None
         return sit.cached(("blocked", cell, company.id), lambda: privates.blocked_failure(sit.scenario, cell, company.id))
 
     def phase_failure(self, sit: Situation, cell: str, tile: TileDef) -> Failure:
@@ -270,12 +284,7 @@ class TileLays:
         each border the lay newly connects across (a one-sided border only from its own hex),
         less the company's terrain and border discounts (``tile_discount`` abilities)."""
         own, old_mask, charges = self._hex_costs(sit, coord, company)
-        if not charges:
-            return own
-        cost = own
-        for e in iter_exit_bits(exit_mask(new, rotation, sit.sm.sides) & ~old_mask & charges.mask):
-            cost += charges[e]
-        return cost
+        return own if not charges else _with_borders(own, old_mask, charges, exit_mask(new, rotation, sit.sm.sides))
 
     def _hex_costs(self, sit: Situation, coord: Coord, company: Company | None) -> tuple[int, int, BorderCharges]:
         """What a lay's cost reads of the hex as it stands and of the company, once per position:
@@ -364,12 +373,12 @@ class TileLays:
                 continue
             if company is not None and (self.blocked_failure(sit, label, company) or self.turn_bars_hex(sit, coord, old, company.id)):
                 continue
+            if net is not None and context.tile is None and self._reuses_hex_lays():
+                out += self._company_hex_moves(sit, coord, label, kind, old, colours, tile_ok, actor, phase, company, net)
+                continue
             charges = self._hex_costs(sit, coord, company)[2]
             if company is None and not charges and context.tile is None:
                 out += self._nobody_lays(sit, coord, label, kind, phase, colours, tile_ok, costs)
-                continue
-            if net is not None and context.tile is None and self._reuses_hex_lays():
-                out += self._company_hex_moves(sit, coord, label, kind, old, colours, tile_ok, actor, phase, company, net)
                 continue
             reach = net.reach_mask(coord) if net is not None else 0
             sides = sit.sm.sides
@@ -448,7 +457,7 @@ class TileLays:
             busy = net.busy
             walk = (tuple((e, frozenset(busy.get((coord, e), ()))) for e in sorted(entries)),
                     tuple(n for c, n in net.stations if c == coord))
-        own, _mask, charges = self._hex_costs(sit, coord, company)
+        own, old_mask, charges = self._hex_costs(sit, coord, company)
         cell = sit.cell(coord)
         # of the company itself a lay reads only its tokens here (a city full of others' blocks it)
         own_cities = tuple(t.city for t in cell.tokens if t.company == cid) if cell.tokens else ()
@@ -478,7 +487,7 @@ class TileLays:
                     continue
                 walks = sit.wide_walks
                 fail = self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net)
-                row = None if fail else (tile.id, r, self.lay_cost(sit, coord, tile, r, company), yellow)
+                row = None if fail else (tile.id, r, own if not charges else _with_borders(own, old_mask, charges, masks[r]), yellow)
                 if sit.wide_walks != walks:
                     again = True
                     rows.append((None, (tile, r), row))  # judged again in each position

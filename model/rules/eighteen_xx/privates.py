@@ -73,6 +73,14 @@ def usable_at_lay(ab: Ability) -> bool:
 
 
 # --- blocks_hexes ---------------------------------------------------------------------------
+def blocking_labels(scenario: Scenario, company: str | None) -> frozenset[str]:
+    """Every hex a ``blocks_hexes`` ability of a private or of another company names, in force
+    or not: a hex outside them is never blocked for the company (:func:`blocked_failure`)."""
+    named = [ab.hexes for pc in scenario.state.privates for ab in pc.abilities if ab.type == "blocks_hexes"]
+    named += [ab.hexes for c in scenario.companies if c.id != company for ab in c.abilities if ab.type == "blocks_hexes"]
+    return frozenset(h for hexes in named for h in hexes)
+
+
 def blocked_failure(scenario: Scenario, label: str, company: str | None, private: str | None = None) -> Failure:
     """``hex-blocked`` when an active ``blocks_hexes`` ability covers the hex (not the laying
     private's own, nor the laying company's)."""
