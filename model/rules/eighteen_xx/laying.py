@@ -363,6 +363,7 @@ class TileLays:
         lays_barred = not any_lay or (actor is not None and self.actor_failure(sit, actor))
         tile_ok: dict[str, bool] = {}
         costs: dict[tuple[Coord, bool], int] = {}
+        prices: dict[tuple[int, bool], int] = {}
         for coord in () if lays_barred else coords:
             if sit.sm.printed_color[coord] not in LAYABLE_COLORS:
                 continue
@@ -374,7 +375,7 @@ class TileLays:
             if company is not None and (self.blocked_failure(sit, label, company) or self.turn_bars_hex(sit, coord, old, company.id)):
                 continue
             if net is not None and context.tile is None and self._reuses_hex_lays():
-                out += self._company_hex_moves(sit, coord, label, kind, old, colours, tile_ok, actor, phase, company, net)
+                out += self._company_hex_moves(sit, coord, label, kind, old, colours, tile_ok, actor, phase, company, net, prices)
                 continue
             charges = self._hex_costs(sit, coord, company)[2]
             if company is None and not charges and context.tile is None:
@@ -508,21 +509,20 @@ class TileLays:
 
     def _company_hex_moves(self, sit: Situation, coord: Coord, label: str, kind: str, old: TrackView, colours,
                            tile_ok: dict[str, bool], actor: str | None, phase: str | None, company: Company,
-                           net: Network) -> list[Move]:
+                           net: Network, prices: dict[tuple[int, bool], int]) -> list[Move]:
         """The company's legal lays on one hex (``_company_hex_lays``), each at its full cost (the
-        schedule's extra, less the company's discounts) and within the company's cash."""
+        schedule's extra, less the company's discounts: ``prices``, per lay cost and colour class
+        in one listing) and within the company's cash."""
         out: list[Move] = []
-        extra: dict[bool, int] = {}
         cash = company.treasury
         for tid, r, own, yellow in self._company_hex_lays(sit, coord, label, old, colours, tile_ok, company, net):
-            add = extra.get(yellow)
-            if add is None:
-                add = extra[yellow] = self.schedule_extra(sit, actor, sit.tileset.get(tid))
-            cost = self.company_cost(sit, company, own + add)
+            cost = prices.get((own, yellow))
+            if cost is None:
+                add = self.schedule_extra(sit, actor, sit.tileset.get(tid))
+                cost = prices[(own, yellow)] = self.company_cost(sit, company, own + add)
             if cash is None or cost <= cash:
                 out.append(TrackMove.made(kind, label, tid, r, actor, phase, (), cost))
         return out
-
 
 
 def clear() -> None:

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from model.memo import IdentityMemo, PairMemo
 from model.rules import OptionSpec
-from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, node_exits
+from model.rules.eighteen_xx.company import may_walk, network
+from model.rules.eighteen_xx.hexmap import TrackView, color_rank, count_of, field, node_exits, tile_view
 from model.scenario import Company, LaidThisTurn, Scenario, TileLay
 from model.tiles import TileDef, node_index
 
@@ -392,22 +393,18 @@ def restriction_failure(
     """The engine's ``check_track_restrictions!`` for a company's lay over old track."""
     if mode == "permissive" or not old.paths:
         return None
-    from model.rules.eighteen_xx.hexmap import tile_view
-
     new = tile_view(tile, rotation, sit.sm.sides)
     printed = sit.sm.printed[coord]
     old_ends = _old_ends(old)
     fail = _restriction(sit, coord, tile, old, new, old_ends, printed, mode, reached_new_paths(sit, coord, new, net, blocks_city))
-    passing = [] if fail is None or not _converges(new) else [
-        i for i in range(len(new.paths)) if _restriction(sit, coord, tile, old, new, old_ends, printed, mode, {i}) is None]
+    passing = () if fail is None else _VERDICTS.get(old, new, (mode, sit.sm.label_of[coord], "passing"), lambda: () if not _converges(new) else tuple(
+        i for i in range(len(new.paths)) if _restriction(sit, coord, tile, old, new, old_ends, printed, mode, {i}) is None))
     if passing:
         # an edge two paths of the new tile share makes the engine's walk let paths go again
         # (``converging``): the walk after the lay may come into the hex by other sides. The
         # verdict passes when one path it walks passes alone (new track, or a city's value
         # changed), so the walk is only worth taking when such a path exists, and it ends at
         # the first such path it walks
-        from model.rules.eighteen_xx.company import may_walk, network
-
         sit.wide_walks += 1  # the verdict now reads the board beyond the hex (lay_moves' reuse)
         # only the walks of stations that entered the hex (or stand on it) read its track: the
         # others are the same after the lay and walk no path here
@@ -441,7 +438,7 @@ def _converges(view: TrackView) -> bool:
 
 
 _OLD_ENDS: IdentityMemo = IdentityMemo(8192)
-_VERDICTS: PairMemo[Failure] = PairMemo(1 << 15)  # (old view, new view), (mode, hex, reached paths)
+_VERDICTS: PairMemo = PairMemo(1 << 15)  # (old view, new view), (mode, hex, reached paths): the verdict; (..., "passing"): the paths passing alone
 
 
 def _old_ends(old: TrackView) -> list:
