@@ -517,3 +517,18 @@ def test_18tn_the_lnr_closes_when_l_and_n_is_parred_while_it_has_an_owner():
     assert replay.closed == set()
     setup.after(replay, {"type": "buy_shares", "shares": ["L&N_1"]})
     assert replay.closed == {"LNR"}
+
+
+def test_a_game_imported_after_another_of_its_title_shares_its_tiles(monkeypatch):
+    """The second game of a title finds the first game's equal tile supply, with its built tile
+    set (the same tile objects: what the rules derived from them is found again), and is the
+    scenario a fresh import gives."""
+    from model.io import import_18xx_game
+
+    first = at("1882", None, "1.json")
+    at("1846", None, "1.json")  # another title between them
+    second = at("1882", None, "2.json")
+    assert second.tiles is first.tiles and second.tileset() is first.tileset()
+    monkeypatch.setattr(import_18xx_game, "_SUPPLIES", {})
+    fresh = at("1882", None, "2.json")
+    assert fresh.tiles is not first.tiles and fresh == second

@@ -159,13 +159,18 @@ def test_the_speed_target_is_judged_on_the_median_of_the_per_position_ratios(rc)
     fast, slow = rc.TitleResult("A"), rc.TitleResult("B")
     fast.engine_ms, fast.ours_ms = [10.0, 20.0, 30.0], [0.5, 1.0, 1.0]  # 20x, 20x, 30x
     slow.engine_ms, slow.ours_ms = [1.0, 2.0], [1.0, 1.0]  # 1x, 2x
+    fast.first_game, slow.first_game = [True, False, False], [True, True]
     e, o, ratio, share = rc.speed([fast, slow])
     assert (e, o, ratio, share) == (10.0, 1.0, 20.0, 0.6)
     assert rc.speed_line([fast, slow]).endswith("Target: 10x (the median ratio): met.")
     # by the engine's own time: 1 ms quick (1x); 2, 10, 20, 30 ms (2x, 20x, 20x, 30x)
     assert rc.speed_bands([fast, slow]) == [("under 2 ms", 1, 1.0, 1.0, 1.0), ("2 ms or more", 4, 15.0, 1.0, 20.0)]
     assert "the 1 it takes under 2 ms (its median 1.0 ms, ours 1.00 ms) at 1.0x, the 4 it takes 2 ms" in rc.speed_line([fast, slow])
+    # by game: the first games of their titles (20x, 1x, 2x) and the later ones (20x, 30x)
+    assert rc.game_bands([fast, slow]) == [("in the first game of their title", 3, 2.0), ("in the later games", 2, 25.0)]
+    assert "By game: the 3 in the first game of their title at 2.0x, the 2 in the later games at 25.0x." in rc.speed_line([fast, slow])
     slow.engine_ms, slow.ours_ms = [1.0, 2.0, 3.0, 4.0], [1.0, 1.0, 1.0, 1.0]  # now most positions are slow
+    slow.first_game = [True] * 4
     assert rc.speed([fast, slow])[2] == 4.0  # 1, 2, 3, 4, 20, 20, 30
     assert "**not met**" in rc.speed_line([fast, slow])
     assert "not judged" in rc.speed_line([rc.TitleResult("C")])

@@ -225,6 +225,10 @@ class TitleResult:
     identical: int = 0
     engine_ms: list[float] = field(default_factory=list)
     ours_ms: list[float] = field(default_factory=list)
+    first_game: list[bool] = field(default_factory=list)
+    """Per timed position: whether it is in the first game of its title in this run (a later
+    game's import finds the earlier game's equal tile supply, and with it what was derived from
+    the tiles: ``import_18xx_game.base_scenario``)."""
     import_errors: list[str] = field(default_factory=list)
     engine_errors: list[str] = field(default_factory=list)
     game_overrides: set[str] = field(default_factory=set)
@@ -268,6 +272,18 @@ def speed_bands(results: list[TitleResult]) -> list[tuple[str, int, float, float
     return out
 
 
+def game_bands(results: list[TitleResult]) -> list[tuple[str, int, float]]:
+    """The timed positions of the first game of each title and of the later games (which find
+    the earlier games' tiles): per band (name, positions, the median ratio)."""
+    rows = [(e / o, first) for r in results for e, o, first in zip(r.engine_ms, r.ours_ms, r.first_game, strict=True) if o > 0]
+    out = []
+    for name, want in (("in the first game of their title", True), ("in the later games", False)):
+        band = [x for x, first in rows if first is want]
+        if band:
+            out.append((name, len(band), statistics.median(band)))
+    return out
+
+
 def speed_line(results: list[TitleResult]) -> str:
     """The per-position speed and its target, in one sentence (met or not, or not measured), and
     the same by the engine's own time (:func:`speed_bands`)."""
@@ -278,9 +294,10 @@ def speed_line(results: list[TitleResult]) -> str:
     verdict = "met" if ratio >= SPEED_TARGET else "**not met**"
     bands = ", ".join(f"the {n:,} it takes {name} (its median {be:.1f} ms, ours {bo:.2f} ms) at {br:.1f}x"
                       for name, n, be, bo, br in speed_bands(results))
+    games = ", ".join(f"the {n:,} {name} at {br:.1f}x" for name, n, br in game_bands(results))
     return (f"Per position: the engine's median {e:.1f} ms, ours {o:.2f} ms; the median of the per-position ratios "
             f"{ratio:.1f}x, {share:.0%} of the positions at {SPEED_TARGET:g}x or more. By the engine's own time: "
-            f"{bands}. Target: {SPEED_TARGET:g}x (the median ratio): {verdict}.")
+            f"{bands}. By game: {games}. Target: {SPEED_TARGET:g}x (the median ratio): {verdict}.")
 
 
 def compared_reason(pos: dict) -> str | None:
@@ -383,6 +400,7 @@ def judge_position(res: TitleResult, game: str, pos: dict, scenario, rules, time
     if timed:
         res.ours_ms.append(ours_ms)
         res.engine_ms.append(pos["legal_ms"])
+        res.first_game.append(res.games == 1)
     # the engine's set is its track step's (lays_context asked for that set: a lay through a
     # private's ability is a SpecialTrack step's, counted apart)
     ours = canon_set(s, [(m.cell, m.tile, m.rotation) for m in moves])

@@ -486,7 +486,21 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
 
         made = privates(title.companies, base.board.grid.is_label, title.notes)
         base = base.model_copy(update={"state": base.state.model_copy(update={"privates": made})})
+    # a game of a title imported before lends this one its tile supply when they are equal, with
+    # its built tile set: the same tile objects, so what the rules derived from them is found again
+    key = (log.title, str(folder))
+    like = _SUPPLIES.pop(key, None)
+    if like is not None and like.tiles is not base.tiles and like.tiles == base.tiles:
+        base = base.model_copy(update={"tiles": like.tiles})
+        base.share_tileset(like)
+    _SUPPLIES[key] = base
+    while len(_SUPPLIES) > 4:
+        del _SUPPLIES[next(iter(_SUPPLIES))]
     return base, title, list(result.warnings) + title.notes
+
+
+_SUPPLIES: dict[tuple[str, str], Scenario] = {}
+"""The last game's map of each of the few titles imported most recently (``base_scenario``)."""
 
 
 def share_parts(scenario: Scenario, like: Scenario | None) -> Scenario:
