@@ -307,8 +307,7 @@ class TileLays:
             if not side_cost:
                 continue
             nb = sm.grid.neighbour(coord, e)
-            ntr = sit.track.at(nb) if nb is not None else None
-            if ntr is not None and ntr.has_port(sm.grid.opposite(e)):
+            if nb is not None and sm.grid.opposite(e) in sit.view(nb).exits:  # the neighbour's track faces the side
                 charges[e] = side_cost - privates.border_discount(sit, coord, company, sm.side_kind.get(key_e, ""), side_cost)
                 charges.mask |= 1 << e
         value = (cost, sum(1 << e for e in old.exits), charges)
