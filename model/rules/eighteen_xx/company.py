@@ -93,6 +93,8 @@ def city_tokens(cell: Cell, city: int) -> list[str]:
 def city_is_full_for(view: TrackView, cell: Cell, city: int, company: str) -> bool:
     """A city blocks a company when every circle holds another company's token (the engine's
     ``City#blocks?``: never when it holds a neutral token or the company's own)."""
+    if not cell.tokens:
+        return False  # an empty city blocks no one
     nodes = view.city_nodes
     if city >= len(nodes):
         return False

@@ -43,6 +43,11 @@ class BorderCharges(dict):
     mask: int = 0
 
 
+def _blocks_none(node: int) -> bool:
+    """No city blocks (a hex without tokens)."""
+    return False
+
+
 def _with_borders(own: int, old_mask: int, charges: BorderCharges, exits: int) -> int:
     """A lay's cost: the hex's own and each border charge its exits ``exits`` newly connect across."""
     cost = own
@@ -266,6 +271,8 @@ class TileLays:
         if mode == "permissive":
             return None
         cell = sit.cell(coord)
+        if not cell.tokens:  # no city here holds a token: none blocks
+            return play.restriction_failure(sit, coord, tile, rotation, old, net, mode, _blocks_none)
         view = tile_view(tile, rotation, sit.sm.sides)
         city_nodes = view.city_nodes
         seen: dict[int, bool] = {}
