@@ -195,6 +195,22 @@ def _lay_keys(moves):
     return sorted((m.kind, m.cell, m.tile, m.rotation, m.cost) for m in moves)
 
 
+def _count_kept_lays(monkeypatch) -> list[bool]:
+    """From now on, each look-up of a hex's kept lays (laying._HEX_LAYS) appends whether it found them."""
+    from model.rules.eighteen_xx import laying
+
+    found: list[bool] = []
+    peek = laying._HEX_LAYS.peek
+
+    def counting(key, default=None):
+        hit = peek(key, default)
+        found.append(hit is not None)
+        return hit
+
+    monkeypatch.setattr(laying._HEX_LAYS, "peek", counting)
+    return found
+
+
 def _cold(rules, position, actor):
     """The moves with nothing kept from earlier positions (what was kept comes back after)."""
     from model.rules.eighteen_xx import laying
@@ -251,15 +267,7 @@ def test_a_companys_lays_kept_across_positions_are_those_of_a_cold_start(path, m
 
     s = load(Path(__file__).resolve().parent.parent / path)
     rules = get_rule_set(s.rules.id)
-    found = []
-    peek = laying._HEX_LAYS.peek
-
-    def counting(key, default=None):
-        hit = peek(key, default)
-        found.append(hit is not None)
-        return hit
-
-    monkeypatch.setattr(laying._HEX_LAYS, "peek", counting)
+    found = _count_kept_lays(monkeypatch)
     companies = [c.id for c in s.companies if any(t.company == c.id for cell in s.board.cells.values() for t in cell.tokens)]
     assert companies
 
@@ -334,15 +342,7 @@ def test_two_companies_reaching_a_hex_alike_share_its_lays(rules, monkeypatch):
     s = make(tokens={"B5": [("X", 0), ("Y", 0)]}, tiles={"B5": ("yc", 0)})
     laying.clear()
     x = rules.legal_moves(s, MoveContext(actor="X"))
-    found = []
-    peek = laying._HEX_LAYS.peek
-
-    def counting(key, default=None):
-        hit = peek(key, default)
-        found.append(hit is not None)
-        return hit
-
-    monkeypatch.setattr(laying._HEX_LAYS, "peek", counting)
+    found = _count_kept_lays(monkeypatch)
     y = rules.legal_moves(s.model_copy(update={"state": s.state.model_copy(update={"active": "Y"})}), MoveContext(actor="Y"))
     assert found and all(found)
     assert {(m.cell, m.tile, m.rotation, m.cost) for m in x} == {(m.cell, m.tile, m.rotation, m.cost) for m in y}
