@@ -188,16 +188,11 @@ class EighteenXX(TileLays, RuleSet):
         if printed_color not in LAYABLE_COLORS:
             return ("not-layable", f"{label}: nothing may be laid on a {printed_color} hex")
         old = sit.view(coord)
-        for fail in (
-            upgrades.colour_progression(old, new),
-            upgrades.special_only(new),
-            self.fit_failure(sit, coord, old, new),
-            *play.upgrade_failures(sit, label, old, new, self.relaxed_upgrade(old, new)),
-            terrain.terrain_failure(sit.sm.printed[coord], new),
-        ):
-            if fail:
-                return (fail[0], f"{label}: {fail[1]}")
-        return None
+        # the rules in order, each asked only when the ones before it pass
+        fail = (upgrades.colour_progression(old, new) or upgrades.special_only(new) or self.fit_failure(sit, coord, old, new)
+                or play.upgrade_failure(sit, label, old, new, self.relaxed_upgrade(old, new))
+                or terrain.terrain_failure(sit.sm.printed[coord], new))
+        return (fail[0], f"{label}: {fail[1]}") if fail else None
 
     def rotation_failures(self, sit: Situation, coord: Coord, new: TileDef, rotation: int) -> Iterator[tuple[str, str]]:
         """The rules that depend on the rotation: paths kept, exits accepted, the title's own."""

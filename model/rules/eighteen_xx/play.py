@@ -217,17 +217,18 @@ def hex_upgrade_list(scenario: Scenario, label: str, color: str) -> frozenset[st
     return entry[1] if entry is not None and entry[0] == color else None
 
 
-def upgrade_failures(sit: Situation, label: str, old: TrackView, new: TileDef, relaxed: bool) -> tuple[Failure, ...]:
-    """The upgrade graph, label and stops rules; on a hex the option ``hex_upgrades`` names for
-    the old tile's colour (a title's own ``upgrades_to?``), only whether the new tile is listed."""
+def upgrade_failure(sit: Situation, label: str, old: TrackView, new: TileDef, relaxed: bool) -> Failure:
+    """The first of the upgrade graph, label and stops rules a tile breaks (each asked only when
+    the ones before pass); on a hex the option ``hex_upgrades`` names for the old tile's colour (a
+    title's own ``upgrades_to?``), only whether the new tile is listed."""
     from model.upgrading import predicates as upgrades
 
     own = hex_upgrade_list(sit.scenario, label, old.color)
     if own is not None:
-        return (None if new.id in own else
-                ("not-upgradeable", f"the {old.color} tile here upgrades only to {', '.join(sorted(own)) or 'nothing'}"),)
-    return (upgrades.in_upgrade_graph(old, new, sit.tileset), upgrades.label_matches(old, new),
-            None if relaxed else upgrades.stops_preserved(old, new))
+        return None if new.id in own else (
+            "not-upgradeable", f"the {old.color} tile here upgrades only to {', '.join(sorted(own)) or 'nothing'}")
+    return (upgrades.in_upgrade_graph(old, new, sit.tileset) or upgrades.label_matches(old, new)
+            or (None if relaxed else upgrades.stops_preserved(old, new)))
 
 
 # --- a tile's own costs -----------------------------------------------------------------------
