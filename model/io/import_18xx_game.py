@@ -488,6 +488,7 @@ def base_scenario(log: GameLog, engine: Path | None) -> tuple[Scenario, TitleDat
         base = base.model_copy(update={"state": base.state.model_copy(update={"privates": made})})
     # a game of a title imported before lends this one its tile supply when they are equal, with
     # its built tile set: the same tile objects, so what the rules derived from them is found again
+    # (only the supply: taking the rules and cells too, as share_parts does, measured slower)
     key = (log.title, str(folder))
     like = _SUPPLIES.pop(key, None)
     if like is not None and like.tiles is not base.tiles and like.tiles == base.tiles:

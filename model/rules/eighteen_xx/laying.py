@@ -43,16 +43,27 @@ class BorderCharges(dict):
     mask: int = 0
 
 
+def _phase_colours(sit: Situation) -> frozenset[str] | None:
+    """``play.phase_colours`` of the position, read once."""
+    memo = sit.memo
+    colours = memo.get("phase-colours", _UNSET)
+    if colours is _UNSET:
+        colours = memo["phase-colours"] = play.phase_colours(sit.scenario)
+    return colours
+
+
 def _blocks_none(node: int) -> bool:
     """No city blocks (a hex without tokens)."""
     return False
 
 
-def _with_borders(own: int, old_mask: int, charges: BorderCharges, exits: int) -> int:
-    """A lay's cost: the hex's own and each border charge its exits ``exits`` newly connect across."""
-    cost = own
-    for e in iter_exit_bits(exits & ~old_mask & charges.mask):
-        cost += charges[e]
+def _with_borders(reading: tuple[int, int, BorderCharges], exits: int) -> int:
+    """A lay's cost from the hex's cost reading (``_hex_costs``: its own cost, its exits, the
+    border charges): the own cost and each border charge the lay's exits ``exits`` newly connect across."""
+    cost, old_mask, charges = reading
+    if charges:
+        for e in iter_exit_bits(exits & ~old_mask & charges.mask):
+            cost += charges[e]
     return cost
 
 
@@ -204,10 +215,7 @@ class TileLays:
     def _phase_of_tile(sit: Situation, tile: TileDef) -> Failure:
         """``play.phase_failure`` of the tile: None at once for a colour the phase allows (the
         phase's colours read once per position), else the failure, once per position and tile."""
-        memo = sit.memo
-        colours = memo.get("phase-colours", _UNSET)
-        if colours is _UNSET:
-            colours = memo["phase-colours"] = play.phase_colours(sit.scenario)
+        colours = _phase_colours(sit)
         if colours is None or tile.color in colours:
             return None
         return sit.cached(("phase", tile.id), lambda: play.phase_failure(sit.scenario, tile))
@@ -290,8 +298,7 @@ class TileLays:
         """Terrain of the printed hex (first tile only) or the laid tile's own upgrade cost, plus
         each border the lay newly connects across (a one-sided border only from its own hex),
         less the company's terrain and border discounts (``tile_discount`` abilities)."""
-        own, old_mask, charges = self._hex_costs(sit, coord, company)
-        return own if not charges else _with_borders(own, old_mask, charges, exit_mask(new, rotation, sit.sm.sides))
+        return _with_borders(self._hex_costs(sit, coord, company), exit_mask(new, rotation, sit.sm.sides))
 
     def _hex_costs(self, sit: Situation, coord: Coord, company: Company | None) -> tuple[int, int, BorderCharges]:
         """What a lay's cost reads of the hex as it stands and of the company, once per position:
@@ -362,7 +369,7 @@ class TileLays:
         """Every legal ordinary lay (``lay`` and ``upgrade``, no private's ability) for the context."""
         coords = sit.sm.coords if net is None else [c for c in sit.sm.coords if c in net.connected]
         out: list[Move] = []
-        colours = play.phase_colours(sit.scenario)
+        colours = _phase_colours(sit)
         # lay_failure in its parts: hex_tile_failure's (the tile's own verdict once per tile, the
         # hex's once per hex, the turn's per hex and tile), then per rotation what reads it
         any_lay = context.wants("lay") or context.wants("upgrade")
@@ -464,7 +471,8 @@ class TileLays:
             busy = net.busy
             walk = (tuple((e, frozenset(busy.get((coord, e), ()))) for e in sorted(entries)),
                     tuple(n for c, n in net.stations if c == coord))
-        own, old_mask, charges = self._hex_costs(sit, coord, company)
+        costs = self._hex_costs(sit, coord, company)
+        own, _mask, charges = costs
         cell = sit.cell(coord)
         # of the company itself a lay reads only its tokens here (a city full of others' blocks it)
         own_cities = tuple(t.city for t in cell.tokens if t.company == cid) if cell.tokens else ()
@@ -477,41 +485,41 @@ class TileLays:
             # the rotations judged beyond the hex, judged again in their places
             lays = []
             for row in kept:
-                if row[0] is None and (row := self._walked_lay(sit, coord, old, row[1], company, net)) is None:
+                if row[0] is None and (row := self._lay_row(sit, coord, old, *row[1], net, costs)) is None:
                     continue
                 lays.append(row)
             return tuple(lays)
-        rows: list = []
+        kept: list = []  # the rows, a rotation judged beyond the hex as (None, (tile, rotation))
+        out: list = []
         again = False
         sides = sit.sm.sides
         for (tile, found), ok in zip(fits, oks, strict=True):
             if not ok:
                 continue
             masks, distinct = tile_facts(tile, sides)
-            yellow = tile.color == "yellow"
             for r in distinct:
                 if not masks[r] & reach or found.rotation(self, sit, coord, tile, r) is not None:
                     continue
                 walks = sit.wide_walks
-                fail = self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net)
-                row = None if fail else (tile.id, r, own if not charges else _with_borders(own, old_mask, charges, masks[r]), yellow)
+                row = self._lay_row(sit, coord, old, tile, r, net, costs)
                 if sit.wide_walks != walks:
                     again = True
-                    rows.append((None, (tile, r), row))  # judged again in each position
+                    kept.append((None, (tile, r)))  # judged again in each position
                 elif row is not None:
-                    rows.append(row)
-        out = tuple(row if row[0] is not None else row[2] for row in rows if row[0] is not None or row[2] is not None)
-        _HEX_LAYS.put(key, (cell, fits, tuple(rows) if again else out, again))
-        return out
+                    kept.append(row)
+                if row is not None:
+                    out.append(row)
+        _HEX_LAYS.put(key, (cell, fits, tuple(kept), again))
+        return tuple(out)
 
-    def _walked_lay(self, sit: Situation, coord: Coord, old: TrackView, tile_rotation: tuple[TileDef, int],
-                    company: Company, net: Network) -> tuple[str, int, int, bool] | None:
-        """A kept rotation whose verdict walks beyond the hex, judged in this position (the static
-        rules and what the key holds passed when it was kept)."""
-        tile, r = tile_rotation
+    def _lay_row(self, sit: Situation, coord: Coord, old: TrackView, tile: TileDef, r: int, net: Network,
+                 costs: tuple[int, int, BorderCharges]) -> tuple[str, int, int, bool] | None:
+        """A rotation that passed the static rules, judged by what reads the company (the
+        connection and the track restriction, its own lay rules): its row, at the cost the hex's
+        cost reading ``costs`` gives it (``lay_cost``), or None."""
         if self.connection_failure(sit, coord, tile, r, old, net) or self.company_lay_failure(sit, coord, tile, r, net):
             return None
-        return (tile.id, r, self.lay_cost(sit, coord, tile, r, company), tile.color == "yellow")
+        return (tile.id, r, _with_borders(costs, exit_mask(tile, r, sit.sm.sides)), tile.color == "yellow")
 
     def _company_hex_moves(self, sit: Situation, coord: Coord, label: str, kind: str, old: TrackView, colours,
                            tile_ok: dict[str, bool], actor: str | None, phase: str | None, company: Company,
